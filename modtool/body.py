@@ -1,0 +1,200 @@
+"""A post body, reduced to what the rest of modtool reads: its own text and its vote-eligible lines.
+
+Engines hand over the body HTML of a post; this module decides which parts of it are the
+poster's own words (quotes are not), and which parts may hold a vote (quotes, spoilers, code
+and struck-out text may not). One walk over the tree produces both.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import lxml.html
+from lxml import etree
+
+# Run flags.
+BOLD = 1
+OFFICIAL = 2  # phpBB's rendered [vote] tag (span.bbvote): a vote by construction
+NO_VOTE = 4  # spoiler, code or struck-out text: part of the post, never a vote
+
+_BLOCK_TAGS = frozenset(
+    "div p li ul ol tr table tbody thead th td blockquote h1 h2 h3 h4 h5 h6 fieldset "
+    "legend hr pre dl dt dd section article header footer aside figure".split()
+)
+_SKIP_TAGS = frozenset("script style input button select textarea noscript iframe".split())
+_STRIKE_TAGS = frozenset("strike s del".split())
+_CODE_TAGS = frozenset("code pre".split())
+_BOLD_TAGS = frozenset("b strong".split())
+_QUOTE_CLASS = re.compile(r"\b(bbCodeQuote|bbcode_quote|bbcode_container|quote|quotecontent)\b")
+_SPOILER_CLASS = re.compile(r"spoiler", re.I)
+_DROP_CLASS = re.compile(
+    r"\b(signature|notice|edited|editedBy|message-lastEdit|post-edit-reason|"
+    r"bbCodeBlock-expandLink|bbCodeBlock-title|quoteheader|quotetitle|codetitle|"
+    r"ad|ads|advert|advertisement)\b"
+)
+_BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
+_WS = re.compile(r"[ \t\r\f\v\u00a0\u200b]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A stretch of text with one set of flags; "\\n" runs separate lines."""
+
+    text: str
+    flags: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """What modtool reads from one post body."""
+
+    text: str  # the poster's own text, whitespace collapsed (quotes removed)
+    lines: tuple[tuple[Run, ...], ...]  # vote-eligible runs, line by line
+
+
+def parse_body(html: str) -> Body:
+    """Read a post body's HTML into its own text and its vote-eligible lines."""
+    runs: list[Run] = []
+    if html and html.strip():
+        try:
+            root = lxml.html.fragment_fromstring(html, create_parent="div")
+        except (etree.ParserError, ValueError):
+            root = None
+        if root is not None:
+            _walk(root, 0, runs)
+    return Body(text=_own_text(runs), lines=_vote_lines(runs))
+
+
+def own_text(html: str) -> str:
+    """The poster's own text of a body, whitespace collapsed."""
+    return parse_body(html).text
+
+
+def _classes(el: etree._Element) -> str:
+    return el.get("class") or ""
+
+
+def _is_spoiler_title(el: etree._Element) -> bool:
+    """mafiascum renders spoilers as div.quotetitle "Spoiler:" + div.quotecontent."""
+    return "quotetitle" in _classes(el) and "spoiler" in (el.text_content() or "").lower()
+
+
+def _walk(el: etree._Element, flags: int, out: list[Run]) -> None:
+    tag = el.tag if isinstance(el.tag, str) else ""
+    cls = _classes(el)
+    kind = _element_kind(el, tag, cls)
+    if kind == "skip":
+        _tail(el, flags, out)
+        return
+    if kind == "quote":
+        out.append(Run("\n", flags))
+        out.append(Run("", -1))  # marks a removed quote: it breaks a line, adds no text
+        out.append(Run("\n", flags))
+        _tail(el, flags, out)
+        return
+    inner = flags
+    if kind == "bold":
+        inner |= BOLD
+    elif kind == "official":
+        inner |= BOLD | OFFICIAL
+    elif kind in ("spoiler", "code", "strike"):
+        inner |= NO_VOTE
+    block = tag in _BLOCK_TAGS
+    if tag == "br":
+        out.append(Run("\n", flags))
+    elif block:
+        out.append(Run("\n", flags))
+    if el.text and tag != "br":
+        out.append(Run(el.text, inner))
+    for child in el:
+        _walk(child, inner, out)
+    if block:
+        out.append(Run("\n", flags))
+    _tail(el, flags, out)
+
+
+def _tail(el: etree._Element, flags: int, out: list[Run]) -> None:
+    if el.tail:
+        out.append(Run(el.tail, flags))
+
+
+def _element_kind(el: etree._Element, tag: str, cls: str) -> str:
+    if not tag or tag in _SKIP_TAGS or tag == "img":
+        return "skip"
+    if tag == "cite":
+        return "skip"  # the "X wrote:" header of a quote
+    if cls:
+        if "bbvote" in cls:
+            return "official"
+        if "quotetitle" in cls:
+            return "skip"  # a quote or spoiler header; its content follows in quotecontent
+        if "quotecontent" in cls:
+            prev = el.getprevious()
+            if prev is not None and _is_spoiler_title(prev):
+                return "spoiler"
+            return "quote"
+        if _SPOILER_CLASS.search(cls):
+            return "spoiler"
+        if "codebox" in cls or "bbCodeCode" in cls:
+            return "code"
+        if _DROP_CLASS.search(cls):
+            return "skip"
+        if _QUOTE_CLASS.search(cls):
+            return "quote"
+        if "noboldsig" in cls:
+            return "bold"
+    if tag == "blockquote":
+        return "quote"
+    if tag in _BOLD_TAGS:
+        return "bold"
+    if tag in _STRIKE_TAGS:
+        return "strike"
+    if tag in _CODE_TAGS:
+        return "code"
+    if tag == "p" and el.getparent() is not None and "codebox" in _classes(el.getparent()):
+        return "skip"  # phpBB's "Code: Select all" label
+    style = el.get("style")
+    if style and _BOLD_STYLE.search(style):
+        return "bold"
+    if tag == "details":
+        return "spoiler"
+    if tag == "summary":
+        return "skip"
+    return "plain"
+
+
+def _own_text(runs: list[Run]) -> str:
+    parts = [r.text for r in runs if r.flags >= 0]
+    return _WS.sub(" ", " ".join("".join(parts).split())).strip()
+
+
+def _vote_lines(runs: list[Run]) -> tuple[tuple[Run, ...], ...]:
+    lines: list[tuple[Run, ...]] = []
+    current: list[Run] = []
+    for run in runs:
+        if run.flags < 0:
+            continue
+        if run.text == "\n":
+            if current:
+                lines.append(tuple(current))
+                current = []
+            continue
+        if run.flags & NO_VOTE:
+            # Hidden text still separates the words around it.
+            current.append(Run(" ", run.flags & ~(BOLD | OFFICIAL)))
+            continue
+        if "\n" in run.text:
+            pieces = run.text.split("\n")
+            for i, piece in enumerate(pieces):
+                if i:
+                    if current:
+                        lines.append(tuple(current))
+                    current = []
+                if piece:
+                    current.append(Run(_WS.sub(" ", piece), run.flags))
+            continue
+        current.append(Run(_WS.sub(" ", run.text), run.flags))
+    if current:
+        lines.append(tuple(current))
+    return tuple(line for line in lines if any(r.text.strip() for r in line))

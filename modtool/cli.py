@@ -1,0 +1,151 @@
+"""The modtool command line: each command parses its options, makes one library call, prints."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import IntEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import __version__
+from .errors import ModToolError
+
+app = typer.Typer(
+    help="Vote counts and ledgers for forum Mafia, Werewolf and Blood on the Clocktower games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+import_app = typer.Typer(help="Import games from other formats.", no_args_is_help=True)
+record_app = typer.Typer(help="Append an event to a game's ledger (events.jsonl).",
+                         no_args_is_help=True)
+app.add_typer(import_app, name="import")
+app.add_typer(record_app, name="record")
+
+
+class ExitStatus(IntEnum):
+    OK = 0
+    ERROR = 1
+    USAGE = 2
+
+
+def _emit_json(obj: object) -> None:
+    typer.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    if version:
+        typer.echo(f"modtool {__version__}")
+        raise typer.Exit()
+
+
+@app.command()
+def posts(
+    sources: Annotated[list[str], typer.Argument(help="Thread URLs, saved pages, folders of "
+                                                 "saved pages, or posts .jsonl files.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per post (JSONL).")] = False,
+    engine: Annotated[str | None, typer.Option(help="Force a forum engine, e.g. phpbb.")] = None,
+    timezone: Annotated[str | None, typer.Option(help="IANA timezone of displayed times.")] = None,
+) -> None:
+    """Read every post of a thread.
+
+    Example:
+
+        modtool posts saved-thread/ --json > posts.jsonl
+    """
+    from .posts import write_posts_jsonl
+    from .sources import read_source
+    from .times import zone
+
+    tz = zone(timezone)
+    found = []
+    for i, source in enumerate(sources):
+        thread = f"thread{i + 1}" if len(sources) > 1 else ""
+        found.extend(read_source(source, tz, engine, thread=thread))
+    if as_json:
+        write_posts_jsonl(found, sys.stdout)
+        return
+    from tabulate import tabulate
+
+    rows = [(p.number, p.author, p.time.isoformat() if p.time else "", _snippet(p.text))
+            for p in found]
+    typer.echo(tabulate(rows, headers=("#", "Author", "Time", "Text")))
+
+
+def _snippet(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+@app.command()
+def count(
+    game: Annotated[Path, typer.Argument(help="The game folder (holds game.toml).")],
+    day: Annotated[str, typer.Option(help="A day number, or 'all'. Default: the latest day.")] = "",
+    as_of: Annotated[int | None, typer.Option("--as-of", help="Count only up to this post number.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    audit: Annotated[bool, typer.Option(help="Include every vote action and the rule that "
+                                        "decided it (with --json).")] = False,
+) -> None:
+    """Count the votes of a day.
+
+    Example:
+
+        modtool count games/example-botc --day all
+    """
+    from .count import count_days
+    from .ledger import load_game
+    from .render import count_table, count_to_json
+    from .sources import read_game_posts
+
+    loaded = load_game(game)
+    days = _parse_day(day, [w.day for w in loaded.days()])
+    results = count_days(loaded, read_game_posts(loaded), days, as_of)
+    if as_json:
+        objs = [count_to_json(r, audit) for r in results]
+        _emit_json(objs if day == "all" else objs[0])
+        return
+    typer.echo("\n\n".join(count_table(r) for r in results))
+
+
+def _parse_day(day: str, known: list[int]) -> list[int] | None:
+    if day == "all":
+        return None
+    if not day:
+        return [known[-1]]
+    if not day.isdigit():
+        raise typer.BadParameter(f"{day!r} is not a day number; use a number such as 2, or 'all'",
+                                 param_hint="--day")
+    return [int(day)]
+
+
+@import_app.command("mafiascum-archive")
+def import_mafiascum_archive(
+    archive: Annotated[Path, typer.Argument(help="Folder with cases.jsonl and posts/.")],
+    out: Annotated[Path, typer.Option(help="Where to write one game folder per game.")],
+) -> None:
+    """Turn a mafiascum archive folder into game folders, one per game number.
+
+    Example:
+
+        modtool import mafiascum-archive ../shared/fixtures/mafiascum-dev --out games/archive
+    """
+    from .importer import import_mafiascum_archive as run
+
+    report = run(archive, out)
+    typer.echo(f"Wrote {len(report.games)} game folders to {report.out}")
+    for line in report.skipped:
+        typer.echo(f"Skipped {line}", err=True)
+
+
+def main() -> None:
+    """The console entry point: library errors become one line on stderr and exit code 1."""
+    try:
+        app()  # click handles usage errors itself (exit 2) and exits 0 on success
+    except ModToolError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        sys.exit(ExitStatus.ERROR)

@@ -1,0 +1,264 @@
+"""Name resolution: which slot a vote's target text means.
+
+Stages run from surest to loosest; the first stage that finds exactly one slot wins, a stage
+that finds several is reported as ambiguous. Exact stages look at every slot (a vote for a dead
+player is still a vote *for that player*, and is then rejected by the rules); the loose stages
+look only at living slots, the way a host reads "vote: kush" on the day it is written.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rapidfuzz.distance import JaroWinkler, Levenshtein
+
+
+class Method(StrEnum):
+    EXACT = "exact"
+    ALIAS = "alias"
+    NORMALISED = "normalised"
+    FORMER_NAME = "former-name"
+    WORD = "word"
+    PREFIX = "prefix"
+    SUBSTRING = "substring"
+    ACRONYM = "acronym"
+    SUBSEQUENCE = "subsequence"
+    FUZZY = "fuzzy"
+
+
+# How sure each stage is; fuzzy reports its own score.
+CONFIDENCE = {
+    Method.EXACT: 1.0,
+    Method.ALIAS: 1.0,
+    Method.NORMALISED: 0.99,
+    Method.FORMER_NAME: 0.97,
+    Method.WORD: 0.93,
+    Method.PREFIX: 0.9,
+    Method.SUBSTRING: 0.85,
+    Method.ACRONYM: 0.85,
+    Method.SUBSEQUENCE: 0.75,
+}
+
+NO_LYNCH_WORDS = (
+    "no lynch", "nolynch", "no-lynch", "no elimination", "no elim", "no execution", "no exec",
+    "no exe", "no exile", "noexe", "no kill", "nobody", "no one", "no-one", "noone", "sleep",
+    "노린치", "무처형", "처형 안 함", "처형안함", "처형 없음", "처형없음", "기권",
+)
+UNVOTE_WORDS = ("unvote", "none", "nothing", "no vote", "novote", "retract", "withdraw")
+
+_NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[^\W\d_]+", re.UNICODE)
+_STOPWORDS = frozenset(
+    "a an the him her me you it that this he she they them my your his their i and or on for "
+    "to of in is was".split()
+)
+FUZZY_ACCEPT = 0.85
+FUZZY_MARGIN = 0.05
+_MAX_TARGET_WORDS = 8
+
+
+def normalise(name: str) -> str:
+    """Case-folded, accents kept, everything but letters and digits removed."""
+    return _NON_ALNUM.sub("", unicodedata.normalize("NFKC", name).casefold())
+
+
+def _words(name: str) -> list[str]:
+    return [w.casefold() for w in _CAMEL.findall(unicodedata.normalize("NFKC", name))]
+
+
+def _acronyms(name: str) -> set[str]:
+    words = _words(name)
+    found = set()
+    if len(words) >= 2:
+        found.add("".join(w[0] for w in words))
+        found.add("".join(w[0] if not w.isdigit() else w for w in words))
+    return {a for a in found if len(a) >= 2}
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+class TargetKind(StrEnum):
+    PLAYER = "player"
+    NO_LYNCH = "no_lynch"
+    UNVOTE = "unvote"
+    AMBIGUOUS = "ambiguous"
+    UNRESOLVED = "unresolved"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a target text resolved to, how, and how sure."""
+
+    kind: TargetKind
+    slot: str | None = None
+    method: Method | None = None
+    confidence: float = 0.0
+    candidates: tuple[str, ...] = ()
+    matched_text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NameEntry:
+    slot: str
+    name: str
+    former: bool = False  # a name the slot had before a replacement
+    alias: bool = False  # a nickname the host listed
+
+
+@dataclass
+class Resolver:
+    """Resolves target texts against the names of a game's slots."""
+
+    entries: tuple[NameEntry, ...]
+    no_lynch_words: tuple[str, ...] = NO_LYNCH_WORDS
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_slots(
+        cls,
+        names: Mapping[str, Iterable[str]],
+        aliases: Mapping[str, Iterable[str]] | None = None,
+        no_lynch_words: Iterable[str] = NO_LYNCH_WORDS,
+    ) -> Resolver:
+        """`names`: slot → its names, oldest first; `aliases`: slot → nicknames."""
+        entries: list[NameEntry] = []
+        for slot, slot_names in names.items():
+            slot_names = list(slot_names)
+            for i, n in enumerate(slot_names):
+                entries.append(NameEntry(slot, n, former=i < len(slot_names) - 1))
+            for a in (aliases or {}).get(slot, ()):
+                entries.append(NameEntry(slot, a, alias=True))
+        return cls(tuple(entries), tuple(no_lynch_words))
+
+    def resolve(self, text: str, alive: frozenset[str] | None = None) -> Resolution:
+        """Resolve `text`; `alive` (slot keys) limits the loose stages to living slots."""
+        key = (text, alive)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = self._resolve(text, alive)
+        return hit
+
+    def _resolve(self, text: str, alive: frozenset[str] | None) -> Resolution:
+        norm = normalise(text)
+        if not norm or norm in {normalise(w) for w in UNVOTE_WORDS}:
+            return Resolution(TargetKind.UNVOTE, matched_text=text)
+        words = text.split()[:_MAX_TARGET_WORDS]
+        # The whole target first, then shorter and shorter openings ("Oso because ...").
+        texts = [" ".join(words[:k]) for k in range(len(words), 0, -1)]
+        for t in texts:
+            if normalise(t) in self._no_lynch_norms:
+                return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
+        for stage in (self._exact, self._alias, self._normalised, self._former):
+            for t in texts:
+                found = stage(t)
+                if found:
+                    return self._decide(found, stage_method(stage), t)
+        living = [e for e in self.entries if alive is None or e.slot in alive]
+        loose_texts = [t for t in texts if len(t.split()) <= 3 and t.casefold() not in _STOPWORDS]
+        for method in (Method.WORD, Method.PREFIX, Method.SUBSTRING, Method.ACRONYM,
+                       Method.SUBSEQUENCE):
+            for t in loose_texts:
+                found = _loose_match(method, normalise(t), t, living)
+                if found:
+                    return self._decide(found, method, t)
+        for t in loose_texts:
+            fuzzy = _fuzzy(normalise(t), living)
+            if fuzzy:
+                return fuzzy
+        return Resolution(TargetKind.UNRESOLVED, matched_text=text)
+
+    @property
+    def _no_lynch_norms(self) -> frozenset[str]:
+        norms = self.__dict__.get("_nl")
+        if norms is None:
+            norms = self.__dict__["_nl"] = frozenset(normalise(w) for w in self.no_lynch_words)
+        return norms
+
+    def _exact(self, t: str) -> set[str]:
+        return {e.slot for e in self.entries if not e.alias and not e.former and e.name == t}
+
+    def _alias(self, t: str) -> set[str]:
+        n = normalise(t)
+        return {e.slot for e in self.entries if e.alias and normalise(e.name) == n}
+
+    def _normalised(self, t: str) -> set[str]:
+        n = normalise(t)
+        return {e.slot for e in self.entries if not e.former and not e.alias and normalise(e.name) == n}
+
+    def _former(self, t: str) -> set[str]:
+        n = normalise(t)
+        return {e.slot for e in self.entries if e.former and normalise(e.name) == n}
+
+    @staticmethod
+    def _decide(found: set[str], method: Method, t: str) -> Resolution:
+        if len(found) == 1:
+            return Resolution(TargetKind.PLAYER, next(iter(found)), method, CONFIDENCE[method],
+                              matched_text=t)
+        return Resolution(TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(found)),
+                          matched_text=t)
+
+
+def stage_method(stage) -> Method:
+    return {
+        "_exact": Method.EXACT,
+        "_alias": Method.ALIAS,
+        "_normalised": Method.NORMALISED,
+        "_former": Method.FORMER_NAME,
+    }[stage.__name__]
+
+
+def _loose_match(method: Method, norm: str, raw: str, entries: list[NameEntry]) -> set[str]:
+    if not norm:
+        return set()
+    found: set[str] = set()
+    for e in entries:
+        name_norm = normalise(e.name)
+        if method is Method.WORD:
+            ok = len(norm) >= 2 and any(w == norm for w in _words(e.name)) and norm != name_norm
+        elif method is Method.PREFIX:
+            ok = len(norm) >= 2 and name_norm.startswith(norm)
+        elif method is Method.SUBSTRING:
+            ok = len(norm) >= 3 and norm in name_norm
+        elif method is Method.ACRONYM:
+            ok = len(norm) >= 2 and norm in _acronyms(e.name)
+        else:  # SUBSEQUENCE: "pcp" for pieceofpecanpie, "MM4" for MarioManiac4, "CP"
+            ok = (
+                (len(norm) >= 3 or (len(norm) == 2 and raw.isupper()))
+                and norm[0] == name_norm[:1]
+                and len(norm) < len(name_norm)
+                and _is_subsequence(norm, name_norm)
+            )
+        if ok:
+            found.add(e.slot)
+    return found
+
+
+def _fuzzy(norm: str, entries: list[NameEntry]) -> Resolution | None:
+    if len(norm) < 3:
+        return None
+    best: dict[str, tuple[float, str]] = {}
+    for e in entries:
+        name_norm = normalise(e.name)
+        if not name_norm:
+            continue
+        score = max(
+            JaroWinkler.normalized_similarity(norm, name_norm),
+            Levenshtein.normalized_similarity(norm, name_norm),
+        )
+        if score > best.get(e.slot, (0.0, ""))[0]:
+            best[e.slot] = (score, e.name)
+    ranked = sorted(best.items(), key=lambda kv: kv[1][0], reverse=True)
+    if not ranked or ranked[0][1][0] < FUZZY_ACCEPT:
+        return None
+    if len(ranked) > 1 and ranked[0][1][0] - ranked[1][1][0] < FUZZY_MARGIN:
+        return Resolution(TargetKind.AMBIGUOUS, method=Method.FUZZY,
+                          candidates=tuple(sorted(s for s, _ in ranked[:2])), matched_text=norm)
+    slot, (score, _) = ranked[0]
+    return Resolution(TargetKind.PLAYER, slot, Method.FUZZY, round(score, 3), matched_text=norm)

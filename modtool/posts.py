@@ -1,0 +1,99 @@
+"""The Post record and the posts JSONL format (`modtool posts --json` writes it and reads it back)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import IO
+
+from .body import Body, parse_body
+from .errors import SourceError
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """One post of a thread, as any engine reads it."""
+
+    post_id: str
+    number: int | None
+    author: str
+    time: datetime | None
+    url: str | None
+    html: str
+    edited: bool = False
+    thread: str = ""  # which thread of the game it came from ("" for a one-thread game)
+    _body: list = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def body(self) -> Body:
+        """The parsed body, computed once."""
+        if not self._body:
+            self._body.append(parse_body(self.html))
+        return self._body[0]
+
+    @property
+    def text(self) -> str:
+        return self.body.text
+
+    def to_json(self) -> dict:
+        return {
+            "post_id": self.post_id,
+            "number": self.number,
+            "author": self.author,
+            "time": self.time.isoformat() if self.time else None,
+            "url": self.url,
+            "edited": self.edited,
+            "thread": self.thread,
+            "text": self.text,
+            "html": self.html,
+        }
+
+
+def post_from_json(obj: dict, where: str) -> Post:
+    """A Post from one posts-JSONL object; `where` names the line for errors."""
+    try:
+        time = obj.get("time")
+        number = obj.get("number")
+        return Post(
+            post_id=str(obj["post_id"]),
+            number=int(number) if number is not None else None,
+            author=str(obj["author"]),
+            time=datetime.fromisoformat(time) if time else None,
+            url=obj.get("url"),
+            html=obj.get("html") or _escape_text(obj.get("text") or ""),
+            edited=bool(obj.get("edited", False)),
+            thread=str(obj.get("thread") or ""),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SourceError(
+            f"{where}: not a modtool post ({exc}); each line needs post_id, number, author"
+        ) from None
+
+
+def _escape_text(text: str) -> str:
+    from html import escape
+
+    return escape(text).replace("\n", "<br>")
+
+
+def read_posts_jsonl(lines: Iterable[str], name: str) -> Iterator[Post]:
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SourceError(f"{name}:{i}: not valid JSON ({exc.msg})") from None
+        yield post_from_json(obj, f"{name}:{i}")
+
+
+def write_posts_jsonl(posts: Iterable[Post], out: IO[str]) -> None:
+    for post in posts:
+        out.write(json.dumps(post.to_json(), ensure_ascii=False) + "\n")
+
+
+def is_posts_jsonl(path: Path) -> bool:
+    return path.name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz"))

@@ -1,0 +1,111 @@
+"""Turning counts into output: the JSON object, the plain table, and Jinja-rendered posts.
+
+Nothing here decides anything: every number printed was computed by `count` and `rules`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+from tabulate import tabulate
+
+from .count import DayCount
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+def count_to_json(dc: DayCount, audit: bool = False) -> dict:
+    """The `modtool count --json` object for one day."""
+    out = {
+        "day": dc.day,
+        "alive": dc.alive,
+        "threshold": dc.threshold,
+        "no_lynch_threshold": dc.no_lynch_threshold,
+        "last_post": dc.last_post,
+        "wagons": [
+            {
+                "target": w.target,
+                "votes": w.votes,
+                "needed": w.needed,
+                "voters": [
+                    {"player": v.player, "post": v.post, "weight": v.weight, "ghost": v.ghost}
+                    for v in w.voters
+                ],
+            }
+            for w in dc.wagons
+        ],
+        "not_voting": list(dc.not_voting),
+        "outcome": {
+            "kind": dc.outcome.kind,
+            "player": dc.outcome.player,
+            "post": dc.outcome.post,
+            "reason": dc.outcome.reason,
+            "rule": dc.outcome.rule,
+            "tied": list(dc.outcome.tied),
+        },
+        "warnings": [{"post": n.post, "message": n.message} for n in dc.warnings],
+    }
+    if audit:
+        out["audit"] = [
+            {
+                "post": a.post, "thread": a.thread, "url": a.url, "author": a.author,
+                "raw": a.raw, "action": a.action, "target": a.target, "method": a.method,
+                "confidence": a.confidence, "accepted": a.accepted, "rule": a.rule,
+            }
+            for a in dc.audit
+        ]
+    return out
+
+
+def count_table(dc: DayCount) -> str:
+    """A readable count: wagons, not voting, the threshold, the outcome and warnings."""
+    rows = [
+        (w.target, w.votes, f"L-{max(w.needed - w.votes, 0)}",
+         ", ".join(f"{v.player} (#{v.post})" + (" [ghost]" if v.ghost else "")
+                   + (f" x{v.weight}" if v.weight != 1 else "") for v in w.voters))
+        for w in dc.wagons
+    ]
+    lines = [f"Day {dc.day} vote count" + (f" (through post {dc.last_post})"
+                                           if dc.last_post is not None else "")]
+    if rows:
+        lines.append(tabulate(rows, headers=("Wagon", "Votes", "Needs", "Voters")))
+    else:
+        lines.append("No votes.")
+    lines.append(f"Not voting ({len(dc.not_voting)}): " + (", ".join(dc.not_voting) or "-"))
+    needs = f"With {dc.alive} alive, it takes {dc.threshold} to lynch"
+    if dc.no_lynch_threshold is not None and dc.no_lynch_threshold != dc.threshold:
+        needs += f" and {dc.no_lynch_threshold} to no lynch"
+    lines.append(needs + ".")
+    o = dc.outcome
+    verdict = {
+        "execution": f"{o.player} is executed",
+        "no_execution": "No execution",
+        "pending": "Pending",
+        "tie": "Tie: " + ", ".join(o.tied),
+    }[o.kind]
+    at = f" at post {o.post}" if o.post is not None and o.kind != "pending" else ""
+    lines.append(f"Outcome: {verdict}{at} ({o.reason}).")
+    if dc.warnings:
+        lines.append("Warnings:")
+        lines.extend(f"  post {n.post}: {n.message}" if n.post is not None else f"  {n.message}"
+                     for n in dc.warnings)
+    return "\n".join(lines)
+
+
+def environment(extra: Path | None = None) -> jinja2.Environment:
+    """Templates from the game folder's templates/ first, then modtool's own; undefined fails."""
+    paths = [str(p) for p in (extra, TEMPLATES) if p is not None and p.is_dir()]
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(paths),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+
+
+def render_count_post(dc: DayCount, markup: str = "bbcode", language: str = "en",
+                      extra: Path | None = None) -> str:
+    """A vote-count post for the forum from templates/votecount.<language>.<markup>.j2."""
+    template = environment(extra).get_template(f"votecount.{language}.{markup}.j2")
+    return template.render(count=count_to_json(dc))

@@ -1,0 +1,242 @@
+"""The game's rules as data, and each rule as one small function.
+
+`Rules` is what a setup file's [rules] table becomes (a named preset plus overrides). The
+functions below are the only places a threshold, a tie or a ghost vote is decided; the counting
+engine calls them and templates print what they return.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from importlib import resources
+
+from .votes import VoteSyntax
+
+
+class Threshold(StrEnum):
+    MAJORITY = "majority"  # > alive/2; the hammer ends the day at once
+    HALF_OF_LIVING = "half-of-living"  # at day end: the most votes, and votes >= alive/2
+    PLURALITY = "plurality"  # at day end: the most votes
+
+
+class TiePolicy(StrEnum):
+    NONE = "none"  # nobody dies
+    HOST_DECIDES = "host-decides"
+    EARLIEST_TO_REACH = "earliest-to-reach"
+    RANDOM = "random"
+
+
+class NoLynch(StrEnum):
+    ALLOWED = "allowed"
+    NOT_ALLOWED = "not-allowed"
+    NOT_AFTER_NIGHT_KILL = "not-after-night-kill"  # except on Day 1 (seed 004)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """How a game counts votes; every field can be set in the setup file's [rules]."""
+
+    threshold: Threshold = Threshold.MAJORITY
+    tie: TiePolicy = TiePolicy.NONE
+    multi_vote: bool = False  # a living player may vote for several players at once
+    no_lynch: NoLynch = NoLynch.ALLOWED
+    less_one_for_no_lynch: bool = False  # a no lynch needs one vote fewer than a lynch
+    ghost_votes: bool = False  # BotC: the dead keep one vote for the rest of the game
+    self_vote: bool = True
+    random_seed: int = 0  # for tie = "random"; printed with the outcome
+    syntaxes: tuple[VoteSyntax, ...] = (
+        VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH,
+    )
+
+
+_ENUMS = {"threshold": Threshold, "tie": TiePolicy, "no_lynch": NoLynch}
+
+
+def load_preset(name: str) -> dict:
+    """A named preset's settings (modtool/presets/NAME.toml)."""
+    try:
+        text = resources.files("modtool.presets").joinpath(f"{name}.toml").read_text("utf-8")
+    except FileNotFoundError:
+        raise KeyError(name) from None
+    return tomllib.loads(text)
+
+
+def preset_names() -> list[str]:
+    return sorted(
+        p.name.removesuffix(".toml")
+        for p in resources.files("modtool.presets").iterdir()
+        if p.name.endswith(".toml")
+    )
+
+
+def rules_from_table(table: Mapping[str, object]) -> Rules:
+    """Rules from a [rules] table: `preset = "..."` first, then the table's own keys.
+
+    Raises ValueError with a message naming the bad key or value.
+    """
+    settings: dict[str, object] = {}
+    preset = table.get("preset")
+    if preset is not None:
+        try:
+            settings.update(load_preset(str(preset)))
+        except KeyError:
+            raise ValueError(
+                f"unknown rules preset {preset!r}; use one of {', '.join(preset_names())}"
+            ) from None
+    settings.update({k: v for k, v in table.items() if k != "preset"})
+    known = {f.name for f in fields(Rules)}
+    values: dict[str, object] = {}
+    for key, value in settings.items():
+        attr = key.replace("-", "_")
+        if attr not in known:
+            raise ValueError(f"unknown rule {key!r}; known rules: {', '.join(sorted(known))}")
+        values[attr] = _convert(attr, value)
+    return replace(Rules(), **values)
+
+
+def _convert(attr: str, value: object) -> object:
+    if attr in _ENUMS:
+        enum = _ENUMS[attr]
+        try:
+            return enum(value)
+        except ValueError:
+            allowed = ", ".join(e.value for e in enum)
+            raise ValueError(f"rule {attr!r} cannot be {value!r}; use one of {allowed}") from None
+    if attr == "syntaxes":
+        try:
+            return tuple(VoteSyntax(v) for v in value)  # type: ignore[union-attr]
+        except (ValueError, TypeError):
+            allowed = ", ".join(s.value for s in VoteSyntax)
+            raise ValueError(f"rule 'syntaxes' must be a list of: {allowed}") from None
+    if attr == "random_seed":
+        if not isinstance(value, int):
+            raise ValueError("rule 'random_seed' must be a whole number")
+        return value
+    if not isinstance(value, bool):
+        raise ValueError(f"rule {attr!r} must be true or false")
+    return value
+
+
+# --- thresholds -------------------------------------------------------------------------------
+
+
+def votes_needed(threshold: Threshold, alive: int) -> int:
+    """Votes a wagon needs: majority floor(n/2)+1; half-of-living ceil(n/2); plurality 1."""
+    if threshold is Threshold.MAJORITY:
+        return alive // 2 + 1
+    if threshold is Threshold.HALF_OF_LIVING:
+        return (alive + 1) // 2
+    return 1
+
+
+def no_lynch_needed(rules: Rules, alive: int) -> int:
+    """Votes a no-lynch wagon needs; one fewer with "less one for no lynch"."""
+    needed = votes_needed(rules.threshold, alive)
+    return max(1, needed - 1) if rules.less_one_for_no_lynch else needed
+
+
+def hammer_ends_day(rules: Rules) -> bool:
+    """Only a majority rule ends the day the moment a wagon reaches it."""
+    return rules.threshold is Threshold.MAJORITY
+
+
+def no_lynch_available(rules: Rules, day: int, night_kill_before: bool) -> bool:
+    """Whether a no-lynch vote counts today."""
+    if rules.no_lynch is NoLynch.ALLOWED:
+        return True
+    if rules.no_lynch is NoLynch.NOT_ALLOWED:
+        return False
+    return day == 1 or not night_kill_before
+
+
+# --- the end of the day -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A wagon as the day-end rules see it."""
+
+    target: str  # a slot key, or NO_LYNCH_KEY
+    votes: int
+    reached_at: int  # timeline index at which the wagon last reached `votes`
+
+
+NO_LYNCH_KEY = "\x00no-lynch"  # a key no player name can take (names are printable)
+
+
+class Verdict(StrEnum):
+    EXECUTION = "execution"
+    NO_EXECUTION = "no_execution"
+    TIE = "tie"  # the host must choose among the tied wagons
+
+
+@dataclass(frozen=True, slots=True)
+class DayEnd:
+    verdict: Verdict
+    target: str | None
+    reason: str
+    tied: tuple[str, ...] = ()
+
+
+def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> DayEnd:
+    """Who dies when the day ends without a hammer."""
+    live = [s for s in standings if s.votes > 0]
+    if not live:
+        return DayEnd(Verdict.NO_EXECUTION, None, "no votes")
+    top = max(s.votes for s in live)
+    leaders = [s for s in live if s.votes == top]
+    if rules.threshold is Threshold.MAJORITY:
+        return DayEnd(Verdict.NO_EXECUTION, None, "nobody reached a majority")
+    needed = votes_needed(rules.threshold, alive)
+    if len(leaders) > 1:
+        return break_tie(rules, leaders, needed)
+    leader = leaders[0]
+    if leader.target == NO_LYNCH_KEY:
+        return DayEnd(Verdict.NO_EXECUTION, None, "no lynch has the most votes")
+    if top < needed:
+        return DayEnd(Verdict.NO_EXECUTION, None,
+                      f"the most votes ({top}) is below the {needed} needed with {alive} alive")
+    return DayEnd(Verdict.EXECUTION, leader.target,
+                  f"the most votes: {top}, with {needed} needed of {alive} alive")
+
+
+def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
+    """A tie for the most votes, under the game's tie policy."""
+    tied = tuple(sorted(s.target for s in leaders))
+    votes = leaders[0].votes
+    if votes < needed:
+        return DayEnd(Verdict.NO_EXECUTION, None,
+                      f"tied at {votes}, below the {needed} needed", tied)
+    if rules.tie is TiePolicy.NONE:
+        return DayEnd(Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", tied)
+    if rules.tie is TiePolicy.HOST_DECIDES:
+        return DayEnd(Verdict.TIE, None, f"tie for the most votes ({votes}): the host decides", tied)
+    if rules.tie is TiePolicy.EARLIEST_TO_REACH:
+        first = min(leaders, key=lambda s: (s.reached_at, s.target))
+        return _verdict_for(first.target, f"tie at {votes}: reached it first", tied)
+    pick = random.Random(rules.random_seed).choice(sorted(tied))
+    return _verdict_for(pick, f"tie at {votes}: drawn at random (seed {rules.random_seed})", tied)
+
+
+def _verdict_for(target: str, reason: str, tied: tuple[str, ...]) -> DayEnd:
+    if target == NO_LYNCH_KEY:
+        return DayEnd(Verdict.NO_EXECUTION, None, reason, tied)
+    return DayEnd(Verdict.EXECUTION, target, reason, tied)
+
+
+# --- ghost votes (BotC) ----------------------------------------------------------------------------
+
+
+def ghost_vote_refusal(target: str, voted_by_living_today: set[str], spent: bool) -> str | None:
+    """Why a dead player's ghost vote cannot be cast, or None when it can."""
+    if spent:
+        return "ghost vote already spent"
+    if target == NO_LYNCH_KEY:
+        return "a ghost vote must be for a player"
+    if target not in voted_by_living_today:
+        return "a ghost vote may only go to a player some living player voted for today"
+    return None

@@ -1,0 +1,163 @@
+"""Thread sources: a URL, a saved page, a folder of saved pages, or a posts JSONL file.
+
+Every source becomes a list of `Post`s in thread order. Two JSONL dialects are read: modtool's
+own posts format and the mafiascum archive format (`{number, user, timestamp, content, ...}`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import lzma
+import re
+from collections.abc import Iterator
+from datetime import tzinfo
+from pathlib import Path
+
+import httpx
+
+from .errors import SourceError
+from .forum import decode_page, parse_page
+from .posts import Post, read_posts_jsonl
+from .times import UTC, parse_displayed
+
+_PAGE_SUFFIXES = (".html", ".htm")
+_DIGITS = re.compile(r"(\d+)")
+
+
+def read_source(source: str, tz: tzinfo = UTC, engine: str | None = None,
+                client: httpx.Client | None = None, thread: str = "") -> list[Post]:
+    """All posts of one source, in thread order."""
+    if source.startswith(("http://", "https://")):
+        from .fetch import fetch_thread, make_client
+
+        own = client is None
+        client = client or make_client()
+        try:
+            posts = fetch_thread(source, client, engine, tz)
+        finally:
+            if own:
+                client.close()
+    else:
+        path = Path(source)
+        if path.is_dir():
+            posts = _read_folder(path, tz, engine)
+        elif path.is_file():
+            posts = list(_read_file(path, tz, engine))
+        else:
+            raise SourceError(f"{source}: no such file or folder; give a thread URL, a saved page, "
+                              "a folder of saved pages or a posts .jsonl file")
+    if thread:
+        posts = [_in_thread(p, thread) for p in posts]
+    return posts
+
+
+def _in_thread(post: Post, thread: str) -> Post:
+    from dataclasses import replace
+
+    return post if post.thread == thread else replace(post, thread=thread, _body=[])
+
+
+def _natural_key(path: Path):
+    return [int(part) if part.isdigit() else part for part in _DIGITS.split(path.name)]
+
+
+def _read_folder(folder: Path, tz: tzinfo, engine: str | None) -> list[Post]:
+    files = sorted(
+        (p for p in folder.iterdir()
+         if p.suffix.lower() in _PAGE_SUFFIXES or p.name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz"))),
+        key=_natural_key,
+    )
+    if not files:
+        raise SourceError(f"{folder}: no saved pages (.html) or posts files (.jsonl) in this folder")
+    posts: dict[str, Post] = {}
+    for f in files:
+        for post in _read_file(f, tz, engine):
+            posts.setdefault(post.post_id, post)
+    return sorted(posts.values(), key=lambda p: (p.number is None, p.number or 0))
+
+
+def _read_file(path: Path, tz: tzinfo, engine: str | None) -> Iterator[Post]:
+    name = path.name
+    if name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz")):
+        yield from _read_jsonl(path, tz)
+    elif path.suffix.lower() in _PAGE_SUFFIXES:
+        page = decode_page(path.read_bytes())
+        yield from parse_page(page, _saved_url(page), engine, tz, where=str(path)).posts
+    else:
+        raise SourceError(f"{path}: unknown source type; use .html pages or .jsonl posts files")
+
+
+def _saved_url(page: str) -> str | None:
+    m = re.search(r'<link[^>]+rel="canonical"[^>]+href="([^"]+)"', page)
+    return m[1] if m else None
+
+
+def _open_text(path: Path):
+    if path.name.endswith(".xz"):
+        return lzma.open(path, "rt", encoding="utf-8")
+    if path.name.endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8")
+    return path.open(encoding="utf-8")
+
+
+def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
+    try:
+        with _open_text(path) as fh:
+            first = fh.readline()
+            if not first.strip():
+                return
+            try:
+                head = json.loads(first)
+            except json.JSONDecodeError as exc:
+                raise SourceError(f"{path}:1: not valid JSON ({exc.msg})") from None
+            if isinstance(head, dict) and "content" in head and "user" in head:
+                yield from _read_archive(_chain(first, fh), str(path), tz)
+            else:
+                yield from read_posts_jsonl(_chain(first, fh), str(path))
+    except (OSError, EOFError, lzma.LZMAError) as exc:
+        raise SourceError(f"{path}: cannot read ({exc})") from None
+
+
+def _chain(first: str, rest) -> Iterator[str]:
+    yield first
+    yield from rest
+
+
+def _read_archive(lines, name: str, tz: tzinfo) -> Iterator[Post]:
+    """The mafiascum archive dialect: one object per post with number, user, timestamp, content."""
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            number = int(obj["number"])
+            thread = str(obj.get("thread", ""))
+            yield Post(
+                post_id=f"{thread}-{number}" if thread else str(number),
+                number=number,
+                author=obj["user"],
+                time=parse_displayed(obj.get("timestamp") or "", tz),
+                url=obj.get("pagelink"),
+                html=obj.get("content") or "",
+            )
+        except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
+            raise SourceError(f"{name}:{i}: not an archive post ({exc})") from None
+
+
+def read_game_posts(game, client: httpx.Client | None = None) -> list[Post]:
+    """Every post of every source of a game; saved paths are relative to the game folder."""
+    if not game.sources:
+        from .errors import GameFileError
+
+        raise GameFileError(game.folder / "game.toml",
+                            "no [[sources]]; add one with url = \"...\" or path = \"...\"")
+    posts: list[Post] = []
+    several = len(game.sources) > 1
+    for i, source in enumerate(game.sources):
+        location = source.location
+        if not location.startswith(("http://", "https://")):
+            location = str(game.folder / location)
+        thread = source.thread or (f"thread{i + 1}" if several else "")
+        posts.extend(read_source(location, game.timezone, source.engine, client, thread))
+    return posts

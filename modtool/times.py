@@ -1,0 +1,95 @@
+"""Forum timestamps: engine attributes first, displayed text (in the game's timezone) second."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .errors import ModToolError
+
+UTC = ZoneInfo("UTC")
+
+# Displayed forms seen on phpBB, vBulletin, SMF and the mafiascum archive.
+_FORMATS = (
+    "%a %b %d, %Y %I:%M %p",  # Fri Feb 25, 2011 11:00 am   (phpBB 3.0 default)
+    "%a %b %d, %Y %H:%M",
+    "%d %b %Y %H:%M",  # 02 Jun 2018 05:41
+    "%d %b %Y, %H:%M",
+    "%b %d, %Y %I:%M %p",
+    "%b %d, %Y, %I:%M %p",
+    "%B %d, %Y, %I:%M:%S %p",  # SMF: April 25, 2018, 10:22:01 pm
+    "%B %d, %Y, %I:%M %p",
+    "%B %d, %Y %I:%M %p",
+    "%m-%d-%Y, %I:%M %p",  # vBulletin 3
+    "%m-%d-%Y %I:%M %p",
+    "%m/%d/%Y %I:%M %p",
+    "%d-%m-%Y, %H:%M",
+    "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%d %H:%M",
+    "%Y.%m.%d %H:%M",
+    "%y-%m-%d %H:%M",  # Gnuboard: 26-11-29 13:05
+    "%Y.%m.%d",
+    "%Y-%m-%d",
+)
+_SPACES = re.compile(r"\s+")
+
+
+def zone(name: str | None) -> tzinfo:
+    """A timezone by IANA name; UTC when none is given."""
+    if not name:
+        return UTC
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ModToolError(
+            f"unknown timezone {name!r}: use an IANA name such as 'America/New_York' or 'Asia/Seoul'"
+        ) from None
+
+
+def parse_iso(value: str, tz: tzinfo = UTC) -> datetime | None:
+    """An ISO 8601 timestamp (a `datetime` attribute); naive ones are read in `tz`."""
+    try:
+        dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=tz)
+
+
+def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) -> datetime | None:
+    """A displayed forum time such as "Fri Feb 25, 2011 11:00 am", read in the game's timezone."""
+    cleaned = _SPACES.sub(" ", text.replace("»", " ").replace("\u00a0", " ")).strip(" ,")
+    if not cleaned:
+        return None
+    iso = parse_iso(cleaned, tz)
+    if iso:
+        return iso
+    relative = _relative(cleaned, tz, now)
+    if relative:
+        return relative
+    for fmt in _FORMATS:
+        try:
+            return datetime.strptime(cleaned, fmt).replace(tzinfo=tz)
+        except ValueError:
+            continue
+    return None
+
+
+_REL = re.compile(r"^(today|yesterday|오늘|어제)[, ]*(?:at )?(\d{1,2}):(\d{2})\s*(am|pm)?$", re.I)
+_AGO = re.compile(r"^(\d+)\s*(분|시간|일)\s*전$")
+
+
+def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
+    now = (now or datetime.now(tz)).astimezone(tz)
+    m = _REL.match(text)
+    if m:
+        hour, minute = int(m[2]), int(m[3])
+        if m[4]:
+            hour = hour % 12 + (12 if m[4].lower() == "pm" else 0)
+        day = now if m[1].lower() in ("today", "오늘") else now - timedelta(days=1)
+        return day.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    m = _AGO.match(text)
+    if m:
+        unit = {"분": "minutes", "시간": "hours", "일": "days"}[m[2]]
+        return (now - timedelta(**{unit: int(m[1])})).replace(second=0, microsecond=0)
+    return None

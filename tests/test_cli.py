@@ -1,0 +1,79 @@
+"""The command line: exact output on the bundled example, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from modtool.cli import app
+
+from .conftest import EXAMPLE, ROOT
+
+runner = CliRunner()
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def test_count_table_matches_golden():
+    result = runner.invoke(app, ["count", str(EXAMPLE), "--day", "all"])
+    assert result.exit_code == 0, result.output
+    assert result.output == (GOLDEN / "example-botc.count.txt").read_text()
+
+
+def test_count_json_matches_golden_and_is_stable():
+    first = runner.invoke(app, ["count", str(EXAMPLE), "--day", "all", "--json"])
+    second = runner.invoke(app, ["count", str(EXAMPLE), "--day", "all", "--json"])
+    assert first.exit_code == 0
+    assert first.output == second.output
+    assert json.loads(first.output) == json.loads((GOLDEN / "example-botc.count.json").read_text())
+
+
+def test_count_json_single_day_is_an_object():
+    result = runner.invoke(app, ["count", str(EXAMPLE), "--day", "3", "--json"])
+    data = json.loads(result.output)
+    assert data["day"] == 3 and data["outcome"]["kind"] == "execution"
+    assert data["outcome"]["player"] == "wylted"
+    assert [v["ghost"] for v in data["wagons"][0]["voters"]] == [False, False, False, True, True]
+
+
+def test_as_of_stops_the_count_and_leaves_the_day_pending():
+    result = runner.invoke(app, ["count", str(EXAMPLE), "--day", "1", "--as-of", "5", "--json"])
+    data = json.loads(result.output)
+    assert data["last_post"] == 5
+    assert data["outcome"]["kind"] == "pending"
+    assert {w["target"]: w["votes"] for w in data["wagons"]}["Kohai"] == 2
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "modtool", *args], capture_output=True,
+                          text=True, cwd=ROOT)
+
+
+def test_unknown_day_is_one_line_and_exit_1():
+    result = _run("count", str(EXAMPLE), "--day", "9")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        "Error: Day 9 is not in the ledger (days known: 1, 2, 3, 4); "
+        "record its start with `modtool record day-start`\n"
+    )
+
+
+def test_missing_game_folder_is_one_line_and_exit_1(tmp_path):
+    result = _run("count", str(tmp_path / "nope"))
+    assert result.returncode == 1
+    assert result.stderr == (f"Error: {tmp_path / 'nope' / 'game.toml'}: missing; a game folder "
+                             "needs a game.toml (see docs/game-folder.md)\n")
+
+
+def test_usage_error_exits_2():
+    assert _run("count", str(EXAMPLE), "--day", "two").returncode == 2
+
+
+def test_every_command_has_help():
+    for name in ("posts", "count", "import", "record"):
+        result = runner.invoke(app, [name, "--help"])
+        assert result.exit_code == 0, name
+        assert "Usage" in result.output

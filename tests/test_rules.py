@@ -1,0 +1,150 @@
+"""Rule tables: every threshold, tie policy, no-lynch policy and ghost-vote case."""
+
+from __future__ import annotations
+
+import pytest
+
+from modtool.rules import (
+    NO_LYNCH_KEY,
+    NoLynch,
+    Rules,
+    Standing,
+    Threshold,
+    TiePolicy,
+    Verdict,
+    day_end_outcome,
+    ghost_vote_refusal,
+    hammer_ends_day,
+    no_lynch_available,
+    no_lynch_needed,
+    rules_from_table,
+    votes_needed,
+)
+
+
+@pytest.mark.parametrize(
+    ("threshold", "alive", "needed"),
+    [
+        (Threshold.MAJORITY, 13, 7),
+        (Threshold.MAJORITY, 12, 7),
+        (Threshold.MAJORITY, 11, 6),
+        (Threshold.MAJORITY, 10, 6),
+        (Threshold.MAJORITY, 9, 5),
+        (Threshold.MAJORITY, 3, 2),
+        (Threshold.MAJORITY, 2, 2),
+        # Seed 003: "if 6 players are alive ... someone with 2 or fewer votes lives".
+        (Threshold.HALF_OF_LIVING, 6, 3),
+        (Threshold.HALF_OF_LIVING, 7, 4),
+        (Threshold.HALF_OF_LIVING, 10, 5),
+        (Threshold.HALF_OF_LIVING, 3, 2),
+        (Threshold.PLURALITY, 13, 1),
+    ],
+)
+def test_votes_needed(threshold, alive, needed):
+    assert votes_needed(threshold, alive) == needed
+
+
+@pytest.mark.parametrize(
+    ("less_one", "alive", "needed"),
+    [(False, 13, 7), (True, 13, 6), (True, 6, 3), (True, 4, 2), (True, 3, 1), (False, 4, 3)],
+)
+def test_no_lynch_needed_one_less(less_one, alive, needed):
+    rules = Rules(threshold=Threshold.MAJORITY, less_one_for_no_lynch=less_one)
+    assert no_lynch_needed(rules, alive) == needed
+
+
+@pytest.mark.parametrize(
+    ("threshold", "ends"),
+    [(Threshold.MAJORITY, True), (Threshold.HALF_OF_LIVING, False), (Threshold.PLURALITY, False)],
+)
+def test_only_majority_hammers(threshold, ends):
+    assert hammer_ends_day(Rules(threshold=threshold)) is ends
+
+
+@pytest.mark.parametrize(
+    ("policy", "day", "night_kill", "available"),
+    [
+        (NoLynch.ALLOWED, 3, True, True),
+        (NoLynch.NOT_ALLOWED, 1, False, False),
+        (NoLynch.NOT_AFTER_NIGHT_KILL, 1, True, True),  # seed 004: Day 1 always has No-Lynch
+        (NoLynch.NOT_AFTER_NIGHT_KILL, 2, True, False),
+        (NoLynch.NOT_AFTER_NIGHT_KILL, 2, False, True),
+    ],
+)
+def test_no_lynch_available(policy, day, night_kill, available):
+    assert no_lynch_available(Rules(no_lynch=policy), day, night_kill) is available
+
+
+def _s(target, votes, reached=0):
+    return Standing(target, votes, reached)
+
+
+HALF = Rules(threshold=Threshold.HALF_OF_LIVING, multi_vote=True, ghost_votes=True)
+
+
+@pytest.mark.parametrize(
+    ("rules", "standings", "alive", "verdict", "target"),
+    [
+        # Seed 003 worked example: 6 alive, 3 votes needed; 2 or fewer lives.
+        (HALF, [_s("a", 3), _s("b", 2)], 6, Verdict.EXECUTION, "a"),
+        (HALF, [_s("a", 2), _s("b", 1)], 6, Verdict.NO_EXECUTION, None),
+        # A tie for the most votes: nobody dies, even above the threshold.
+        (HALF, [_s("a", 4), _s("b", 4)], 8, Verdict.NO_EXECUTION, None),
+        (HALF, [], 8, Verdict.NO_EXECUTION, None),
+        (Rules(threshold=Threshold.PLURALITY), [_s("a", 2), _s("b", 1)], 9, Verdict.EXECUTION, "a"),
+        (Rules(threshold=Threshold.PLURALITY), [_s(NO_LYNCH_KEY, 3), _s("b", 1)], 9,
+         Verdict.NO_EXECUTION, None),
+        (Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.HOST_DECIDES),
+         [_s("a", 2), _s("b", 2)], 9, Verdict.TIE, None),
+        (Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.EARLIEST_TO_REACH),
+         [_s("a", 2, reached=40), _s("b", 2, reached=12)], 9, Verdict.EXECUTION, "b"),
+        (Rules(threshold=Threshold.MAJORITY), [_s("a", 5)], 9, Verdict.NO_EXECUTION, None),
+    ],
+)
+def test_day_end_outcome(rules, standings, alive, verdict, target):
+    result = day_end_outcome(rules, standings, alive)
+    assert (result.verdict, result.target) == (verdict, target)
+
+
+def test_random_tie_is_seeded_and_says_its_seed():
+    rules = Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.RANDOM, random_seed=7)
+    standings = [_s("a", 2), _s("b", 2), _s("c", 2)]
+    first = day_end_outcome(rules, standings, 9)
+    assert first == day_end_outcome(rules, list(reversed(standings)), 9)
+    assert first.verdict is Verdict.EXECUTION and first.target in {"a", "b", "c"}
+    assert "seed 7" in first.reason
+
+
+@pytest.mark.parametrize(
+    ("target", "voted_today", "spent", "refusal"),
+    [
+        ("a", {"a"}, False, None),
+        ("a", {"a"}, True, "ghost vote already spent"),
+        ("b", {"a"}, False, "a ghost vote may only go to a player some living player voted for today"),
+        (NO_LYNCH_KEY, {"a"}, False, "a ghost vote must be for a player"),
+    ],
+)
+def test_ghost_vote_refusal(target, voted_today, spent, refusal):
+    assert ghost_vote_refusal(target, voted_today, spent) == refusal
+
+
+def test_preset_with_overrides():
+    rules = rules_from_table({"preset": "botc-forum", "tie": "random", "random_seed": 3})
+    assert rules.threshold is Threshold.HALF_OF_LIVING and rules.multi_vote
+    assert rules.tie is TiePolicy.RANDOM and rules.random_seed == 3
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ({"preset": "nope"}, "unknown rules preset 'nope'; use one of botc-forum, mafiascum, vampire"),
+        ({"tie": "coin"}, "rule 'tie' cannot be 'coin'; use one of none, host-decides, "
+                          "earliest-to-reach, random"),
+        ({"hammer": True}, "unknown rule 'hammer'"),
+        ({"multi_vote": "yes"}, "rule 'multi_vote' must be true or false"),
+    ],
+)
+def test_bad_rules_say_what_to_use(table, message):
+    with pytest.raises(ValueError) as err:
+        rules_from_table(table)
+    assert str(err.value).startswith(message)
