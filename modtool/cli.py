@@ -142,6 +142,118 @@ def import_mafiascum_archive(
         typer.echo(f"Skipped {line}", err=True)
 
 
+GameArg = Annotated[Path, typer.Argument(help="The game folder (holds game.toml).")]
+PostOpt = Annotated[int | None, typer.Option(help="The post number where it happened.")]
+TimeOpt = Annotated[str | None, typer.Option(help="ISO time, e.g. 2026-11-29T18:00 (game timezone).")]
+
+
+def _record(game: Path, event: dict) -> None:
+    from .ledger import append_event, load_game
+
+    event = {k: v for k, v in event.items() if v is not None}
+    append_event(load_game(game), event)
+    typer.echo("Recorded " + json.dumps(event, ensure_ascii=False))
+
+
+@record_app.command("day-start")
+def record_day_start(game: GameArg, day: int, post: PostOpt = None, time: TimeOpt = None) -> None:
+    """Day DAY starts after this post (or at this time).
+
+    Example:
+
+        modtool record day-start games/mygame 2 --post 312
+    """
+    _record(game, {"kind": "day_start", "day": day, "post": post, "time": time})
+
+
+@record_app.command("day-end")
+def record_day_end(game: GameArg, day: int, post: PostOpt = None, time: TimeOpt = None) -> None:
+    """Day DAY ended with this post (or at this deadline).
+
+    Example:
+
+        modtool record day-end games/mygame 1 --post 270
+    """
+    _record(game, {"kind": "day_end", "day": day, "post": post, "time": time})
+
+
+@record_app.command("death")
+def record_death(
+    game: GameArg,
+    player: str,
+    phase: Annotated[str | None, typer.Option(help="D2: died on Day 2 (at its end); N1: died "
+                                              "in Night 1.")] = None,
+    post: PostOpt = None,
+    cause: Annotated[str | None, typer.Option(help="lynched, killed, modkilled, ...")] = None,
+) -> None:
+    """PLAYER died at a phase boundary (--phase) or at a post during the day (--post).
+
+    Example:
+
+        modtool record death games/mygame Kohai --phase N1 --cause killed
+    """
+    _record(game, {"kind": "death", "player": player, "phase": phase, "post": post,
+                   "cause": cause})
+
+
+@record_app.command("replacement")
+def record_replacement(game: GameArg, player: str, by: str, post: PostOpt = None,
+                       time: TimeOpt = None) -> None:
+    """BY replaces PLAYER from this post on; votes by or for either name count for the slot.
+
+    Example:
+
+        modtool record replacement games/mygame sordros Maemuki --post 226
+    """
+    _record(game, {"kind": "replacement", "player": player, "by": by, "post": post, "time": time})
+
+
+@record_app.command("vote-reset")
+def record_vote_reset(game: GameArg, post: PostOpt = None) -> None:
+    """The host cleared every vote at this post.
+
+    Example:
+
+        modtool record vote-reset games/mygame --post 500
+    """
+    _record(game, {"kind": "vote_reset", "post": post})
+
+
+@record_app.command("correction")
+def record_correction(
+    game: GameArg,
+    post: int,
+    target: Annotated[str | None, typer.Option(help="Count the post as a vote for this "
+                                               "player (or 'no lynch').")] = None,
+    ignore: Annotated[bool, typer.Option("--ignore", help="Count no vote in this post.")] = False,
+    note: Annotated[str | None, typer.Option(help="Why, for the audit.")] = None,
+) -> None:
+    """Correct how post POST is read: a different target, or no vote at all.
+
+    Example:
+
+        modtool record correction games/mygame 969 --target redtail896
+    """
+    if ignore == (target is not None):
+        raise typer.BadParameter("give exactly one of --target NAME or --ignore",
+                                 param_hint="--target/--ignore")
+    action = "ignore" if ignore else "target"
+    _record(game, {"kind": "correction", "post": post, "action": action, "target": target,
+                   "note": note})
+
+
+@record_app.command("ghost-vote")
+def record_ghost_vote(game: GameArg, player: str,
+                      day: Annotated[int, typer.Option(help="The day it was spent.")]) -> None:
+    """PLAYER spent their ghost vote on DAY somewhere the thread does not show.
+
+    Example:
+
+        modtool record ghost-vote games/mygame Kohai --day 3
+    """
+    _record(game, {"kind": "ghost_vote", "player": player, "day": day})
+
+
 def main() -> None:
     """The console entry point: library errors become one line on stderr and exit code 1."""
     try:
