@@ -37,6 +37,8 @@ def parse(doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage
         if _POST_ID.match(el.get("id", ""))
     ]
     start = _page_start(doc, url)
+    if start == 0:
+        start = _shown_page_start(doc)
     posts = []
     for i, el in enumerate(containers):
         post = _read_post(el, url, tz, start + i)
@@ -106,6 +108,28 @@ def _page_start(doc, url: str | None) -> int:
         if "start" in qs and qs["start"][0].isdigit():
             return int(qs["start"][0])
     return 0
+
+
+def _shown_page_start(doc) -> int:
+    """The first post number of a saved page whose URL is unknown, from its pagination."""
+    current = doc.xpath(
+        "(//*[contains(@class, 'pagination')]//strong[not(ancestor::a)]"
+        " | //*[contains(@class, 'pagination')]//li[contains(@class, 'active')]/span)[1]/text()"
+    )
+    if not current or not current[0].strip().isdigit():
+        return 0
+    page = int(current[0].strip())
+    starts, pages = [], []
+    for a in doc.xpath("//*[contains(@class, 'pagination')]//a[@href]"):
+        qs = parse_qs(urlparse(a.get("href")).query)
+        label = (a.text_content() or "").strip()
+        if "start" in qs and qs["start"][0].isdigit() and label.isdigit() and int(label) > 1:
+            starts.append(int(qs["start"][0]))
+            pages.append(int(label))
+    if not starts:
+        return 0
+    per_page = starts[0] // (pages[0] - 1)
+    return (page - 1) * per_page
 
 
 def _page_urls(doc, url: str | None, per_page_seen: int) -> list[str]:

@@ -1,0 +1,94 @@
+"""Live fetching against httpx.MockTransport: pagination, retries and one-line errors."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from modtool.errors import FetchError
+from modtool.fetch import fetch_thread, make_client
+
+BASE = "https://forum.example.invalid/viewtopic.php?f=1&t=7"
+PER_PAGE = 25
+
+
+def _page(start: int, total: int) -> str:
+    """A prosilver-shaped page (the markup of the saved phpBB 3.0 pages) of a `total`-post thread."""
+    posts = []
+    for n in range(start, min(start + PER_PAGE, total)):
+        posts.append(f"""
+<div id="p{1000 + n}" class="post bg1"><div class="inner"><div class="postbody">
+<h3><a href="#p{1000 + n}">Re: Game</a></h3>
+<p class="author"><a href="./viewtopic.php?p={1000 + n}#p{1000 + n}"></a>by <strong>
+<a href="./memberlist.php?mode=viewprofile&amp;u={n % 5}">player{n % 5}</a></strong>
+ &raquo; Sun May 26, 2019 4:{n % 60:02d} pm </p>
+<div class="content">post {n}<br><span style="font-weight: bold">VOTE: player{(n + 1) % 5}</span></div>
+</div></div></div>""")
+    links = "".join(
+        f'<a href="./viewtopic.php?f=1&amp;t=7&amp;start={s}">{s // PER_PAGE + 1}</a>'
+        for s in range(0, total, PER_PAGE) if s != start
+    )
+    return (f'<html><head><meta name="generator" content="phpBB"></head><body>'
+            f'<div class="pagination">{links}</div>{"".join(posts)}</body></html>')
+
+
+def _server(total: int, faults: dict[int, list[httpx.Response]] | None = None, log=None):
+    faults = {k: list(v) for k, v in (faults or {}).items()}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        start = int(request.url.params.get("start", 0))
+        if log is not None:
+            log.append(start)
+        if faults.get(start):
+            return faults[start].pop(0)
+        return httpx.Response(200, text=_page(start, total))
+
+    return make_client(httpx.MockTransport(handler))
+
+
+def _fetch(client, url=BASE):
+    return fetch_thread(url, client, delay=0, sleep=lambda s: None)
+
+
+def test_every_page_in_order_without_duplicates():
+    log: list[int] = []
+    posts = _fetch(_server(80, log=log))
+    assert [p.number for p in posts] == list(range(80))
+    assert len({p.post_id for p in posts}) == 80
+    assert sorted(log) == [0, 25, 50, 75]
+
+
+def test_starting_from_a_later_page_still_reads_the_whole_thread():
+    posts = _fetch(_server(60), BASE + "&start=25")
+    assert [p.number for p in posts] == list(range(60))
+
+
+def test_retries_give_the_same_posts_as_a_clean_run():
+    clean = _fetch(_server(60))
+    faults = {
+        25: [httpx.Response(429, headers={"Retry-After": "1"}), httpx.Response(500)],
+        50: [httpx.Response(503)],
+    }
+    flaky = _fetch(_server(60, faults))
+    assert [p.to_json() for p in flaky] == [p.to_json() for p in clean]
+
+
+@pytest.mark.parametrize(
+    ("status", "message"),
+    [
+        (404, f"{BASE} answered 404: check the thread URL"),
+        (403, f"{BASE} answered 403: the thread needs a login; save the pages from your browser "
+              "and pass the folder instead"),
+    ],
+)
+def test_http_errors_are_one_line(status, message):
+    client = make_client(httpx.MockTransport(lambda r: httpx.Response(status)))
+    with pytest.raises(FetchError) as err:
+        _fetch(client)
+    assert str(err.value) == message
+
+
+def test_a_page_that_keeps_failing_stops_with_a_message():
+    client = make_client(httpx.MockTransport(lambda r: httpx.Response(502)))
+    with pytest.raises(FetchError, match="answered 502; try again later"):
+        _fetch(client)

@@ -1,0 +1,71 @@
+"""phpBB on real saved pages (../shared/fixtures/pages/phpbb3, see its MANIFEST)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from modtool.cli import app
+from modtool.forum import parse_page
+from modtool.posts import post_from_json
+from modtool.sources import read_source
+
+
+@pytest.fixture
+def phpbb_pages(shared):
+    return shared / "fixtures" / "pages" / "phpbb3"
+
+
+def test_prosilver_30_page(phpbb_pages):
+    """ILovePhilosophy, phpBB 3.0 prosilver, page 2 of its thread: 25 posts, numbers 25-49."""
+    posts = read_source(str(phpbb_pages / "nettally-ilovephilosophy-biological-will.html"))
+    assert len(posts) == 25
+    first, second, last = posts[0], posts[1], posts[-1]
+    assert (first.post_id, first.number, first.author) == ("2729870", 25, "Jakob")
+    assert first.time.isoformat() == "2019-05-26T16:34:00+00:00"
+    assert first.text.startswith("Good lecture.")
+    assert (second.author, second.text) == ("promethean75", "https://vocaroo.com/i/s0WJlPuchytm")
+    assert "soundcloud" not in second.text  # the signature is not the post
+    assert (last.number, last.author, last.text) == (49, "promethean75", "Ohhhh no you don't.")
+
+
+def test_quotes_leave_the_text_but_stay_in_the_html(phpbb_pages):
+    posts = read_source(str(phpbb_pages / "nettally-ilovephilosophy-biological-will.html"))
+    quoting = [p for p in posts if "<blockquote" in p.html]
+    assert len(quoting) == 12  # the MANIFEST's quote count for this page
+    for post in quoting:
+        assert " wrote:" not in post.text
+
+
+def test_subsilver_like_32_page_with_shown_numbers(phpbb_pages):
+    """dostips.com, phpBB 3.2 (HTTrack mirror): 15 posts numbered #1-#15 on the page."""
+    posts = read_source(str(phpbb_pages / "dostips-stop-cmd-empty-line-httrack.html"))
+    assert [p.number for p in posts] == list(range(1, 16))
+    assert posts[0].author == "flywire"
+    assert posts[0].time.isoformat() == "2018-06-02T05:41:00+00:00"
+    assert posts[0].text.endswith("How can I suppress the blank lines in the shell?")
+    assert posts[1].text == "Can you reveal just a little more of your actual code?"
+
+
+def test_posts_json_round_trips(phpbb_pages, tmp_path):
+    page = phpbb_pages / "dostips-stop-cmd-empty-line-httrack.html"
+    result = CliRunner().invoke(app, ["posts", str(page), "--json"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) == 15
+    obj = json.loads(lines[0])
+    assert set(obj) >= {"post_id", "number", "author", "time", "url", "edited", "text", "html"}
+    saved = tmp_path / "posts.jsonl"
+    saved.write_text(result.output)
+    again = read_source(str(saved))
+    assert [p.to_json() for p in again] == [json.loads(line) for line in lines]
+    assert post_from_json(obj, "x").text == obj["text"]
+
+
+def test_page_that_is_not_a_thread_says_so():
+    from modtool.errors import SourceError
+
+    with pytest.raises(SourceError, match="not a forum thread page modtool can read"):
+        parse_page("<html><body><p>hello</p></body></html>", where="x.html")
