@@ -101,6 +101,8 @@ def _walk(el: etree._Element, flags: int, out: list[Run]) -> None:
     elif kind in ("spoiler", "code", "strike"):
         inner |= NO_VOTE
     block = tag in _BLOCK_TAGS
+    if kind == "official":
+        out.append(Run("", 0))  # each [vote] tag is a vote of its own, even with no space between
     if tag == "br":
         out.append(Run("\n", flags))
     elif block:
@@ -111,6 +113,8 @@ def _walk(el: etree._Element, flags: int, out: list[Run]) -> None:
         _walk(child, inner, out)
     if block:
         out.append(Run("\n", flags))
+    if kind == "official":
+        out.append(Run("", 0))
     _tail(el, flags, out)
 
 

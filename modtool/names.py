@@ -66,6 +66,35 @@ def normalise(name: str) -> str:
     return _NON_ALNUM.sub("", unicodedata.normalize("NFKC", name).casefold())
 
 
+_LEET = str.maketrans("013457989", "oieastgbg")
+_LEET_RUN = re.compile(r"(?<=[^\W\d_])\d+(?=[^\W\d_])")
+_SOUNDS = (("qw", "qu"), ("ph", "f"), ("ck", "k"), ("z", "s"))
+_DOUBLED = re.compile(r"(.)\1+")
+_REPEAT = re.compile(r"^(?P<word>.+?)\s*(?:\^|\*|x|×)\s*(?P<times>[2-5])$", re.I)
+
+
+def loose_forms(norm: str) -> tuple[str, ...]:
+    """A normalised name and its look-alikes: leet digits read as letters ("Fro99er" is
+    "frogger"), and sound-alike spellings ("qwints" ~ "quints"), doubled letters collapsed."""
+    forms = [norm]
+    unleet = _LEET_RUN.sub(lambda m: m[0].translate(_LEET), norm)
+    if unleet != norm:
+        forms.append(unleet)
+    sound = unleet
+    for a, b in _SOUNDS:
+        sound = sound.replace(a, b)
+    sound = _DOUBLED.sub(r"\1", sound)
+    if sound not in forms:
+        forms.append(sound)
+    return tuple(forms)
+
+
+def expand_repeat(text: str) -> str | None:
+    """ "Yes^3", "Yes*3", "Yesx3" are how players write "YES YES YES"."""
+    m = _REPEAT.match(text.strip())
+    return " ".join([m["word"]] * int(m["times"])) if m else None
+
+
 def _words(name: str) -> list[str]:
     return [w.casefold() for w in _CAMEL.findall(unicodedata.normalize("NFKC", name))]
 
@@ -149,6 +178,11 @@ class Resolver:
         norm = normalise(text)
         if not norm or norm in {normalise(w) for w in UNVOTE_WORDS}:
             return Resolution(TargetKind.UNVOTE, matched_text=text)
+        repeated = expand_repeat(text)
+        if repeated:
+            found = self._resolve(repeated, alive)
+            if found.kind is TargetKind.PLAYER:
+                return found
         words = text.split()[:_MAX_TARGET_WORDS]
         # The whole target first, then shorter and shorter openings ("Oso because ...").
         texts = [" ".join(words[:k]) for k in range(len(words), 0, -1)]
@@ -199,7 +233,10 @@ class Resolver:
     @staticmethod
     def _decide(found: set[str], method: Method, t: str) -> Resolution:
         if len(found) == 1:
-            return Resolution(TargetKind.PLAYER, next(iter(found)), method, CONFIDENCE[method],
+            confidence = CONFIDENCE[method]
+            if len(normalise(t)) <= 2 and confidence < CONFIDENCE[Method.FORMER_NAME]:
+                confidence = min(confidence, 0.7)  # two letters are a guess worth showing
+            return Resolution(TargetKind.PLAYER, next(iter(found)), method, confidence,
                               matched_text=t)
         return Resolution(TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(found)),
                           matched_text=t)
@@ -218,26 +255,30 @@ def _loose_match(method: Method, norm: str, raw: str, entries: list[NameEntry]) 
     if not norm:
         return set()
     found: set[str] = set()
+    targets = loose_forms(norm)
     for e in entries:
-        name_norm = normalise(e.name)
-        if method is Method.WORD:
-            ok = len(norm) >= 2 and any(w == norm for w in _words(e.name)) and norm != name_norm
-        elif method is Method.PREFIX:
-            ok = len(norm) >= 2 and name_norm.startswith(norm)
-        elif method is Method.SUBSTRING:
-            ok = len(norm) >= 3 and norm in name_norm
-        elif method is Method.ACRONYM:
-            ok = len(norm) >= 2 and norm in _acronyms(e.name)
-        else:  # SUBSEQUENCE: "pcp" for pieceofpecanpie, "MM4" for MarioManiac4, "CP"
-            ok = (
-                (len(norm) >= 3 or (len(norm) == 2 and raw.isupper()))
-                and norm[0] == name_norm[:1]
-                and len(norm) < len(name_norm)
-                and _is_subsequence(norm, name_norm)
-            )
-        if ok:
+        names = loose_forms(normalise(e.name))
+        if any(_loose_ok(method, t, n, raw, e.name) for t in targets for n in names):
             found.add(e.slot)
     return found
+
+
+def _loose_ok(method: Method, norm: str, name_norm: str, raw: str, name: str) -> bool:
+    if method is Method.WORD:
+        return len(norm) >= 2 and norm != name_norm and any(w == norm for w in _words(name))
+    if method is Method.PREFIX:
+        return len(norm) >= 2 and name_norm.startswith(norm)
+    if method is Method.SUBSTRING:
+        return len(norm) >= 3 and norm in name_norm
+    if method is Method.ACRONYM:
+        return len(norm) >= 2 and norm in _acronyms(name)
+    # SUBSEQUENCE: "pcp" for pieceofpecanpie, "MM4" for MarioManiac4, "CP" for crazypianist
+    return (
+        (len(norm) >= 3 or (len(norm) == 2 and raw.isupper()))
+        and norm[0] == name_norm[:1]
+        and len(norm) < len(name_norm)
+        and _is_subsequence(norm, name_norm)
+    )
 
 
 def _fuzzy(norm: str, entries: list[NameEntry]) -> Resolution | None:

@@ -44,11 +44,11 @@ class VoteAction:
 
 # A vote keyword may start a bold segment or follow a clause break ("FoS: X, Vote: Y").
 _KEYWORD = re.compile(
-    r"(?:^|(?<=[\s,;.!?/|(\[\-–—]))(?P<un>un)?vote(?P<colon>\s*[:=\-–—>]+)?(?=\s|$|[:=])",
+    r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?P<colon>\s*[:=\-–—>]+)?(?=\s|$|[:=])",
     re.I,
 )
 _CLAUSE_BEFORE = re.compile(
-    r"(^|[,;.!?/|(\[\-–—&+]|\band\b|\bthen\b|\balso\b|\b(?:un)?vote\b\s*:?)\s*$", re.I
+    r"(^|[,;.!?/|(\[\-–—&+]|\band\b|\bthen\b|\balso\b|\b(?:un)?vote\s*:?)\s*$", re.I
 )
 _BBCODE = re.compile(
     r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I
