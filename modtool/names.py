@@ -199,9 +199,11 @@ class Resolver:
         for method in (Method.WORD, Method.PREFIX, Method.SUBSTRING, Method.ACRONYM,
                        Method.SUBSEQUENCE):
             for t in loose_texts:
-                found = _loose_match(method, normalise(t), t, living)
-                if found:
-                    return self._decide(found, method, t)
+                plain, alike = _loose_match(method, normalise(t), t, living)
+                if plain:
+                    return self._decide(plain, method, t)
+                if alike:
+                    return self._decide(alike, method, t, lookalike=True)
         for t in loose_texts:
             fuzzy = _fuzzy(normalise(t), living)
             if fuzzy:
@@ -231,9 +233,9 @@ class Resolver:
         return {e.slot for e in self.entries if e.former and normalise(e.name) == n}
 
     @staticmethod
-    def _decide(found: set[str], method: Method, t: str) -> Resolution:
+    def _decide(found: set[str], method: Method, t: str, lookalike: bool = False) -> Resolution:
         if len(found) == 1:
-            confidence = CONFIDENCE[method]
+            confidence = CONFIDENCE[method] - (0.1 if lookalike else 0.0)
             if len(normalise(t)) <= 2 and confidence < CONFIDENCE[Method.FORMER_NAME]:
                 confidence = min(confidence, 0.7)  # two letters are a guess worth showing
             return Resolution(TargetKind.PLAYER, next(iter(found)), method, confidence,
@@ -251,16 +253,22 @@ def stage_method(stage) -> Method:
     }[stage.__name__]
 
 
-def _loose_match(method: Method, norm: str, raw: str, entries: list[NameEntry]) -> set[str]:
+def _loose_match(method: Method, norm: str, raw: str,
+                 entries: list[NameEntry]) -> tuple[set[str], set[str]]:
+    """Slots matched by the spelling as written, and slots matched only by a look-alike form."""
     if not norm:
-        return set()
-    found: set[str] = set()
+        return set(), set()
+    plain: set[str] = set()
+    alike: set[str] = set()
     targets = loose_forms(norm)
     for e in entries:
-        names = loose_forms(normalise(e.name))
-        if any(_loose_ok(method, t, n, raw, e.name) for t in targets for n in names):
-            found.add(e.slot)
-    return found
+        name_norm = normalise(e.name)
+        if _loose_ok(method, norm, name_norm, raw, e.name):
+            plain.add(e.slot)
+        elif any(_loose_ok(method, t, n, raw, e.name)
+                 for t in targets for n in loose_forms(name_norm)):
+            alike.add(e.slot)
+    return plain, alike
 
 
 def _loose_ok(method: Method, norm: str, name_norm: str, raw: str, name: str) -> bool:

@@ -114,14 +114,16 @@ def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
             if not free(m.start(), m.end()):
                 continue
             if m["vtl"]:
-                target = _cut_at_keyword(m["target"])
-                yield m.start(), VoteAction(ActionKind.VOTE, _clean(target), m[0].strip(), VoteSyntax.VTL)
+                target = _clean(_cut_at_keyword(m["target"]))
+                yield m.start(), VoteAction(ActionKind.VOTE, target, f"{m['vtl']} {target}".strip(),
+                                            VoteSyntax.VTL)
             else:
                 # A plain "Unvote" must open its clause ("I will not unvote" is talk).
                 if not _CLAUSE_BEFORE.search(text[: m.start()]):
                     continue
-                target = _cut_at_keyword(m["untarget"])
-                yield m.start(), VoteAction(ActionKind.UNVOTE, _clean(target), m[0].strip(), VoteSyntax.VTL)
+                target = _clean(_cut_at_keyword(m["untarget"]))
+                yield m.start(), VoteAction(ActionKind.UNVOTE, target, f"{m['un']} {target}".strip(),
+                                            VoteSyntax.VTL)
             taken.append((m.start(), m.end()))
     if VoteSyntax.PLAIN in enabled:
         m = _PLAIN.match(text)
@@ -183,10 +185,16 @@ def _korean_actions(text: str):
 
 
 _NEXT_KEYWORD = re.compile(r"[,;.]?\s*\b(?:un)?vote\b|\bvtl\b", re.I)
+# Where a name written in running text ends: a comma, semicolon, ! or ?, or a full stop after
+# a word of two or more letters ("Albert B. Rampage" keeps its initial).
+_CLAUSE_END = re.compile(r"[,;!?]|(?<=[^\W\d_]{2})\.(?:\s|$)")
 
 
 def _cut_at_keyword(target: str) -> str:
+    """A line-based target: up to the next vote keyword or the end of its clause."""
     m = _NEXT_KEYWORD.search(target)
+    target = target[: m.start()] if m else target
+    m = _CLAUSE_END.search(target)
     return target[: m.start()] if m else target
 
 
