@@ -44,7 +44,7 @@ class VoteAction:
 
 # A vote keyword may start a bold segment or follow a clause break ("FoS: X, Vote: Y").
 _KEYWORD = re.compile(
-    r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?P<colon>\s*[:=\-–—>]+)?(?=\s|$|[:=])",
+    r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?P<colon>\s*[:=\-–—>]+)?(?!\w)",
     re.I,
 )
 _CLAUSE_BEFORE = re.compile(

@@ -1,0 +1,81 @@
+"""Name resolution: each stage, ambiguity, and the living-only loose stages."""
+
+from __future__ import annotations
+
+import pytest
+
+from modtool.names import Method, Resolver, TargetKind
+
+SLOTS = {
+    "Fro99er": ["Fro99er"],
+    "AngryPidgeon": ["AngryPidgeon"],
+    "I Am Innocent": ["I Am Innocent"],
+    "pieceofpecanpie": ["pieceofpecanpie"],
+    "TheCow": ["TheCow"],
+    "RadiantCowbells": ["RadiantCowbells"],
+    "YES YES YES": ["YES YES YES"],
+    "sordros": ["sordros", "Maemuki"],
+    "qwints": ["qwints"],
+    "Sundy": ["Sundy"],
+    "Sunny": ["Sunny"],
+    "kushm4sta": ["kushm4sta"],
+}
+resolver = Resolver.from_slots(SLOTS, {"AngryPidgeon": ["Pidge"]})
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "method"),
+    [
+        ("Fro99er", "Fro99er", Method.EXACT),
+        ("pidge", "AngryPidgeon", Method.ALIAS),
+        ("fro99er", "Fro99er", Method.NORMALISED),
+        ("sordros", "sordros", Method.FORMER_NAME),
+        ("Maemuki", "sordros", Method.EXACT),
+        ("Cow", "TheCow", Method.WORD),
+        ("kush", "kushm4sta", Method.PREFIX),
+        ("pecan", "pieceofpecanpie", Method.SUBSTRING),
+        ("IAI", "I Am Innocent", Method.ACRONYM),
+        ("pcp", "pieceofpecanpie", Method.SUBSEQUENCE),
+        ("Frog", "Fro99er", Method.PREFIX),  # leet digits read as letters
+        ("quint", "qwints", Method.PREFIX),  # sounds alike
+        ("Yes^3", "YES YES YES", Method.NORMALISED),
+        ("Oso because he is scummy", None, None),
+        ("AngryPidgin", "AngryPidgeon", Method.FUZZY),
+    ],
+)
+def test_stages(text, slot, method):
+    result = resolver.resolve(text)
+    assert (result.slot, result.method) == (slot, method)
+
+
+def test_ambiguous_prefix_is_reported_with_candidates():
+    result = resolver.resolve("Sun")
+    assert result.kind is TargetKind.AMBIGUOUS
+    assert result.candidates == ("Sundy", "Sunny")
+
+
+def test_loose_stages_only_consider_the_living():
+    alive = frozenset(SLOTS) - {"Sundy"}
+    result = resolver.resolve("Sun", alive)
+    assert (result.kind, result.slot) == (TargetKind.PLAYER, "Sunny")
+
+
+def test_exact_names_of_the_dead_still_resolve():
+    result = resolver.resolve("Sundy", frozenset(SLOTS) - {"Sundy"})
+    assert result.slot == "Sundy"
+
+
+@pytest.mark.parametrize("text", ["No Lynch", "nolynch", "No Elimination", "no exe", "노린치"])
+def test_no_lynch_spellings(text):
+    assert resolver.resolve(text).kind is TargetKind.NO_LYNCH
+
+
+@pytest.mark.parametrize("text", ["", "unvote", "none", "Nothing"])
+def test_empty_and_unvote_targets(text):
+    assert resolver.resolve(text).kind is TargetKind.UNVOTE
+
+
+def test_loose_guesses_carry_lower_confidence_than_exact_names():
+    assert resolver.resolve("Fro99er").confidence == 1.0
+    assert resolver.resolve("pcp").confidence < 0.9
+    assert resolver.resolve("Frog").confidence < resolver.resolve("kush").confidence

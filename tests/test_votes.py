@@ -1,0 +1,114 @@
+"""Vote extraction on real post markup; each mafiascum case cites its archive post."""
+
+from __future__ import annotations
+
+import pytest
+
+from modtool.body import parse_body
+from modtool.votes import ActionKind, VoteSyntax, find_votes
+
+MS = (VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH)
+BOTC = (VoteSyntax.VTL, VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE)
+
+
+def votes(html: str, syntaxes=MS) -> list[tuple[str, str]]:
+    return [(a.kind.value, a.target) for a in find_votes(parse_body(html), syntaxes)]
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        # Thread 16537 #22: the official [vote] tag.
+        ('<span class="bbvote" title="This is an official vote.">VOTE: [winger]</span><br>'
+         "mafia always seem to be around entrant 10", [("vote", "winger")]),
+        # Thread 16537 #23: a bold vote in the middle of a sentence.
+        ('I want to OMGUS vote on crazypianist, but instead I will '
+         '<span class="noboldsig">VOTE: Agar</span> for following my hilarious post',
+         [("vote", "Agar")]),
+        # Thread 16537 #24: no space after the colon.
+        ('/confirm<br><br><span class="noboldsig">VOTE:Parama</span>', [("vote", "Parama")]),
+        # Thread 16537 #28: unvote and vote in one bold run, in order.
+        ('<span class="noboldsig">Unvote, Vote: crazypianist</span>',
+         [("unvote", ""), ("vote", "crazypianist")]),
+        # Thread 16537 #269: no separator between the two actions.
+        ('<span class="noboldsig">Unvote Vote:Akira</span>', [("unvote", ""), ("vote", "Akira")]),
+        # Thread 24199 #986: two official tags with nothing between them.
+        ('<span class="bbvote" title="This is an official unvote.">UNVOTE: mastin</span>'
+         '<span class="bbvote" title="This is an official vote.">VOTE: kush</span>',
+         [("unvote", "mastin"), ("vote", "kush")]),
+        # Archive note of game 1805: "FoS: Dragon, Vote: MM4" in one bold run is a vote.
+        ("<b>FoS: Dragon, Vote: MM4</b>", [("vote", "MM4")]),
+        # Thread 16537 #32: the vote inside the quote does not count; the one after does.
+        ('<blockquote><div><cite>Oso wrote:</cite><span class="noboldsig">Vote: Parama</span>'
+         '</div></blockquote><br><span class="noboldsig">Vote: Oso</span>', [("vote", "Oso")]),
+        ("<b>Do not vote hiraki</b>", []),
+        ("I will vote Oso today", []),
+        ("<strike><b>Vote: Oso</b></strike> <b>Vote: Akira</b>", [("vote", "Akira")]),
+        ('<div class="quotetitle"><b>Spoiler: </b></div><div class="quotecontent"><div>'
+         "<b>Vote: Oso</b></div></div>", []),
+        ('<div class="codebox"><p>Code: <a href="#">Select all</a></p><pre><code>'
+         "[b]Vote: Oso[/b]</code></pre></div>", []),
+        # "VOTE: unvote" reads as an empty vote (an unvote) followed by an unvote.
+        ("<b>VOTE: unvote</b>", [("vote", ""), ("unvote", "")]),
+        ("## vote Kohai<br>## unvote", [("vote", "Kohai"), ("unvote", "")]),
+        ("[vote]Kohai[/vote] then [unvote][/unvote]", [("vote", "Kohai"), ("unvote", "")]),
+        ('<span style="font-weight: bold">Vote: No Lynch</span>', [("vote", "No Lynch")]),
+    ],
+)
+def test_mafiascum_markup(html, expected):
+    assert votes(html) == expected
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        ("VTL Kohai", [("vote", "Kohai")]),
+        ("Morning all. Kohai was quiet.<br>VTL Kohai", [("vote", "Kohai")]),
+        ("Both look off. VTL Kohai<br>VTL wylted", [("vote", "Kohai"), ("vote", "wylted")]),
+        ("VTL Shinning, that vote on me was random.", [("vote", "Shinning")]),
+        ("Unvote", [("unvote", "")]),
+        ("Unvote wylted<br>Kohai is enough for today.", [("unvote", "wylted")]),
+        ("I will not unvote until he claims.", []),
+        ("<blockquote><cite>Banana said:</cite>VTL wylted</blockquote>Not convinced.", []),
+        ("vtl albert b. rampage", [("vote", "albert b. rampage")]),
+    ],
+)
+def test_vtl_syntax_of_seed_003(html, expected):
+    assert votes(html, BOTC) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("투표: 바나나", [("vote", "바나나")]),
+        ("바나나에게 투표합니다", [("vote", "바나나")]),
+        ("투표 취소", [("unvote", "")]),
+    ],
+)
+def test_korean_vocabulary(text, expected):
+    assert votes(text, (VoteSyntax.KOREAN,)) == expected
+
+
+def test_korean_is_off_unless_the_game_switches_it_on():
+    assert votes("투표: 바나나", MS) == []
+
+
+def test_plain_vote_needs_its_syntax_and_a_colon():
+    assert votes("Vote: Kohai", MS) == []
+    assert votes("Vote: Kohai", (VoteSyntax.PLAIN,)) == [("vote", "Kohai")]
+    assert votes("vote Kohai", (VoteSyntax.PLAIN,)) == []
+
+
+def test_actions_keep_their_kind():
+    [action] = find_votes(parse_body("<b>Unvote</b>"), MS)
+    assert action.kind is ActionKind.UNVOTE and action.syntax is VoteSyntax.BOLD
+
+
+def test_own_text_drops_quotes_signatures_and_keeps_spoilers():
+    body = parse_body(
+        '<blockquote><div><cite>Oso wrote:</cite>quoted words</div></blockquote>'
+        'my words <img src="x.gif" alt=":)"> <div class="quotetitle"><b>Spoiler: </b></div>'
+        '<div class="quotecontent"><div>hidden words</div></div>'
+        '<div class="signature">my sig</div>'
+    )
+    assert body.text == "my words hidden words"
