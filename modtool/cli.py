@@ -20,8 +20,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 import_app = typer.Typer(help="Import games from other formats.", no_args_is_help=True)
-record_app = typer.Typer(help="Append an event to a game's ledger (events.jsonl).",
-                         no_args_is_help=True)
+record_app = typer.Typer(
+    help="Append an event to a game's ledger (events.jsonl).", no_args_is_help=True
+)
 app.add_typer(import_app, name="import")
 app.add_typer(record_app, name="record")
 
@@ -47,9 +48,15 @@ def _root(
 
 @app.command()
 def posts(
-    sources: Annotated[list[str], typer.Argument(help="Thread URLs, saved pages, folders of "
-                                                 "saved pages, or posts .jsonl files.")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per post (JSONL).")] = False,
+    sources: Annotated[
+        list[str],
+        typer.Argument(
+            help="Thread URLs, saved pages, folders of saved pages, or posts .jsonl files."
+        ),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object per post (JSONL).")
+    ] = False,
     engine: Annotated[str | None, typer.Option(help="Force a forum engine, e.g. phpbb.")] = None,
     timezone: Annotated[str | None, typer.Option(help="IANA timezone of displayed times.")] = None,
 ) -> None:
@@ -73,8 +80,9 @@ def posts(
         return
     from tabulate import tabulate
 
-    rows = [(p.number, p.author, p.time.isoformat() if p.time else "", _snippet(p.text))
-            for p in found]
+    rows = [
+        (p.number, p.author, p.time.isoformat() if p.time else "", _snippet(p.text)) for p in found
+    ]
     typer.echo(tabulate(rows, headers=("#", "Author", "Time", "Text")))
 
 
@@ -86,10 +94,14 @@ def _snippet(text: str, width: int = 60) -> str:
 def count(
     game: Annotated[Path, typer.Argument(help="The game folder (holds game.toml).")],
     day: Annotated[str, typer.Option(help="A day number, or 'all'. Default: the latest day.")] = "",
-    as_of: Annotated[int | None, typer.Option("--as-of", help="Count only up to this post number.")] = None,
+    as_of: Annotated[
+        int | None, typer.Option("--as-of", help="Count only up to this post number.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    audit: Annotated[bool, typer.Option(help="Include every vote action and the rule that "
-                                        "decided it (with --json).")] = False,
+    audit: Annotated[
+        bool,
+        typer.Option(help="Include every vote action and the rule that decided it (with --json)."),
+    ] = False,
 ) -> None:
     """Count the votes of a day.
 
@@ -118,8 +130,9 @@ def _parse_day(day: str, known: list[int]) -> list[int] | None:
     if not day:
         return [known[-1]]
     if not day.isdigit():
-        raise typer.BadParameter(f"{day!r} is not a day number; use a number such as 2, or 'all'",
-                                 param_hint="--day")
+        raise typer.BadParameter(
+            f"{day!r} is not a day number; use a number such as 2, or 'all'", param_hint="--day"
+        )
     return [int(day)]
 
 
@@ -144,7 +157,9 @@ def import_mafiascum_archive(
 
 GameArg = Annotated[Path, typer.Argument(help="The game folder (holds game.toml).")]
 PostOpt = Annotated[int | None, typer.Option(help="The post number where it happened.")]
-TimeOpt = Annotated[str | None, typer.Option(help="ISO time, e.g. 2026-11-29T18:00 (game timezone).")]
+TimeOpt = Annotated[
+    str | None, typer.Option(help="ISO time, e.g. 2026-11-29T18:00 (game timezone).")
+]
 
 
 def _record(game: Path, event: dict) -> None:
@@ -181,8 +196,9 @@ def record_day_end(game: GameArg, day: int, post: PostOpt = None, time: TimeOpt 
 def record_death(
     game: GameArg,
     player: str,
-    phase: Annotated[str | None, typer.Option(help="D2: died on Day 2 (at its end); N1: died "
-                                              "in Night 1.")] = None,
+    phase: Annotated[
+        str | None, typer.Option(help="D2: died on Day 2 (at its end); N1: died in Night 1.")
+    ] = None,
     post: PostOpt = None,
     cause: Annotated[str | None, typer.Option(help="lynched, killed, modkilled, ...")] = None,
 ) -> None:
@@ -192,13 +208,13 @@ def record_death(
 
         modtool record death games/mygame Kohai --phase N1 --cause killed
     """
-    _record(game, {"kind": "death", "player": player, "phase": phase, "post": post,
-                   "cause": cause})
+    _record(game, {"kind": "death", "player": player, "phase": phase, "post": post, "cause": cause})
 
 
 @record_app.command("replacement")
-def record_replacement(game: GameArg, player: str, by: str, post: PostOpt = None,
-                       time: TimeOpt = None) -> None:
+def record_replacement(
+    game: GameArg, player: str, by: str, post: PostOpt = None, time: TimeOpt = None
+) -> None:
     """BY replaces PLAYER from this post on; votes by or for either name count for the slot.
 
     Example:
@@ -223,8 +239,9 @@ def record_vote_reset(game: GameArg, post: PostOpt = None) -> None:
 def record_correction(
     game: GameArg,
     post: int,
-    target: Annotated[str | None, typer.Option(help="Count the post as a vote for this "
-                                               "player (or 'no lynch').")] = None,
+    target: Annotated[
+        str | None, typer.Option(help="Count the post as a vote for this player (or 'no lynch').")
+    ] = None,
     ignore: Annotated[bool, typer.Option("--ignore", help="Count no vote in this post.")] = False,
     note: Annotated[str | None, typer.Option(help="Why, for the audit.")] = None,
 ) -> None:
@@ -235,16 +252,19 @@ def record_correction(
         modtool record correction games/mygame 969 --target redtail896
     """
     if ignore == (target is not None):
-        raise typer.BadParameter("give exactly one of --target NAME or --ignore",
-                                 param_hint="--target/--ignore")
+        raise typer.BadParameter(
+            "give exactly one of --target NAME or --ignore", param_hint="--target/--ignore"
+        )
     action = "ignore" if ignore else "target"
-    _record(game, {"kind": "correction", "post": post, "action": action, "target": target,
-                   "note": note})
+    _record(
+        game, {"kind": "correction", "post": post, "action": action, "target": target, "note": note}
+    )
 
 
 @record_app.command("ghost-vote")
-def record_ghost_vote(game: GameArg, player: str,
-                      day: Annotated[int, typer.Option(help="The day it was spent.")]) -> None:
+def record_ghost_vote(
+    game: GameArg, player: str, day: Annotated[int, typer.Option(help="The day it was spent.")]
+) -> None:
     """PLAYER spent their ghost vote on DAY somewhere the thread does not show.
 
     Example:

@@ -120,7 +120,8 @@ class Timeline:
                 numbers = self._numbers.get(thread, [])
                 return bisect.bisect_right(numbers, ref.post)
             return sum(
-                1 for p in self.posts
+                1
+                for p in self.posts
                 if (p.thread == thread and (p.number or 0) <= ref.post)
                 or (p.thread != thread and self._before_post(p, thread, ref.post))
             )
@@ -137,11 +138,12 @@ def _post_order(post: Post):
     return (post.time is None, post.time, post.number or 0) if post.thread else (post.number or 0,)
 
 
-# --- counting --------------------------------------------------------------------------------------
+# --- counting ----------------------------------------------------------------------
 
 
-def count_days(game: Game, posts: Sequence[Post], days: Sequence[int] | None = None,
-               as_of: int | None = None) -> list[DayCount]:
+def count_days(
+    game: Game, posts: Sequence[Post], days: Sequence[int] | None = None, as_of: int | None = None
+) -> list[DayCount]:
     """Counts of the given days (all days when None), oldest first.
 
     Days are replayed in order from Day 1 because ghost votes spent on one day stay spent.
@@ -209,8 +211,7 @@ class _DayCounter:
                 self.end, self.ended = max(cutoff, self.start), False
         self.death_at = self._death_positions()
         self.alive = {
-            s.key for s in g.slots
-            if self.death_at.get(s.key, len(t.posts) + 1) > self.start
+            s.key for s in g.slots if self.death_at.get(s.key, len(t.posts) + 1) > self.start
         }
         self.night_kill_before = self._night_kill_before()
         self.votes: dict[str, dict[str, _Vote]] = {}
@@ -219,9 +220,7 @@ class _DayCounter:
         self.audit: list[AuditEntry] = []
         self.warnings: list[Notice] = []
         self.hosts = {normalise(h) for h in g.hosts}
-        self.corrections = {
-            (e.at.thread, e.at.post): e for e in g.events_of(EventKind.CORRECTION)
-        }
+        self.corrections = {(e.at.thread, e.at.post): e for e in g.events_of(EventKind.CORRECTION)}
         self.ghost_events = {
             e.slot for e in g.events_of(EventKind.GHOST_VOTE) if e.day is not None and e.day < w.day
         }
@@ -242,12 +241,18 @@ class _DayCounter:
                 day = n if kind == "D" else n + 1
                 if kind == "D":
                     w = windows.get(n)
-                    pos = self.timeline.after(w.end, len(self.timeline.posts)) if w and w.end else (
-                        len(self.timeline.posts) + 1)
+                    pos = (
+                        self.timeline.after(w.end, len(self.timeline.posts))
+                        if w and w.end
+                        else (len(self.timeline.posts) + 1)
+                    )
                 else:
                     w = windows.get(day)
-                    pos = self.timeline.after(w.start, 0) if w and w.start else (
-                        0 if day <= 1 else self._day_start_guess(day))
+                    pos = (
+                        self.timeline.after(w.start, 0)
+                        if w and w.start
+                        else (0 if day <= 1 else self._day_start_guess(day))
+                    )
             positions[e.slot] = min(positions.get(e.slot, pos), max(pos, 0))
         return positions
 
@@ -323,8 +328,9 @@ class _DayCounter:
         """Ledger changes keyed by the timeline index at which they take effect."""
         changes: dict[int, list] = {}
         for slot, pos in self.death_at.items():
-            if self.start < pos < self.end or (pos == self.start and slot in self.alive
-                                               and pos < self.end):
+            if self.start < pos < self.end or (
+                pos == self.start and slot in self.alive and pos < self.end
+            ):
                 changes.setdefault(pos, []).append(("death", slot))
         for e in self.game.events_of(EventKind.VOTE_RESET):
             pos = self.timeline.after(e.at) - 1
@@ -339,8 +345,13 @@ class _DayCounter:
             self.votes.pop(value, None)
             for votes in self.votes.values():
                 votes.pop(value, None)
-            self.warnings.append(Notice(post.number, f"{self.holder(value, pos)} died; "
-                                        "their votes and the votes on them are cleared"))
+            self.warnings.append(
+                Notice(
+                    post.number,
+                    f"{self.holder(value, pos)} died; "
+                    "their votes and the votes on them are cleared",
+                )
+            )
         elif kind == "reset":
             self.votes.clear()
             self.reached.clear()
@@ -362,17 +373,27 @@ class _DayCounter:
         if slot is None:
             for a in actions:
                 self._log(post, a, None, False, "not a player")
-            self.warnings.append(Notice(post.number, f"{post.author} is not a player; "
-                                        "their vote is ignored (add them as an account or alias "
-                                        "if they play)"))
+            self.warnings.append(
+                Notice(
+                    post.number,
+                    f"{post.author} is not a player; "
+                    "their vote is ignored (add them as an account or alias "
+                    "if they play)",
+                )
+            )
             return
         holder = self.holder(slot, pos)
         s = self.game.slot(slot)
         is_account = normalise(post.author) in {normalise(a) for a in (*s.accounts, *s.aliases)}
         if normalise(holder) != author_key and not is_account:
             for a in actions:
-                self._log(post, a, None, False, f"{post.author} does not hold the slot now "
-                          f"({holder} does)")
+                self._log(
+                    post,
+                    a,
+                    None,
+                    False,
+                    f"{post.author} does not hold the slot now ({holder} does)",
+                )
             return
         if slot not in self.alive:
             self._dead_actions(slot, post, pos, actions)
@@ -389,8 +410,14 @@ class _DayCounter:
             for a in actions:
                 self._log(post, a, None, False, "ignored by host correction")
             return []
-        return [VoteAction(ActionKind.VOTE, correction.target or "", f"[host correction] "
-                           f"{correction.target}", actions[0].syntax if actions else "correction")]
+        return [
+            VoteAction(
+                ActionKind.VOTE,
+                correction.target or "",
+                f"[host correction] {correction.target}",
+                actions[0].syntax if actions else "correction",
+            )
+        ]
 
     def _resolve(self, text: str) -> Resolution:
         return self.resolver.resolve(text, frozenset(self.alive))
@@ -405,8 +432,12 @@ class _DayCounter:
                     self._log(post, a, res, True, "unvote")
                     return
             if self.rules.multi_vote and len(mine) > 1:
-                self.warnings.append(Notice(post.number, f"{post.author} unvoted without a name; "
-                                            "all their votes are removed"))
+                self.warnings.append(
+                    Notice(
+                        post.number,
+                        f"{post.author} unvoted without a name; all their votes are removed",
+                    )
+                )
             mine.clear()
             self._log(post, a, None, True, "unvote")
             return
@@ -416,26 +447,40 @@ class _DayCounter:
             self._log(post, a, res, True, "a vote for nobody is an unvote")
             return
         if res.kind in (TargetKind.AMBIGUOUS, TargetKind.UNRESOLVED):
-            why = ("could not tell who" if res.kind is TargetKind.UNRESOLVED
-                   else "ambiguous between " + ", ".join(
-                       self.holder(c, pos) for c in res.candidates) + ":")
+            why = (
+                "could not tell who"
+                if res.kind is TargetKind.UNRESOLVED
+                else "ambiguous between "
+                + ", ".join(self.holder(c, pos) for c in res.candidates)
+                + ":"
+            )
             self._log(post, a, res, False, res.kind.value)
-            self.warnings.append(Notice(post.number, f"{post.author}: {why} {a.raw!r} "
-                                        "means; not counted"))
+            self.warnings.append(
+                Notice(post.number, f"{post.author}: {why} {a.raw!r} means; not counted")
+            )
             return
         if res.kind is TargetKind.NO_LYNCH:
             if not no_lynch_available(self.rules, self.window.day, self.night_kill_before):
                 self._log(post, a, res, False, "no lynch is not available today")
-                self.warnings.append(Notice(post.number, f"{post.author} voted no lynch, "
-                                            "which is not available today; not counted"))
+                self.warnings.append(
+                    Notice(
+                        post.number,
+                        f"{post.author} voted no lynch, which is not available today; not counted",
+                    )
+                )
                 return
             target = NO_LYNCH_KEY
         else:
             target = res.slot
             if target not in self.alive:
                 self._log(post, a, res, False, "vote for a dead player")
-                self.warnings.append(Notice(post.number, f"{post.author} voted for "
-                                            f"{self.holder(target, pos)}, who is dead; not counted"))
+                self.warnings.append(
+                    Notice(
+                        post.number,
+                        f"{post.author} voted for "
+                        f"{self.holder(target, pos)}, who is dead; not counted",
+                    )
+                )
                 return
             if target == slot and not self.rules.self_vote:
                 self._log(post, a, res, False, "self-votes are not allowed")
@@ -448,9 +493,14 @@ class _DayCounter:
         rule = "vote" if res.method is None else f"vote ({res.method.value})"
         self._log(post, a, res, True, rule)
         if res.method is not None and res.confidence < 0.9:
-            self.warnings.append(Notice(post.number, f"{post.author}: read {a.raw!r} as "
-                                        f"{self.display(target, pos)} ({res.method.value}, "
-                                        f"confidence {res.confidence:.2f})"))
+            self.warnings.append(
+                Notice(
+                    post.number,
+                    f"{post.author}: read {a.raw!r} as "
+                    f"{self.display(target, pos)} ({res.method.value}, "
+                    f"confidence {res.confidence:.2f})",
+                )
+            )
 
     def _dead_actions(self, slot: str, post: Post, pos: int, actions: list[VoteAction]) -> None:
         if not self.rules.ghost_votes:
@@ -466,7 +516,9 @@ class _DayCounter:
                 self._log(post, a, res, False, res.kind.value)
                 continue
             target = NO_LYNCH_KEY if res.kind is TargetKind.NO_LYNCH else res.slot
-            spent = slot in self.spent_before or slot in self.ghost_events or slot in self.ghosts_spent
+            spent = (
+                slot in self.spent_before or slot in self.ghost_events or slot in self.ghosts_spent
+            )
             refusal = ghost_vote_refusal(target, self.voted_by_living, spent)
             if refusal is None and target not in self.alive:
                 refusal = "vote for a dead player"
@@ -506,36 +558,57 @@ class _DayCounter:
         nl_needed = no_lynch_needed(self.rules, alive)
         for target, votes in sorted(totals.items(), key=lambda kv: -kv[1]):
             if target == NO_LYNCH_KEY and votes >= nl_needed:
-                return Outcome("no_execution", None, post.number,
-                               f"no lynch reached {nl_needed} of {alive} alive",
-                               "no-lynch-majority")
+                return Outcome(
+                    "no_execution",
+                    None,
+                    post.number,
+                    f"no lynch reached {nl_needed} of {alive} alive",
+                    "no-lynch-majority",
+                )
             if target != NO_LYNCH_KEY and votes >= needed:
-                return Outcome("execution", self.holder(target, self.end), post.number,
-                               f"reached majority: {votes} of {needed} needed with {alive} alive",
-                               "hammer")
+                return Outcome(
+                    "execution",
+                    self.holder(target, self.end),
+                    post.number,
+                    f"reached majority: {votes} of {needed} needed with {alive} alive",
+                    "hammer",
+                )
         return None
 
     def _final_outcome(self, last_post: int | None, end_pos: int) -> Outcome:
         totals = self._totals()
         alive = len(self.alive)
-        standings = [
-            Standing(t, v, self.reached.get(t, {}).get(v, 0)) for t, v in totals.items()
-        ]
+        standings = [Standing(t, v, self.reached.get(t, {}).get(v, 0)) for t, v in totals.items()]
         if not self.ended:
             leader = max(standings, key=lambda s: (s.votes, -s.reached_at), default=None)
-            lead = (f"; leading: {self.display(leader.target, end_pos)} ({leader.votes})"
-                    if leader and leader.votes else "")
-            return Outcome("pending", None, None, f"Day {self.window.day} is in progress{lead}",
-                           "in-progress")
+            lead = (
+                f"; leading: {self.display(leader.target, end_pos)} ({leader.votes})"
+                if leader and leader.votes
+                else ""
+            )
+            return Outcome(
+                "pending", None, None, f"Day {self.window.day} is in progress{lead}", "in-progress"
+            )
         end_post = self.timeline.posts[self.end - 1].number if self.end > 0 else None
         if self.rules.threshold is Threshold.MAJORITY:
-            return Outcome("no_execution", None, end_post, "nobody reached a majority by day end",
-                           "no-majority")
+            return Outcome(
+                "no_execution",
+                None,
+                end_post,
+                "nobody reached a majority by day end",
+                "no-majority",
+            )
         verdict = day_end_outcome(self.rules, standings, alive)
         tied = tuple(self.display(t, end_pos) for t in verdict.tied)
         if verdict.verdict is Verdict.EXECUTION:
-            return Outcome("execution", self.display(verdict.target, end_pos), end_post,
-                           verdict.reason, "day-end", tied)
+            return Outcome(
+                "execution",
+                self.display(verdict.target, end_pos),
+                end_post,
+                verdict.reason,
+                "day-end",
+                tied,
+            )
         if verdict.verdict is Verdict.TIE:
             return Outcome("tie", None, end_post, verdict.reason, "tie", tied)
         return Outcome("no_execution", None, end_post, verdict.reason, "day-end", tied)
@@ -543,32 +616,55 @@ class _DayCounter:
     def _result(self, outcome: Outcome, last_post: int | None, end_pos: int) -> DayCount:
         alive = len(self.alive)
         needed = votes_needed(self.rules.threshold, alive)
-        nl_needed = (no_lynch_needed(self.rules, alive)
-                     if self.rules.no_lynch.value != "not-allowed" else None)
+        nl_needed = (
+            no_lynch_needed(self.rules, alive)
+            if self.rules.no_lynch.value != "not-allowed"
+            else None
+        )
         wagons: dict[str, list[_Vote]] = {}
         for votes in self.votes.values():
             for v in votes.values():
                 wagons.setdefault(v.target, []).append(v)
         built = []
         for target, votes in wagons.items():
-            votes.sort(key=lambda v: (v.post.number or 0))
+            votes.sort(key=lambda v: v.post.number or 0)
             total = sum(v.weight for v in votes)
             voters = tuple(
-                Voter(self.holder(self._voter_slot(v), end_pos), v.post.number, v.post.url,
-                      v.weight, v.ghost)
+                Voter(
+                    self.holder(self._voter_slot(v), end_pos),
+                    v.post.number,
+                    v.post.url,
+                    v.weight,
+                    v.ghost,
+                )
                 for v in votes
             )
             reached = self.reached.get(target, {}).get(total, 0)
-            built.append((-total, reached, Wagon(self.display(target, end_pos), total, voters,
-                                                 nl_needed if target == NO_LYNCH_KEY and nl_needed
-                                                 else needed)))
+            built.append(
+                (
+                    -total,
+                    reached,
+                    Wagon(
+                        self.display(target, end_pos),
+                        total,
+                        voters,
+                        nl_needed if target == NO_LYNCH_KEY and nl_needed else needed,
+                    ),
+                )
+            )
         built.sort(key=lambda t: (t[0], t[1], t[2].target.casefold()))
-        voting = {slot for slot, votes in self.votes.items() if votes and slot in self.alive
-                  and not all(v.ghost for v in votes.values())}
-        order = {s.key: (s.seat if s.seat is not None else 10_000, i)
-                 for i, s in enumerate(self.game.slots)}
+        voting = {
+            slot
+            for slot, votes in self.votes.items()
+            if votes and slot in self.alive and not all(v.ghost for v in votes.values())
+        }
+        order = {
+            s.key: (s.seat if s.seat is not None else 10_000, i)
+            for i, s in enumerate(self.game.slots)
+        }
         not_voting = tuple(
-            self.holder(s, end_pos) for s in sorted(self.alive - voting, key=order.__getitem__)
+            self.holder(s, end_pos)
+            for s in sorted(self.alive - voting, key=order.__getitem__)
             if not self.game.slot(s).voteless
         )
         return DayCount(
@@ -590,18 +686,27 @@ class _DayCounter:
                 return slot
         return vote.target  # pragma: no cover
 
-    def _log(self, post: Post, a: VoteAction, res: Resolution | None, accepted: bool,
-             rule: str) -> None:
+    def _log(
+        self, post: Post, a: VoteAction, res: Resolution | None, accepted: bool, rule: str
+    ) -> None:
         target = None
         if res is not None:
             if res.kind is TargetKind.PLAYER:
                 target = self.holder(res.slot, self.end)
             elif res.kind is TargetKind.NO_LYNCH:
                 target = NO_LYNCH_LABEL
-        self.audit.append(AuditEntry(
-            post=post.number, thread=post.thread, url=post.url, author=post.author,
-            raw=a.raw, action=a.kind.value, target=target,
-            method=res.method.value if res and res.method else None,
-            confidence=res.confidence if res and res.kind is TargetKind.PLAYER else None,
-            accepted=accepted, rule=rule,
-        ))
+        self.audit.append(
+            AuditEntry(
+                post=post.number,
+                thread=post.thread,
+                url=post.url,
+                author=post.author,
+                raw=a.raw,
+                action=a.kind.value,
+                target=target,
+                method=res.method.value if res and res.method else None,
+                confidence=res.confidence if res and res.kind is TargetKind.PLAYER else None,
+                accepted=accepted,
+                rule=rule,
+            )
+        )

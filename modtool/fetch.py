@@ -25,8 +25,9 @@ def make_client(transport: httpx.BaseTransport | None = None) -> httpx.Client:
     )
 
 
-def get_page(client: httpx.Client, url: str, retries: int = 3,
-             sleep: Callable[[float], None] = time.sleep) -> str:
+def get_page(
+    client: httpx.Client, url: str, retries: int = 3, sleep: Callable[[float], None] = time.sleep
+) -> str:
     """One page's text; retries 429/5xx and timeouts, honouring Retry-After."""
     delay = 1.0
     for attempt in range(retries + 1):
@@ -34,12 +35,16 @@ def get_page(client: httpx.Client, url: str, retries: int = 3,
             response = client.get(url)
         except httpx.TimeoutException:
             if attempt == retries:
-                raise FetchError(f"timed out fetching {url}; try again later or use --offline") from None
+                raise FetchError(
+                    f"timed out fetching {url}; try again later or use --offline"
+                ) from None
             sleep(delay)
             delay *= 2
             continue
         except httpx.HTTPError as exc:
-            raise FetchError(f"could not fetch {url}: {exc}; check the URL and your connection") from None
+            raise FetchError(
+                f"could not fetch {url}: {exc}; check the URL and your connection"
+            ) from None
         if response.status_code in (429, 500, 502, 503, 504) and attempt < retries:
             sleep(_retry_after(response) or delay)
             delay *= 2
@@ -62,8 +67,14 @@ def _retry_after(response: httpx.Response) -> float | None:
     return min(float(value), 120.0) if value.replace(".", "", 1).isdigit() else None
 
 
-def fetch_thread(url: str, client: httpx.Client, engine: str | None = None, tz: tzinfo = UTC,
-                 delay: float = 1.0, sleep: Callable[[float], None] = time.sleep) -> list[Post]:
+def fetch_thread(
+    url: str,
+    client: httpx.Client,
+    engine: str | None = None,
+    tz: tzinfo = UTC,
+    delay: float = 1.0,
+    sleep: Callable[[float], None] = time.sleep,
+) -> list[Post]:
     """Every post of a thread, page by page, starting from any page's URL."""
     first: ThreadPage = parse_page(get_page(client, url, sleep=sleep), url, engine, tz, where=url)
     pages = list(first.page_urls) or [url]
@@ -74,8 +85,9 @@ def fetch_thread(url: str, client: httpx.Client, engine: str | None = None, tz: 
             page = first
         else:
             sleep(delay)
-            page = parse_page(get_page(client, page_url, sleep=sleep), page_url, engine, tz,
-                              where=page_url)
+            page = parse_page(
+                get_page(client, page_url, sleep=sleep), page_url, engine, tz, where=page_url
+            )
         for post in page.posts:
             if post.post_id not in seen:
                 seen.add(post.post_id)

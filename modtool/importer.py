@@ -36,8 +36,10 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
     """One game folder per line of `archive/cases.jsonl`; returns what was written."""
     cases_path = archive / "cases.jsonl"
     if not cases_path.is_file():
-        raise SourceError(f"{archive}: no cases.jsonl here; point at the archive folder that "
-                          "holds cases.jsonl and posts/")
+        raise SourceError(
+            f"{archive}: no cases.jsonl here; point at the archive folder that "
+            "holds cases.jsonl and posts/"
+        )
     cases = []
     for i, line in enumerate(cases_path.read_text("utf-8").splitlines(), 1):
         if line.strip():
@@ -61,15 +63,18 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(posts_file, folder / "posts.jsonl.xz")
         write_atomic(folder / SETUP_FILE, _header(case) + tomli_w.dumps(setup))
-        write_atomic(folder / LEDGER_FILE,
-                     "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events))
+        write_atomic(
+            folder / LEDGER_FILE, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
+        )
         written.append(game)
     return ImportReport(tuple(written), tuple(skipped), out)
 
 
 def _header(case: dict) -> str:
-    return (f"# Imported from the mafiascum archive: game {case.get('game')}, "
-            f"{case.get('thread_url', '')}\n")
+    return (
+        f"# Imported from the mafiascum archive: game {case.get('game')}, "
+        f"{case.get('thread_url', '')}\n"
+    )
 
 
 def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict]]:
@@ -81,10 +86,13 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
     for index, slot in enumerate(slots):
         names = [n for n in slot["names"] if n]
         forum_names = slot.get("forum_names") or []
-        accounts = sorted({
-            f for f in (*forum_names, *(slot.get("aliases") or []))
-            if f and normalise(f) not in {normalise(n) for n in names}
-        })
+        accounts = sorted(
+            {
+                f
+                for f in (*forum_names, *(slot.get("aliases") or []))
+                if f and normalise(f) not in {normalise(n) for n in names}
+            }
+        )
         player: dict = {"name": names[0]}
         if accounts:
             player["accounts"] = accounts
@@ -101,8 +109,9 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
                 accounts_of = {normalise(name)}
                 if i < len(forum_names) and forum_names[i]:
                     accounts_of.add(normalise(forum_names[i]))
-                post = min((first_posts[a] for a in accounts_of if a in first_posts),
-                           default=previous + 1)
+                post = min(
+                    (first_posts[a] for a in accounts_of if a in first_posts), default=previous + 1
+                )
             previous = post
             events.append({"kind": "replacement", "player": names[0], "by": name, "post": post})
         death = _death(slot, index, case, names[0])
@@ -143,7 +152,11 @@ def _death(slot: dict, index: int, case: dict, name: str) -> dict | None:
     if kind not in ("lynched", "killed", "modkilled") or not phase or not _FATE_PHASE.match(phase):
         return None
     for e in case.get("events", []):
-        if e.get("kind") == "day_kill" and e.get("slot") == index and isinstance(e.get("post"), int):
+        if (
+            e.get("kind") == "day_kill"
+            and e.get("slot") == index
+            and isinstance(e.get("post"), int)
+        ):
             return {"kind": "death", "player": name, "post": e["post"], "cause": kind}
     return {"kind": "death", "player": name, "phase": phase, "cause": kind}
 

@@ -173,13 +173,16 @@ def load_game(folder: str | Path) -> Game:
     folder = Path(folder)
     setup_path = folder / SETUP_FILE
     if not setup_path.is_file():
-        raise GameFileError(setup_path, f"missing; a game folder needs a {SETUP_FILE} "
-                            "(see docs/game-folder.md)")
+        raise GameFileError(
+            setup_path, f"missing; a game folder needs a {SETUP_FILE} (see docs/game-folder.md)"
+        )
     try:
         setup = tomllib.loads(setup_path.read_text("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         line = _toml_line(str(exc))
-        raise GameFileError(setup_path, f"not valid TOML ({_toml_problem(str(exc))})", line) from None
+        raise GameFileError(
+            setup_path, f"not valid TOML ({_toml_problem(str(exc))})", line
+        ) from None
     except UnicodeDecodeError:
         raise GameFileError(setup_path, "not UTF-8 text; save it as UTF-8") from None
     game = _game_from_setup(setup, setup_path, folder)
@@ -187,8 +190,16 @@ def load_game(folder: str | Path) -> Game:
     events: tuple[Event, ...] = ()
     if ledger_path.is_file():
         events = tuple(_read_ledger(ledger_path, game))
-    return Game(game.folder, game.title, game.timezone, game.hosts, game.sources, game.rules,
-                game.slots, events)
+    return Game(
+        game.folder,
+        game.title,
+        game.timezone,
+        game.hosts,
+        game.sources,
+        game.rules,
+        game.slots,
+        events,
+    )
 
 
 def _toml_line(message: str) -> int | None:
@@ -227,7 +238,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
     sources = []
     for raw in setup.get("sources", []):
         if not isinstance(raw, dict) or not (raw.get("url") or raw.get("path")):
-            raise fail("each [[sources]] needs url = \"...\" or path = \"...\"", "[[sources]]")
+            raise fail('each [[sources]] needs url = "..." or path = "..."', "[[sources]]")
         location = raw.get("url") or raw.get("path")
         sources.append(Source(str(location), str(raw.get("thread", "")), raw.get("engine")))
     try:
@@ -236,35 +247,52 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         raise fail(f"[rules]: {exc}", "[rules]") from None
     players = setup.get("players", [])
     if not players:
-        raise fail("no [[players]]; list every player with name = \"...\"")
+        raise fail('no [[players]]; list every player with name = "..."')
     slots = []
     seen: set[str] = set()
     for raw in players:
         name = raw.get("name") if isinstance(raw, dict) else None
         if not isinstance(name, str) or not name.strip():
-            raise fail("every [[players]] entry needs name = \"...\"", "[[players]]")
+            raise fail('every [[players]] entry needs name = "..."', "[[players]]")
         if normalise(name) in seen:
             raise fail(f"player {name!r} is listed twice", name)
         seen.add(normalise(name))
-        unknown = set(raw) - {"name", "aliases", "accounts", "seat", "weight", "voteless", "role",
-                              "team"}
+        unknown = set(raw) - {
+            "name",
+            "aliases",
+            "accounts",
+            "seat",
+            "weight",
+            "voteless",
+            "role",
+            "team",
+        }
         if unknown:
             raise fail(f"player {name!r}: unknown field {sorted(unknown)[0]!r}", name)
         weight = raw.get("weight", 1)
         if not isinstance(weight, int) or weight < 0:
             raise fail(f"player {name!r}: weight must be a whole number >= 0", name)
-        slots.append(Slot(
-            key=name,
-            aliases=tuple(raw.get("aliases", ())),
-            accounts=tuple(raw.get("accounts", ())),
-            seat=raw.get("seat"),
-            weight=weight,
-            voteless=bool(raw.get("voteless", False)),
-            role=raw.get("role"),
-            team=raw.get("team"),
-        ))
-    return Game(folder, str(setup.get("title", folder.name)), tz, tuple(hosts), tuple(sources),
-                rules, tuple(slots))
+        slots.append(
+            Slot(
+                key=name,
+                aliases=tuple(raw.get("aliases", ())),
+                accounts=tuple(raw.get("accounts", ())),
+                seat=raw.get("seat"),
+                weight=weight,
+                voteless=bool(raw.get("voteless", False)),
+                role=raw.get("role"),
+                team=raw.get("team"),
+            )
+        )
+    return Game(
+        folder,
+        str(setup.get("title", folder.name)),
+        tz,
+        tuple(hosts),
+        tuple(sources),
+        rules,
+        tuple(slots),
+    )
 
 
 def _read_ledger(path: Path, game: Game) -> Iterable[Event]:
@@ -304,7 +332,7 @@ def event_from_json(obj: object, line: int, game: Game, replaced: list[Event] = 
     def slot_of(field_name: str) -> str:
         name = obj.get(field_name)
         if not isinstance(name, str):
-            raise ValueError(f"{kind.value} needs \"{field_name}\": a player's name")
+            raise ValueError(f'{kind.value} needs "{field_name}": a player\'s name')
         key = game.find_slot(name)
         if key is None:
             for r in replaced:
@@ -315,42 +343,49 @@ def event_from_json(obj: object, line: int, game: Game, replaced: list[Event] = 
 
     if kind in (EventKind.DAY_START, EventKind.DAY_END):
         if day is None or day < 1:
-            raise ValueError(f"{kind.value} needs \"day\": 1, 2, ...")
+            raise ValueError(f'{kind.value} needs "day": 1, 2, ...')
         if at.post is None and at.time is None:
-            raise ValueError(f"{kind.value} needs \"post\" or \"time\"")
+            raise ValueError(f'{kind.value} needs "post" or "time"')
         return Event(kind, line, at, day=day)
     if kind is EventKind.DEATH:
         phase = obj.get("phase")
         if phase is not None and not _PHASE.match(str(phase)):
-            raise ValueError("death \"phase\" must look like \"D2\" or \"N1\"")
+            raise ValueError('death "phase" must look like "D2" or "N1"')
         if phase is None and at.post is None and at.time is None:
-            raise ValueError("death needs \"phase\" (\"D2\", \"N1\") or \"post\" where it happened")
-        return Event(kind, line, at, slot=slot_of("player"), phase=phase,
-                     cause=obj.get("cause"), note=obj.get("note"))
+            raise ValueError('death needs "phase" ("D2", "N1") or "post" where it happened')
+        return Event(
+            kind,
+            line,
+            at,
+            slot=slot_of("player"),
+            phase=phase,
+            cause=obj.get("cause"),
+            note=obj.get("note"),
+        )
     if kind is EventKind.REPLACEMENT:
         by = obj.get("by")
         if not isinstance(by, str) or not by.strip():
-            raise ValueError("replacement needs \"by\": the new player's name")
+            raise ValueError('replacement needs "by": the new player\'s name')
         if at.post is None and at.time is None:
-            raise ValueError("replacement needs \"post\" (or \"time\") where the new player took over")
+            raise ValueError('replacement needs "post" (or "time") where the new player took over')
         return Event(kind, line, at, slot=slot_of("player"), name=by)
     if kind is EventKind.VOTE_RESET:
         if at.post is None and at.time is None:
-            raise ValueError("vote_reset needs \"post\"")
+            raise ValueError('vote_reset needs "post"')
         return Event(kind, line, at, note=obj.get("note"))
     if kind is EventKind.CORRECTION:
         if at.post is None:
-            raise ValueError("correction needs \"post\": the post number it corrects")
+            raise ValueError('correction needs "post": the post number it corrects')
         action = obj.get("action", "target" if "target" in obj else None)
         if action not in ("ignore", "target"):
-            raise ValueError("correction needs \"action\": \"ignore\", or \"target\": a name")
+            raise ValueError('correction needs "action": "ignore", or "target": a name')
         target = obj.get("target")
         if action == "target" and not isinstance(target, str):
-            raise ValueError("correction with action \"target\" needs \"target\": a name")
+            raise ValueError('correction with action "target" needs "target": a name')
         return Event(kind, line, at, action=action, target=target, note=obj.get("note"))
     # GHOST_VOTE: a ghost vote spent on a day the thread does not show
     if day is None:
-        raise ValueError("ghost_vote needs \"day\"")
+        raise ValueError('ghost_vote needs "day"')
     return Event(kind, line, at, day=day, slot=slot_of("player"))
 
 
@@ -359,7 +394,7 @@ def _int(obj: dict, key: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"\"{key}\" must be a whole number")
+        raise ValueError(f'"{key}" must be a whole number')
     return value
 
 
@@ -370,7 +405,7 @@ def _time(obj: dict, key: str, tz: tzinfo) -> datetime | None:
     try:
         dt = datetime.fromisoformat(str(value))
     except ValueError:
-        raise ValueError(f"\"{key}\" must be an ISO time like 2026-11-29T18:00") from None
+        raise ValueError(f'"{key}" must be an ISO time like 2026-11-29T18:00') from None
     return dt if dt.tzinfo else dt.replace(tzinfo=tz)
 
 
@@ -395,7 +430,10 @@ def write_atomic(path: Path, text: str) -> None:
 def append_event(game: Game, obj: dict) -> Event:
     """Validate one event against the game, then append it to the ledger and fsync."""
     path = game.folder / LEDGER_FILE
-    line = sum(1 for _ in path.open(encoding="utf-8")) + 1 if path.exists() else 1
+    line = 1
+    if path.exists():
+        with path.open(encoding="utf-8") as fh:
+            line += sum(1 for _ in fh)
     replaced = game.events_of(EventKind.REPLACEMENT)
     try:
         event = event_from_json(obj, line, game, replaced)

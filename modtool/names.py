@@ -44,9 +44,29 @@ CONFIDENCE = {
 }
 
 NO_LYNCH_WORDS = (
-    "no lynch", "nolynch", "no-lynch", "no elimination", "no elim", "no execution", "no exec",
-    "no exe", "no exile", "noexe", "no kill", "nobody", "no one", "no-one", "noone", "sleep",
-    "노린치", "무처형", "처형 안 함", "처형안함", "처형 없음", "처형없음", "기권",
+    "no lynch",
+    "nolynch",
+    "no-lynch",
+    "no elimination",
+    "no elim",
+    "no execution",
+    "no exec",
+    "no exe",
+    "no exile",
+    "noexe",
+    "no kill",
+    "nobody",
+    "no one",
+    "no-one",
+    "noone",
+    "sleep",
+    "노린치",
+    "무처형",
+    "처형 안 함",
+    "처형안함",
+    "처형 없음",
+    "처형없음",
+    "기권",
 )
 UNVOTE_WORDS = ("unvote", "none", "nothing", "no vote", "novote", "retract", "withdraw")
 
@@ -196,8 +216,13 @@ class Resolver:
                     return self._decide(found, stage_method(stage), t)
         living = [e for e in self.entries if alive is None or e.slot in alive]
         loose_texts = [t for t in texts if len(t.split()) <= 3 and t.casefold() not in _STOPWORDS]
-        for method in (Method.WORD, Method.PREFIX, Method.SUBSTRING, Method.ACRONYM,
-                       Method.SUBSEQUENCE):
+        for method in (
+            Method.WORD,
+            Method.PREFIX,
+            Method.SUBSTRING,
+            Method.ACRONYM,
+            Method.SUBSEQUENCE,
+        ):
             for t in loose_texts:
                 plain, alike = _loose_match(method, normalise(t), t, living)
                 if plain:
@@ -226,7 +251,9 @@ class Resolver:
 
     def _normalised(self, t: str) -> set[str]:
         n = normalise(t)
-        return {e.slot for e in self.entries if not e.former and not e.alias and normalise(e.name) == n}
+        return {
+            e.slot for e in self.entries if not e.former and not e.alias and normalise(e.name) == n
+        }
 
     def _former(self, t: str) -> set[str]:
         n = normalise(t)
@@ -238,10 +265,12 @@ class Resolver:
             confidence = CONFIDENCE[method] - (0.1 if lookalike else 0.0)
             if len(normalise(t)) <= 2 and confidence < CONFIDENCE[Method.FORMER_NAME]:
                 confidence = min(confidence, 0.7)  # two letters are a guess worth showing
-            return Resolution(TargetKind.PLAYER, next(iter(found)), method, confidence,
-                              matched_text=t)
-        return Resolution(TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(found)),
-                          matched_text=t)
+            return Resolution(
+                TargetKind.PLAYER, next(iter(found)), method, confidence, matched_text=t
+            )
+        return Resolution(
+            TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(found)), matched_text=t
+        )
 
 
 def stage_method(stage) -> Method:
@@ -253,8 +282,9 @@ def stage_method(stage) -> Method:
     }[stage.__name__]
 
 
-def _loose_match(method: Method, norm: str, raw: str,
-                 entries: list[NameEntry]) -> tuple[set[str], set[str]]:
+def _loose_match(
+    method: Method, norm: str, raw: str, entries: list[NameEntry]
+) -> tuple[set[str], set[str]]:
     """Slots matched by the spelling as written, and slots matched only by a look-alike form."""
     if not norm:
         return set(), set()
@@ -265,8 +295,9 @@ def _loose_match(method: Method, norm: str, raw: str,
         name_norm = normalise(e.name)
         if _loose_ok(method, norm, name_norm, raw, e.name):
             plain.add(e.slot)
-        elif any(_loose_ok(method, t, n, raw, e.name)
-                 for t in targets for n in loose_forms(name_norm)):
+        elif any(
+            _loose_ok(method, t, n, raw, e.name) for t in targets for n in loose_forms(name_norm)
+        ):
             alike.add(e.slot)
     return plain, alike
 
@@ -307,7 +338,11 @@ def _fuzzy(norm: str, entries: list[NameEntry]) -> Resolution | None:
     if not ranked or ranked[0][1][0] < FUZZY_ACCEPT:
         return None
     if len(ranked) > 1 and ranked[0][1][0] - ranked[1][1][0] < FUZZY_MARGIN:
-        return Resolution(TargetKind.AMBIGUOUS, method=Method.FUZZY,
-                          candidates=tuple(sorted(s for s, _ in ranked[:2])), matched_text=norm)
+        return Resolution(
+            TargetKind.AMBIGUOUS,
+            method=Method.FUZZY,
+            candidates=tuple(sorted(s for s, _ in ranked[:2])),
+            matched_text=norm,
+        )
     slot, (score, _) = ranked[0]
     return Resolution(TargetKind.PLAYER, slot, Method.FUZZY, round(score, 3), matched_text=norm)

@@ -1,4 +1,4 @@
-"""The Post record and the posts JSONL format (`modtool posts --json` writes it and reads it back)."""
+"""The Post record and the posts JSONL format (`modtool posts --json` writes and reads it)."""
 
 from __future__ import annotations
 

@@ -49,9 +49,17 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
     if audit:
         out["audit"] = [
             {
-                "post": a.post, "thread": a.thread, "url": a.url, "author": a.author,
-                "raw": a.raw, "action": a.action, "target": a.target, "method": a.method,
-                "confidence": a.confidence, "accepted": a.accepted, "rule": a.rule,
+                "post": a.post,
+                "thread": a.thread,
+                "url": a.url,
+                "author": a.author,
+                "raw": a.raw,
+                "action": a.action,
+                "target": a.target,
+                "method": a.method,
+                "confidence": a.confidence,
+                "accepted": a.accepted,
+                "rule": a.rule,
             }
             for a in dc.audit
         ]
@@ -61,13 +69,23 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
 def count_table(dc: DayCount) -> str:
     """A readable count: wagons, not voting, the threshold, the outcome and warnings."""
     rows = [
-        (w.target, w.votes, f"L-{max(w.needed - w.votes, 0)}",
-         ", ".join(f"{v.player} (#{v.post})" + (" [ghost]" if v.ghost else "")
-                   + (f" x{v.weight}" if v.weight != 1 else "") for v in w.voters))
+        (
+            w.target,
+            w.votes,
+            f"L-{max(w.needed - w.votes, 0)}",
+            ", ".join(
+                f"{v.player} (#{v.post})"
+                + (" [ghost]" if v.ghost else "")
+                + (f" x{v.weight}" if v.weight != 1 else "")
+                for v in w.voters
+            ),
+        )
         for w in dc.wagons
     ]
-    lines = [f"Day {dc.day} vote count" + (f" (through post {dc.last_post})"
-                                           if dc.last_post is not None else "")]
+    lines = [
+        f"Day {dc.day} vote count"
+        + (f" (through post {dc.last_post})" if dc.last_post is not None else "")
+    ]
     if rows:
         lines.append(tabulate(rows, headers=("Wagon", "Votes", "Needs", "Voters")))
     else:
@@ -88,8 +106,10 @@ def count_table(dc: DayCount) -> str:
     lines.append(f"Outcome: {verdict}{at} ({o.reason}).")
     if dc.warnings:
         lines.append("Warnings:")
-        lines.extend(f"  post {n.post}: {n.message}" if n.post is not None else f"  {n.message}"
-                     for n in dc.warnings)
+        lines.extend(
+            f"  post {n.post}: {n.message}" if n.post is not None else f"  {n.message}"
+            for n in dc.warnings
+        )
     return "\n".join(lines)
 
 
@@ -104,8 +124,9 @@ def environment(extra: Path | None = None) -> jinja2.Environment:
     )
 
 
-def render_count_post(dc: DayCount, markup: str = "bbcode", language: str = "en",
-                      extra: Path | None = None) -> str:
+def render_count_post(
+    dc: DayCount, markup: str = "bbcode", language: str = "en", extra: Path | None = None
+) -> str:
     """A vote-count post for the forum from templates/votecount.<language>.<markup>.j2."""
     template = environment(extra).get_template(f"votecount.{language}.{markup}.j2")
     return template.render(count=count_to_json(dc))

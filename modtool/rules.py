@@ -49,7 +49,10 @@ class Rules:
     self_vote: bool = True
     random_seed: int = 0  # for tie = "random"; printed with the outcome
     syntaxes: tuple[VoteSyntax, ...] = (
-        VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH,
+        VoteSyntax.OFFICIAL,
+        VoteSyntax.BOLD,
+        VoteSyntax.BBCODE,
+        VoteSyntax.HASH,
     )
 
 
@@ -121,7 +124,7 @@ def _convert(attr: str, value: object) -> object:
     return value
 
 
-# --- thresholds -------------------------------------------------------------------------------
+# --- thresholds ------------------------------------------------------------
 
 
 def votes_needed(threshold: Threshold, alive: int) -> int:
@@ -153,7 +156,7 @@ def no_lynch_available(rules: Rules, day: int, night_kill_before: bool) -> bool:
     return day == 1 or not night_kill_before
 
 
-# --- the end of the day -------------------------------------------------------------------------
+# --- the end of the day ------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,10 +201,16 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
     if leader.target == NO_LYNCH_KEY:
         return DayEnd(Verdict.NO_EXECUTION, None, "no lynch has the most votes")
     if top < needed:
-        return DayEnd(Verdict.NO_EXECUTION, None,
-                      f"the most votes ({top}) is below the {needed} needed with {alive} alive")
-    return DayEnd(Verdict.EXECUTION, leader.target,
-                  f"the most votes: {top}, with {needed} needed of {alive} alive")
+        return DayEnd(
+            Verdict.NO_EXECUTION,
+            None,
+            f"the most votes ({top}) is below the {needed} needed with {alive} alive",
+        )
+    return DayEnd(
+        Verdict.EXECUTION,
+        leader.target,
+        f"the most votes: {top}, with {needed} needed of {alive} alive",
+    )
 
 
 def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
@@ -209,12 +218,15 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
     tied = tuple(sorted(s.target for s in leaders))
     votes = leaders[0].votes
     if votes < needed:
-        return DayEnd(Verdict.NO_EXECUTION, None,
-                      f"tied at {votes}, below the {needed} needed", tied)
+        return DayEnd(
+            Verdict.NO_EXECUTION, None, f"tied at {votes}, below the {needed} needed", tied
+        )
     if rules.tie is TiePolicy.NONE:
         return DayEnd(Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", tied)
     if rules.tie is TiePolicy.HOST_DECIDES:
-        return DayEnd(Verdict.TIE, None, f"tie for the most votes ({votes}): the host decides", tied)
+        return DayEnd(
+            Verdict.TIE, None, f"tie for the most votes ({votes}): the host decides", tied
+        )
     if rules.tie is TiePolicy.EARLIEST_TO_REACH:
         first = min(leaders, key=lambda s: (s.reached_at, s.target))
         return _verdict_for(first.target, f"tie at {votes}: reached it first", tied)
@@ -228,7 +240,7 @@ def _verdict_for(target: str, reason: str, tied: tuple[str, ...]) -> DayEnd:
     return DayEnd(Verdict.EXECUTION, target, reason, tied)
 
 
-# --- ghost votes (BotC) ----------------------------------------------------------------------------
+# --- ghost votes (BotC) ------------------------------------------------------------
 
 
 def ghost_vote_refusal(target: str, voted_by_living_today: set[str], spent: bool) -> str | None:

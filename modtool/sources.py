@@ -25,8 +25,13 @@ _PAGE_SUFFIXES = (".html", ".htm")
 _DIGITS = re.compile(r"(\d+)")
 
 
-def read_source(source: str, tz: tzinfo = UTC, engine: str | None = None,
-                client: httpx.Client | None = None, thread: str = "") -> list[Post]:
+def read_source(
+    source: str,
+    tz: tzinfo = UTC,
+    engine: str | None = None,
+    client: httpx.Client | None = None,
+    thread: str = "",
+) -> list[Post]:
     """All posts of one source, in thread order."""
     if source.startswith(("http://", "https://")):
         from .fetch import fetch_thread, make_client
@@ -45,8 +50,10 @@ def read_source(source: str, tz: tzinfo = UTC, engine: str | None = None,
         elif path.is_file():
             posts = list(_read_file(path, tz, engine))
         else:
-            raise SourceError(f"{source}: no such file or folder; give a thread URL, a saved page, "
-                              "a folder of saved pages or a posts .jsonl file")
+            raise SourceError(
+                f"{source}: no such file or folder; give a thread URL, a saved page, "
+                "a folder of saved pages or a posts .jsonl file"
+            )
     if thread:
         posts = [_in_thread(p, thread) for p in posts]
     return posts
@@ -64,12 +71,18 @@ def _natural_key(path: Path):
 
 def _read_folder(folder: Path, tz: tzinfo, engine: str | None) -> list[Post]:
     files = sorted(
-        (p for p in folder.iterdir()
-         if p.suffix.lower() in _PAGE_SUFFIXES or p.name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz"))),
+        (
+            p
+            for p in folder.iterdir()
+            if p.suffix.lower() in _PAGE_SUFFIXES
+            or p.name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz"))
+        ),
         key=_natural_key,
     )
     if not files:
-        raise SourceError(f"{folder}: no saved pages (.html) or posts files (.jsonl) in this folder")
+        raise SourceError(
+            f"{folder}: no saved pages (.html) or posts files (.jsonl) in this folder"
+        )
     posts: dict[str, Post] = {}
     for f in files:
         for post in _read_file(f, tz, engine):
@@ -150,8 +163,9 @@ def read_game_posts(game, client: httpx.Client | None = None) -> list[Post]:
     if not game.sources:
         from .errors import GameFileError
 
-        raise GameFileError(game.folder / "game.toml",
-                            "no [[sources]]; add one with url = \"...\" or path = \"...\"")
+        raise GameFileError(
+            game.folder / "game.toml", 'no [[sources]]; add one with url = "..." or path = "..."'
+        )
     posts: list[Post] = []
     several = len(game.sources) > 1
     for i, source in enumerate(game.sources):

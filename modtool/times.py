@@ -43,7 +43,8 @@ def zone(name: str | None) -> tzinfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise ModToolError(
-            f"unknown timezone {name!r}: use an IANA name such as 'America/New_York' or 'Asia/Seoul'"
+            f"unknown timezone {name!r}: "
+            "use an IANA name such as 'America/New_York' or 'Asia/Seoul'"
         ) from None
 
 

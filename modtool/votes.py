@@ -50,9 +50,7 @@ _KEYWORD = re.compile(
 _CLAUSE_BEFORE = re.compile(
     r"(^|[,;.!?/|(\[\-–—&+]|\band\b|\bthen\b|\balso\b|\b(?:un)?vote\s*:?)\s*$", re.I
 )
-_BBCODE = re.compile(
-    r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I
-)
+_BBCODE = re.compile(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I)
 _VTL = re.compile(
     r"(?:^|(?<=[\s,;.!?(]))(?:(?P<vtl>vtl)\b\s*:?\s*(?P<target>[^\n]*)|(?P<un>unvote)\b:?\s*(?P<untarget>[^\n]*))",
     re.I,
@@ -61,7 +59,9 @@ _HASH = re.compile(r"^\s*##\s*(?P<un>un)?vote\b\s*:?\s*(?P<target>.*)$", re.I)
 _PLAIN = re.compile(r"^\s*(?P<un>un)?vote\s*:\s*(?P<target>.*)$", re.I)
 _KO_UNVOTE = re.compile(r"(투표\s*취소|투표\s*철회|언보트)")
 _KO_VOTE_PREFIX = re.compile(r"^\s*(?:투표|보트)\s*[:：]\s*(?P<target>.+)$")
-_KO_VOTE_SUFFIX = re.compile(r"^\s*(?P<target>[^\s:：].*?)\s*(?:에게|한테|을|를)?\s*투표(?:합니다|함|할게요|해요)?[.!]?\s*$")
+_KO_VOTE_SUFFIX = re.compile(
+    r"^\s*(?P<target>[^\s:：].*?)\s*(?:에게|한테|을|를)?\s*투표(?:합니다|함|할게요|해요)?[.!]?\s*$"
+)
 
 DEFAULT_SYNTAXES = (VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH)
 
@@ -115,15 +115,23 @@ def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
                 continue
             if m["vtl"]:
                 target = _clean(_cut_at_keyword(m["target"]))
-                yield m.start(), VoteAction(ActionKind.VOTE, target, f"{m['vtl']} {target}".strip(),
-                                            VoteSyntax.VTL)
+                yield (
+                    m.start(),
+                    VoteAction(
+                        ActionKind.VOTE, target, f"{m['vtl']} {target}".strip(), VoteSyntax.VTL
+                    ),
+                )
             else:
                 # A plain "Unvote" must open its clause ("I will not unvote" is talk).
                 if not _CLAUSE_BEFORE.search(text[: m.start()]):
                     continue
                 target = _clean(_cut_at_keyword(m["untarget"]))
-                yield m.start(), VoteAction(ActionKind.UNVOTE, target, f"{m['un']} {target}".strip(),
-                                            VoteSyntax.VTL)
+                yield (
+                    m.start(),
+                    VoteAction(
+                        ActionKind.UNVOTE, target, f"{m['un']} {target}".strip(), VoteSyntax.VTL
+                    ),
+                )
             taken.append((m.start(), m.end()))
     if VoteSyntax.PLAIN in enabled:
         m = _PLAIN.match(text)
@@ -181,7 +189,10 @@ def _korean_actions(text: str):
         return
     m = _KO_VOTE_PREFIX.match(text) or _KO_VOTE_SUFFIX.match(text)
     if m:
-        yield m.start(), VoteAction(ActionKind.VOTE, _clean(m["target"]), text.strip(), VoteSyntax.KOREAN)
+        yield (
+            m.start(),
+            VoteAction(ActionKind.VOTE, _clean(m["target"]), text.strip(), VoteSyntax.KOREAN),
+        )
 
 
 _NEXT_KEYWORD = re.compile(r"[,;.]?\s*\b(?:un)?vote\b|\bvtl\b", re.I)

@@ -47,8 +47,9 @@ def test_as_of_stops_the_count_and_leaves_the_day_pending():
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "modtool", *args], capture_output=True,
-                          text=True, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "modtool", *args], capture_output=True, text=True, cwd=ROOT
+    )
 
 
 def test_unknown_day_is_one_line_and_exit_1():
@@ -64,8 +65,10 @@ def test_unknown_day_is_one_line_and_exit_1():
 def test_missing_game_folder_is_one_line_and_exit_1(tmp_path):
     result = _run("count", str(tmp_path / "nope"))
     assert result.returncode == 1
-    assert result.stderr == (f"Error: {tmp_path / 'nope' / 'game.toml'}: missing; a game folder "
-                             "needs a game.toml (see docs/game-folder.md)\n")
+    assert result.stderr == (
+        f"Error: {tmp_path / 'nope' / 'game.toml'}: missing; a game folder "
+        "needs a game.toml (see docs/game-folder.md)\n"
+    )
 
 
 def test_usage_error_exits_2():

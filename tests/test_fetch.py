@@ -13,7 +13,7 @@ PER_PAGE = 25
 
 
 def _page(start: int, total: int) -> str:
-    """A prosilver-shaped page (the markup of the saved phpBB 3.0 pages) of a `total`-post thread."""
+    """A prosilver-shaped page (markup of the saved phpBB 3.0 pages) of a `total`-post thread."""
     posts = []
     for n in range(start, min(start + PER_PAGE, total)):
         posts.append(f"""
@@ -22,14 +22,18 @@ def _page(start: int, total: int) -> str:
 <p class="author"><a href="./viewtopic.php?p={1000 + n}#p{1000 + n}"></a>by <strong>
 <a href="./memberlist.php?mode=viewprofile&amp;u={n % 5}">player{n % 5}</a></strong>
  &raquo; Sun May 26, 2019 4:{n % 60:02d} pm </p>
-<div class="content">post {n}<br><span style="font-weight: bold">VOTE: player{(n + 1) % 5}</span></div>
+<div class="content">post {n}<br>
+<span style="font-weight: bold">VOTE: player{(n + 1) % 5}</span></div>
 </div></div></div>""")
     links = "".join(
         f'<a href="./viewtopic.php?f=1&amp;t=7&amp;start={s}">{s // PER_PAGE + 1}</a>'
-        for s in range(0, total, PER_PAGE) if s != start
+        for s in range(0, total, PER_PAGE)
+        if s != start
     )
-    return (f'<html><head><meta name="generator" content="phpBB"></head><body>'
-            f'<div class="pagination">{links}</div>{"".join(posts)}</body></html>')
+    return (
+        f'<html><head><meta name="generator" content="phpBB"></head><body>'
+        f'<div class="pagination">{links}</div>{"".join(posts)}</body></html>'
+    )
 
 
 def _server(total: int, faults: dict[int, list[httpx.Response]] | None = None, log=None):
@@ -77,8 +81,11 @@ def test_retries_give_the_same_posts_as_a_clean_run():
     ("status", "message"),
     [
         (404, f"{BASE} answered 404: check the thread URL"),
-        (403, f"{BASE} answered 403: the thread needs a login; save the pages from your browser "
-              "and pass the folder instead"),
+        (
+            403,
+            f"{BASE} answered 403: the thread needs a login; save the pages from your browser "
+            "and pass the folder instead",
+        ),
     ],
 )
 def test_http_errors_are_one_line(status, message):

@@ -20,10 +20,24 @@ ACCURACY_FLOOR = 89 / 90
 # Days whose only blocking flags are these still have a recorded lynch ("broad" figure).
 BROAD_FLAGS = {"toolfail", "mod_deviation"}
 BLOCKING = {
-    "toolfail", "mod_deviation", "no_majority", "long_twilight", "hammer_after_deadline",
-    "plurality_lynch", "nonstandard_majority", "doublevoter_split", "two_lynches_per_day",
-    "multiple_lynches", "missing_posts", "posts_unavailable", "no_end_post", "bad_window",
-    "conflicting_outcome", "unknown_outcome", "day_death_post_unknown", "unparseable_fate",
+    "toolfail",
+    "mod_deviation",
+    "no_majority",
+    "long_twilight",
+    "hammer_after_deadline",
+    "plurality_lynch",
+    "nonstandard_majority",
+    "doublevoter_split",
+    "two_lynches_per_day",
+    "multiple_lynches",
+    "missing_posts",
+    "posts_unavailable",
+    "no_end_post",
+    "bad_window",
+    "conflicting_outcome",
+    "unknown_outcome",
+    "day_death_post_unknown",
+    "unparseable_fate",
     "label_error",
 }
 
@@ -42,8 +56,10 @@ def _correct(case: dict, day: dict, prediction: tuple[str, str | None]) -> bool:
     if expected["kind"] == "no_lynch":
         return kind == "no_lynch"
     slot = case["slots"][expected["slot"]]
-    names = {normalise(n) for n in (*slot["names"], *slot["aliases"],
-                                    *(f for f in slot["forum_names"] if f))}
+    names = {
+        normalise(n)
+        for n in (*slot["names"], *slot["aliases"], *(f for f in slot["forum_names"] if f))
+    }
     return kind == "lynch" and normalise(player or "") in names
 
 
@@ -73,11 +89,15 @@ def test_replay_recorded_lynches(shared, tmp_path, capsys):
                 right += 1
             else:
                 expected = day["expected"].get("player") or day["expected"]["kind"]
-                misses.append(f"game {case['game']} day {day['day']}: expected {expected}, "
-                              f"counted {prediction}")
+                misses.append(
+                    f"game {case['game']} day {day['day']}: expected {expected}, "
+                    f"counted {prediction}"
+                )
     with capsys.disabled():
-        print(f"\nmafiascum-dev replay: {right}/{scored} scorable days "
-              f"({right / scored:.1%}) name the recorded lynch; broad {broad_right}/{broad}")
+        print(
+            f"\nmafiascum-dev replay: {right}/{scored} scorable days "
+            f"({right / scored:.1%}) name the recorded lynch; broad {broad_right}/{broad}"
+        )
         for miss in misses:
             print("  miss:", miss)
     assert scored == 90

@@ -92,12 +92,27 @@ HALF = Rules(threshold=Threshold.HALF_OF_LIVING, multi_vote=True, ghost_votes=Tr
         (HALF, [_s("a", 4), _s("b", 4)], 8, Verdict.NO_EXECUTION, None),
         (HALF, [], 8, Verdict.NO_EXECUTION, None),
         (Rules(threshold=Threshold.PLURALITY), [_s("a", 2), _s("b", 1)], 9, Verdict.EXECUTION, "a"),
-        (Rules(threshold=Threshold.PLURALITY), [_s(NO_LYNCH_KEY, 3), _s("b", 1)], 9,
-         Verdict.NO_EXECUTION, None),
-        (Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.HOST_DECIDES),
-         [_s("a", 2), _s("b", 2)], 9, Verdict.TIE, None),
-        (Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.EARLIEST_TO_REACH),
-         [_s("a", 2, reached=40), _s("b", 2, reached=12)], 9, Verdict.EXECUTION, "b"),
+        (
+            Rules(threshold=Threshold.PLURALITY),
+            [_s(NO_LYNCH_KEY, 3), _s("b", 1)],
+            9,
+            Verdict.NO_EXECUTION,
+            None,
+        ),
+        (
+            Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.HOST_DECIDES),
+            [_s("a", 2), _s("b", 2)],
+            9,
+            Verdict.TIE,
+            None,
+        ),
+        (
+            Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.EARLIEST_TO_REACH),
+            [_s("a", 2, reached=40), _s("b", 2, reached=12)],
+            9,
+            Verdict.EXECUTION,
+            "b",
+        ),
         (Rules(threshold=Threshold.MAJORITY), [_s("a", 5)], 9, Verdict.NO_EXECUTION, None),
     ],
 )
@@ -120,7 +135,12 @@ def test_random_tie_is_seeded_and_says_its_seed():
     [
         ("a", {"a"}, False, None),
         ("a", {"a"}, True, "ghost vote already spent"),
-        ("b", {"a"}, False, "a ghost vote may only go to a player some living player voted for today"),
+        (
+            "b",
+            {"a"},
+            False,
+            "a ghost vote may only go to a player some living player voted for today",
+        ),
         (NO_LYNCH_KEY, {"a"}, False, "a ghost vote must be for a player"),
     ],
 )
@@ -137,9 +157,14 @@ def test_preset_with_overrides():
 @pytest.mark.parametrize(
     ("table", "message"),
     [
-        ({"preset": "nope"}, "unknown rules preset 'nope'; use one of botc-forum, mafiascum, vampire"),
-        ({"tie": "coin"}, "rule 'tie' cannot be 'coin'; use one of none, host-decides, "
-                          "earliest-to-reach, random"),
+        (
+            {"preset": "nope"},
+            "unknown rules preset 'nope'; use one of botc-forum, mafiascum, vampire",
+        ),
+        (
+            {"tie": "coin"},
+            "rule 'tie' cannot be 'coin'; use one of none, host-decides, earliest-to-reach, random",
+        ),
         ({"hammer": True}, "unknown rule 'hammer'"),
         ({"multi_vote": "yes"}, "rule 'multi_vote' must be true or false"),
     ],

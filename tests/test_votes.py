@@ -19,35 +19,53 @@ def votes(html: str, syntaxes=MS) -> list[tuple[str, str]]:
     ("html", "expected"),
     [
         # Thread 16537 #22: the official [vote] tag.
-        ('<span class="bbvote" title="This is an official vote.">VOTE: [winger]</span><br>'
-         "mafia always seem to be around entrant 10", [("vote", "winger")]),
+        (
+            '<span class="bbvote" title="This is an official vote.">VOTE: [winger]</span><br>'
+            "mafia always seem to be around entrant 10",
+            [("vote", "winger")],
+        ),
         # Thread 16537 #23: a bold vote in the middle of a sentence.
-        ('I want to OMGUS vote on crazypianist, but instead I will '
-         '<span class="noboldsig">VOTE: Agar</span> for following my hilarious post',
-         [("vote", "Agar")]),
+        (
+            "I want to OMGUS vote on crazypianist, but instead I will "
+            '<span class="noboldsig">VOTE: Agar</span> for following my hilarious post',
+            [("vote", "Agar")],
+        ),
         # Thread 16537 #24: no space after the colon.
         ('/confirm<br><br><span class="noboldsig">VOTE:Parama</span>', [("vote", "Parama")]),
         # Thread 16537 #28: unvote and vote in one bold run, in order.
-        ('<span class="noboldsig">Unvote, Vote: crazypianist</span>',
-         [("unvote", ""), ("vote", "crazypianist")]),
+        (
+            '<span class="noboldsig">Unvote, Vote: crazypianist</span>',
+            [("unvote", ""), ("vote", "crazypianist")],
+        ),
         # Thread 16537 #269: no separator between the two actions.
         ('<span class="noboldsig">Unvote Vote:Akira</span>', [("unvote", ""), ("vote", "Akira")]),
         # Thread 24199 #986: two official tags with nothing between them.
-        ('<span class="bbvote" title="This is an official unvote.">UNVOTE: mastin</span>'
-         '<span class="bbvote" title="This is an official vote.">VOTE: kush</span>',
-         [("unvote", "mastin"), ("vote", "kush")]),
+        (
+            '<span class="bbvote" title="This is an official unvote.">UNVOTE: mastin</span>'
+            '<span class="bbvote" title="This is an official vote.">VOTE: kush</span>',
+            [("unvote", "mastin"), ("vote", "kush")],
+        ),
         # Archive note of game 1805: "FoS: Dragon, Vote: MM4" in one bold run is a vote.
         ("<b>FoS: Dragon, Vote: MM4</b>", [("vote", "MM4")]),
         # Thread 16537 #32: the vote inside the quote does not count; the one after does.
-        ('<blockquote><div><cite>Oso wrote:</cite><span class="noboldsig">Vote: Parama</span>'
-         '</div></blockquote><br><span class="noboldsig">Vote: Oso</span>', [("vote", "Oso")]),
+        (
+            '<blockquote><div><cite>Oso wrote:</cite><span class="noboldsig">Vote: Parama</span>'
+            '</div></blockquote><br><span class="noboldsig">Vote: Oso</span>',
+            [("vote", "Oso")],
+        ),
         ("<b>Do not vote hiraki</b>", []),
         ("I will vote Oso today", []),
         ("<strike><b>Vote: Oso</b></strike> <b>Vote: Akira</b>", [("vote", "Akira")]),
-        ('<div class="quotetitle"><b>Spoiler: </b></div><div class="quotecontent"><div>'
-         "<b>Vote: Oso</b></div></div>", []),
-        ('<div class="codebox"><p>Code: <a href="#">Select all</a></p><pre><code>'
-         "[b]Vote: Oso[/b]</code></pre></div>", []),
+        (
+            '<div class="quotetitle"><b>Spoiler: </b></div><div class="quotecontent"><div>'
+            "<b>Vote: Oso</b></div></div>",
+            [],
+        ),
+        (
+            '<div class="codebox"><p>Code: <a href="#">Select all</a></p><pre><code>'
+            "[b]Vote: Oso[/b]</code></pre></div>",
+            [],
+        ),
         # "VOTE: unvote" reads as an empty vote (an unvote) followed by an unvote.
         ("<b>VOTE: unvote</b>", [("vote", ""), ("unvote", "")]),
         ("## vote Kohai<br>## unvote", [("vote", "Kohai"), ("unvote", "")]),
@@ -106,7 +124,7 @@ def test_actions_keep_their_kind():
 
 def test_own_text_drops_quotes_signatures_and_keeps_spoilers():
     body = parse_body(
-        '<blockquote><div><cite>Oso wrote:</cite>quoted words</div></blockquote>'
+        "<blockquote><div><cite>Oso wrote:</cite>quoted words</div></blockquote>"
         'my words <img src="x.gif" alt=":)"> <div class="quotetitle"><b>Spoiler: </b></div>'
         '<div class="quotecontent"><div>hidden words</div></div>'
         '<div class="signature">my sig</div>'

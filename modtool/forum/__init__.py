@@ -22,8 +22,13 @@ def decode_page(data: bytes) -> str:
     return UnicodeDammit(data, is_html=True).unicode_markup or ""
 
 
-def parse_page(page: str, url: str | None = None, engine: str | None = None,
-               tz: tzinfo = UTC, where: str = "page") -> ThreadPage:
+def parse_page(
+    page: str,
+    url: str | None = None,
+    engine: str | None = None,
+    tz: tzinfo = UTC,
+    where: str = "page",
+) -> ThreadPage:
     """The posts of one saved or fetched thread page."""
     if not page.strip():
         raise SourceError(f"{where}: the page is empty; save the thread page again")
@@ -42,5 +47,7 @@ def parse_page(page: str, url: str | None = None, engine: str | None = None,
             )
     result = chosen.parse(doc, url, tz)
     if not result.posts:
-        raise SourceError(f"{where}: no posts found on this {chosen.name} page; is it a thread page?")
+        raise SourceError(
+            f"{where}: no posts found on this {chosen.name} page; is it a thread page?"
+        )
     return result

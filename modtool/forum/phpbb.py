@@ -22,8 +22,10 @@ def detect(doc: lxml_html.HtmlElement) -> bool:
     generator = " ".join(doc.xpath("//meta[@name='generator']/@content")).lower()
     if "phpbb" in generator:
         return True
-    if doc.xpath("//div[contains(concat(' ', @class, ' '), ' post ')][starts-with(@id, 'p')]"
-                 "//div[contains(concat(' ', @class, ' '), ' content ')]"):
+    if doc.xpath(
+        "//div[contains(concat(' ', @class, ' '), ' post ')][starts-with(@id, 'p')]"
+        "//div[contains(concat(' ', @class, ' '), ' content ')]"
+    ):
         return True
     return bool(doc.xpath("//a[contains(@href, 'viewtopic.php')]")) and bool(
         doc.xpath("//*[contains(@class, 'postbody')]")
@@ -73,12 +75,17 @@ def _read_post(el, url: str | None, tz: tzinfo, fallback_number: int) -> Post | 
         if m:
             number = int(m[1])
     edited = bool(el.xpath(".//div[contains(concat(' ', @class, ' '), ' notice ')]"))
-    inner = (body.text or "") + "".join(
-        lxml_html.tostring(child, encoding=str) for child in body
-    )
+    inner = (body.text or "") + "".join(lxml_html.tostring(child, encoding=str) for child in body)
     link = urljoin(url, f"viewtopic.php?p={post_id}#p{post_id}") if url else f"#p{post_id}"
-    return Post(post_id=post_id, number=number, author=author, time=time, url=link,
-                html=inner.strip(), edited=edited)
+    return Post(
+        post_id=post_id,
+        number=number,
+        author=author,
+        time=time,
+        url=link,
+        html=inner.strip(),
+        edited=edited,
+    )
 
 
 def _author(el, author_line) -> str:

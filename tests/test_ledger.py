@@ -1,0 +1,89 @@
+"""The game folder: one-line errors naming file and line, atomic writes, replay of events."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from modtool.count import count_days
+from modtool.errors import GameFileError
+from modtool.ledger import append_event, load_game, write_atomic
+from modtool.sources import read_game_posts
+
+from .conftest import EXAMPLE
+
+
+@pytest.fixture
+def game_dir(tmp_path):
+    target = tmp_path / "g"
+    shutil.copytree(EXAMPLE, target)
+    return target
+
+
+def test_bad_toml_names_file_and_line(game_dir):
+    setup = game_dir / "game.toml"
+    setup.write_text(setup.read_text().replace('hosts = ["Thoth"]', 'hosts = ["Thoth"'))
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dir)
+    # tomllib reports the line where it noticed the unclosed array.
+    assert str(err.value) == f"{setup}:8: not valid TOML (Unclosed array)"
+
+
+def test_unknown_timezone_says_what_to_use(game_dir):
+    setup = game_dir / "game.toml"
+    setup.write_text(setup.read_text().replace("America/New_York", "Mars/Olympus"))
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dir)
+    assert str(err.value) == (
+        f"{setup}:5: unknown timezone 'Mars/Olympus': use an IANA name "
+        "such as 'America/New_York' or 'Asia/Seoul'"
+    )
+
+
+def test_bad_ledger_line_is_reported_with_its_number(game_dir):
+    ledger = game_dir / "events.jsonl"
+    ledger.write_text(ledger.read_text() + '{"kind": "death", "player": "Nobody", "phase": "N4"}\n')
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dir)
+    assert str(err.value) == f"{ledger}:13: death: no player named 'Nobody' in game.toml"
+
+
+def test_append_refuses_a_bad_event_and_writes_nothing(game_dir):
+    ledger = game_dir / "events.jsonl"
+    before = ledger.read_bytes()
+    with pytest.raises(GameFileError, match='death "phase" must look like'):
+        append_event(load_game(game_dir), {"kind": "death", "player": "Banana", "phase": "X"})
+    assert ledger.read_bytes() == before
+
+
+def test_recorded_events_change_the_replay(game_dir):
+    game = load_game(game_dir)
+    day4 = count_days(game, read_game_posts(game), [4])[0]
+    assert day4.alive == 5 and day4.threshold == 3
+    append_event(game, {"kind": "death", "player": "Neros", "post": 39, "cause": "slayer shot"})
+    append_event(game, {"kind": "correction", "post": 38, "action": "ignore"})
+    game = load_game(game_dir)
+    day4 = count_days(game, read_game_posts(game), [4])[0]
+    assert day4.alive == 4 and day4.threshold == 2
+    # Neros died at post 39: his vote at post 40 does not count.
+    assert [(w.target, w.votes) for w in day4.wagons] == [("Banana", 1)]
+    assert day4.warnings[0].message == "Neros died; their votes and the votes on them are cleared"
+
+
+def test_replacement_moves_the_slot_to_the_new_name(game_dir):
+    game = load_game(game_dir)
+    append_event(game, {"kind": "replacement", "player": "Shining", "by": "Glimmer", "post": 38})
+    game = load_game(game_dir)
+    day4 = count_days(game, read_game_posts(game), [4])[0]
+    # Shining's post 39 comes after the replacement: Glimmer holds the slot now.
+    assert [(w.target, w.votes) for w in day4.wagons] == [("Glimmer", 1)]
+    assert "Glimmer" in day4.not_voting
+
+
+def test_write_atomic_leaves_no_temporary_files(tmp_path):
+    path = tmp_path / "x" / "game.toml"
+    write_atomic(path, "title = 'a'\n")
+    write_atomic(path, "title = 'b'\n")
+    assert path.read_text() == "title = 'b'\n"
+    assert [p.name for p in path.parent.iterdir()] == ["game.toml"]
