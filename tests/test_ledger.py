@@ -87,3 +87,27 @@ def test_write_atomic_leaves_no_temporary_files(tmp_path):
     write_atomic(path, "title = 'b'\n")
     assert path.read_text() == "title = 'b'\n"
     assert [p.name for p in path.parent.iterdir()] == ["game.toml"]
+
+
+def test_vote_reset_clears_every_vote_from_its_post(game_dir):
+    game = load_game(game_dir)
+    append_event(game, {"kind": "vote_reset", "post": 30})
+    game = load_game(game_dir)
+    day3 = count_days(game, read_game_posts(game), [3])[0]
+    # Votes at posts 28 and 29 are gone; Banana (30) and the ghost votes after it remain.
+    wylted = next(w for w in day3.wagons if w.target == "wylted")
+    assert [v.post for v in wylted.voters] == [30, 31, 33]
+    assert day3.outcome.kind == "no_execution"
+
+
+def test_a_day_can_end_at_a_deadline_time(game_dir):
+    ledger = game_dir / "events.jsonl"
+    lines = ledger.read_text().splitlines()
+    # Day 1 ends at 15:00 New York time instead of at post 15: posts 0-5 fall inside it.
+    lines[1] = '{"kind": "day_end", "day": 1, "time": "2026-11-02T15:00"}'
+    ledger.write_text("\n".join(lines) + "\n")
+    game = load_game(game_dir)
+    day1 = count_days(game, read_game_posts(game), [1])[0]
+    assert day1.last_post == 4
+    assert {w.target: w.votes for w in day1.wagons}["Kohai"] == 2
+    assert day1.outcome.kind == "no_execution"  # 2 votes, 5 needed of 10 alive
