@@ -98,6 +98,10 @@ def count(
         int | None, typer.Option("--as-of", help="Count only up to this post number.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    post: Annotated[
+        str | None,
+        typer.Option(help="Draft the count as a forum post: bbcode or markdown."),
+    ] = None,
     audit: Annotated[
         bool,
         typer.Option(help="Include every vote action and the rule that decided it (with --json)."),
@@ -117,6 +121,13 @@ def count(
     loaded = load_game(game)
     days = _parse_day(day, [w.day for w in loaded.days()])
     results = count_days(loaded, read_game_posts(loaded), days, as_of)
+    if post is not None:
+        from .render import render_count_post
+
+        if post not in ("bbcode", "markdown"):
+            raise typer.BadParameter("use bbcode or markdown", param_hint="--post")
+        typer.echo("\n".join(render_count_post(r, post) for r in results), nl=False)
+        return
     if as_json:
         objs = [count_to_json(r, audit) for r in results]
         _emit_json(objs if day == "all" else objs[0])

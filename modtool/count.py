@@ -49,6 +49,11 @@ class Wagon:
     voters: tuple[Voter, ...]
     needed: int  # votes this wagon needs under the day's threshold
 
+    @property
+    def short(self) -> int:
+        """Votes still missing (the "L-n" of a vote count); 0 once it has enough."""
+        return max(self.needed - self.votes, 0)
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:

@@ -28,6 +28,7 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
                 "target": w.target,
                 "votes": w.votes,
                 "needed": w.needed,
+                "short": w.short,
                 "voters": [
                     {"player": v.player, "post": v.post, "weight": v.weight, "ghost": v.ghost}
                     for v in w.voters
@@ -72,7 +73,7 @@ def count_table(dc: DayCount) -> str:
         (
             w.target,
             w.votes,
-            f"L-{max(w.needed - w.votes, 0)}",
+            f"L-{w.short}",
             ", ".join(
                 f"{v.player} (#{v.post})"
                 + (" [ghost]" if v.ghost else "")

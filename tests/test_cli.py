@@ -80,3 +80,17 @@ def test_every_command_has_help():
         result = runner.invoke(app, [name, "--help"])
         assert result.exit_code == 0, name
         assert "Usage" in result.output
+
+
+def test_count_post_drafts_match_golden():
+    bbcode = "".join(
+        runner.invoke(app, ["count", str(EXAMPLE), "--day", str(d), "--post", "bbcode"]).output
+        for d in (1, 2, 3, 4)
+    )
+    assert bbcode == (GOLDEN / "example-botc.votecount.bbcode").read_text()
+    markdown = runner.invoke(app, ["count", str(EXAMPLE), "--day", "3", "--post", "markdown"])
+    assert markdown.output == (GOLDEN / "example-botc.day3.votecount.md").read_text()
+
+
+def test_count_post_rejects_unknown_markup():
+    assert _run("count", str(EXAMPLE), "--post", "html").returncode == 2
