@@ -19,11 +19,10 @@ from .rules import (
     NO_LYNCH_KEY,
     Rules,
     Standing,
-    Threshold,
     Verdict,
     day_end_outcome,
     ghost_vote_refusal,
-    hammer_ends_day,
+    hammered,
     no_lynch_available,
     no_lynch_needed,
     votes_needed,
@@ -124,19 +123,69 @@ class Timeline:
             if len(self._numbers) <= 1:
                 numbers = self._numbers.get(thread, [])
                 return bisect.bisect_right(numbers, ref.post)
+            # Several threads: a post of another thread counts as before the referenced post
+            # when it was written no later than it.
+            anchor = next(
+                (p.time for p in self.posts if p.thread == thread and p.number == ref.post), None
+            )
             return sum(
                 1
                 for p in self.posts
                 if (p.thread == thread and (p.number or 0) <= ref.post)
-                or (p.thread != thread and self._before_post(p, thread, ref.post))
+                or (p.thread != thread and anchor and p.time and p.time <= anchor)
             )
         if ref.time is not None:
             return sum(1 for t in self._times if t is not None and t <= ref.time)
         return default
 
-    def _before_post(self, post: Post, thread: str, number: int) -> bool:
-        anchor = next((p for p in self.posts if p.thread == thread and p.number == number), None)
-        return bool(anchor and anchor.time and post.time and post.time <= anchor.time)
+
+@dataclass(frozen=True)
+class _LedgerPositions:
+    """Where the ledger's events fall on the timeline; the same for every day, so built once."""
+
+    windows: dict[int, DayWindow]
+    bounds: dict[int, tuple[int, int]]  # day -> (first index, index after its last post)
+    death_at: dict[str, int]  # slot -> index from which it is dead
+    joined: dict[str, list[tuple[int, str]]]  # slot -> (index from which a name holds it, name)
+    resets: tuple[int, ...]
+
+    @classmethod
+    def build(cls, game: Game, timeline: Timeline) -> _LedgerPositions:
+        after = timeline.after
+        beyond = len(timeline.posts) + 1  # "not yet": past the last post
+        windows = {w.day: w for w in game.days()}
+        bounds = {
+            d: (after(w.start, 0), after(w.end) if w.end else len(timeline.posts))
+            for d, w in windows.items()
+        }
+
+        def day_start(day: int) -> int:
+            if day in bounds:
+                return bounds[day][0]
+            prev = windows.get(day - 1)
+            return after(prev.end) if prev and prev.end else beyond
+
+        death_at: dict[str, int] = {}
+        for e in game.deaths():
+            if e.at.post is not None or e.at.time is not None:
+                pos = max(after(e.at) - 1, 0)  # dead from the announcing post on
+            else:
+                n = int(e.phase[1:])
+                # D n: dead from the end of Day n; N n: dead from the start of Day n+1.
+                pos = (
+                    day_start(n + 1)
+                    if e.phase[0] == "N"
+                    else (bounds[n][1] if n in bounds and windows[n].end else beyond)
+                )
+            death_at[e.slot] = min(death_at.get(e.slot, pos), pos)
+
+        joined = {s.key: [(0, s.key)] for s in game.slots}
+        for e in game.events_of(EventKind.REPLACEMENT):
+            joined[e.slot].append((after(e.at) - 1, e.name))
+        for history in joined.values():
+            history.sort(key=lambda pair: pair[0])
+        resets = tuple(after(e.at) - 1 for e in game.events_of(EventKind.VOTE_RESET))
+        return cls(windows, bounds, death_at, joined, resets)
 
 
 def _post_order(post: Post):
@@ -166,12 +215,13 @@ def count_days(
             "record its start with `modtool record day-start`"
         )
     resolver = _resolver(game)
+    positions = _LedgerPositions.build(game, timeline)
     spent: set[str] = set()
     results = []
     for window in windows:
         if window.day > max(wanted):
             break
-        counter = _DayCounter(game, timeline, window, resolver, as_of, spent)
+        counter = _DayCounter(game, timeline, positions, window, resolver, as_of, spent)
         result = counter.run()
         spent |= counter.ghosts_spent
         if window.day in wanted:
@@ -188,6 +238,7 @@ def _resolver(game: Game) -> Resolver:
 
 @dataclass
 class _Vote:
+    voter: str
     target: str
     post: Post
     weight: int
@@ -198,6 +249,7 @@ class _Vote:
 class _DayCounter:
     game: Game
     timeline: Timeline
+    positions: _LedgerPositions
     window: DayWindow
     resolver: Resolver
     as_of: int | None
@@ -205,19 +257,17 @@ class _DayCounter:
     ghosts_spent: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        g, t, w = self.game, self.timeline, self.window
+        g, w, p = self.game, self.window, self.positions
         self.rules: Rules = g.rules
-        self.start = t.after(w.start, 0)
-        self.end = t.after(w.end, len(t.posts)) if w.end else len(t.posts)
+        self.start, self.end = p.bounds[w.day]
         self.ended = w.end is not None
         if self.as_of is not None:
-            cutoff = t.after(PostRef(post=self.as_of))
+            cutoff = self.timeline.after(PostRef(post=self.as_of))
             if cutoff < self.end:
                 self.end, self.ended = max(cutoff, self.start), False
-        self.death_at = self._death_positions()
-        self.alive = {
-            s.key for s in g.slots if self.death_at.get(s.key, len(t.posts) + 1) > self.start
-        }
+        self.death_at = p.death_at
+        self.joined = p.joined
+        self.alive = {s.key for s in g.slots if self.death_at.get(s.key, self.end + 1) > self.start}
         self.night_kill_before = self._night_kill_before()
         self.votes: dict[str, dict[str, _Vote]] = {}
         self.voted_by_living: set[str] = set()
@@ -229,51 +279,12 @@ class _DayCounter:
         self.ghost_events = {
             e.slot for e in g.events_of(EventKind.GHOST_VOTE) if e.day is not None and e.day < w.day
         }
-        self.joined = self._join_positions()
-
-    # --- ledger positions ---------------------------------------------------------------------
-
-    def _death_positions(self) -> dict[str, int]:
-        """Timeline index from which each dead slot is dead."""
-        windows = {w.day: w for w in self.game.days()}
-        positions: dict[str, int] = {}
-        for e in self.game.deaths():
-            if e.at.post is not None or e.at.time is not None:
-                pos = self.timeline.after(e.at) - 1  # dead from the announcing post on
-            else:
-                kind, n = e.phase[0], int(e.phase[1:])
-                # D n: dead once Day n ends; N n: dead from Day n+1's start.
-                day = n if kind == "D" else n + 1
-                if kind == "D":
-                    w = windows.get(n)
-                    pos = (
-                        self.timeline.after(w.end, len(self.timeline.posts))
-                        if w and w.end
-                        else (len(self.timeline.posts) + 1)
-                    )
-                else:
-                    w = windows.get(day)
-                    pos = (
-                        self.timeline.after(w.start, 0)
-                        if w and w.start
-                        else (0 if day <= 1 else self._day_start_guess(day))
-                    )
-            positions[e.slot] = min(positions.get(e.slot, pos), max(pos, 0))
-        return positions
-
-    def _day_start_guess(self, day: int) -> int:
-        windows = {w.day: w for w in self.game.days()}
-        prev = windows.get(day - 1)
-        if prev and prev.end:
-            return self.timeline.after(prev.end)
-        return len(self.timeline.posts) + 1
 
     def _night_kill_before(self) -> bool:
         """Whether someone died in the night before this day (No-Lynch rules of seed 004)."""
         night = f"N{self.window.day - 1}"
-        windows = {w.day: w for w in self.game.days()}
-        prev = windows.get(self.window.day - 1)
-        night_start = self.timeline.after(prev.end) if prev and prev.end else None
+        prev = self.positions.windows.get(self.window.day - 1)
+        night_start = self.positions.bounds[prev.day][1] if prev and prev.end else None
         for e in self.game.deaths():
             if e.phase == night:
                 return True
@@ -282,15 +293,6 @@ class _DayCounter:
                 if pos is not None and night_start <= pos < self.start:
                     return True
         return False
-
-    def _join_positions(self) -> dict[str, list[tuple[int, str]]]:
-        """Per slot: (timeline index from which the name holds it, name), oldest first."""
-        joined: dict[str, list[tuple[int, str]]] = {s.key: [(0, s.key)] for s in self.game.slots}
-        for e in self.game.events_of(EventKind.REPLACEMENT):
-            joined[e.slot].append((self.timeline.after(e.at) - 1, e.name))
-        for history in joined.values():
-            history.sort(key=lambda pair: pair[0])
-        return joined
 
     def holder(self, slot: str, pos: int) -> str:
         name = slot
@@ -312,12 +314,13 @@ class _DayCounter:
         last_post: int | None = None
         for pos in range(self.start, self.end):
             post = posts[pos]
-            for event in changes.get(pos, ()):
-                self._apply_event(event, pos, post)
-            hammer = self._check_hammer(post, pos)
-            if hammer:
-                outcome = hammer
-                break
+            if pos in changes:
+                for event in changes[pos]:
+                    self._apply_event(event, pos, post)
+                hammer = self._check_hammer(post, pos)  # a death can lower the threshold
+                if hammer:
+                    outcome = hammer
+                    break
             self._read_post(post, pos)
             last_post = post.number
             hammer = self._check_hammer(post, pos)
@@ -337,10 +340,9 @@ class _DayCounter:
                 pos == self.start and slot in self.alive and pos < self.end
             ):
                 changes.setdefault(pos, []).append(("death", slot))
-        for e in self.game.events_of(EventKind.VOTE_RESET):
-            pos = self.timeline.after(e.at) - 1
+        for pos in self.positions.resets:
             if self.start <= pos < self.end:
-                changes.setdefault(pos, []).append(("reset", e))
+                changes.setdefault(pos, []).append(("reset", None))
         return changes
 
     def _apply_event(self, change, pos: int, post: Post) -> None:
@@ -492,7 +494,7 @@ class _DayCounter:
                 return
         if not self.rules.multi_vote:
             mine.clear()
-        mine[target] = _Vote(target, post, weight)
+        mine[target] = _Vote(slot, target, post, weight)
         if target != NO_LYNCH_KEY:
             self.voted_by_living.add(target)
         rule = "vote" if res.method is None else f"vote ({res.method.value})"
@@ -531,7 +533,7 @@ class _DayCounter:
                 self._log(post, a, res, False, refusal)
                 self.warnings.append(Notice(post.number, f"{post.author}'s ghost vote: {refusal}"))
                 continue
-            self.votes.setdefault(slot, {})[target] = _Vote(target, post, 1, ghost=True)
+            self.votes.setdefault(slot, {})[target] = _Vote(slot, target, post, 1, ghost=True)
             self.ghosts_spent.add(slot)
             self._log(post, a, res, True, "ghost vote")
 
@@ -556,29 +558,25 @@ class _DayCounter:
     def _check_hammer(self, post: Post, pos: int) -> Outcome | None:
         totals = self._totals()
         self._track_levels(totals, pos)
-        if not hammer_ends_day(self.rules):
-            return None
         alive = len(self.alive)
-        needed = votes_needed(self.rules.threshold, alive)
-        nl_needed = no_lynch_needed(self.rules, alive)
-        for target, votes in sorted(totals.items(), key=lambda kv: -kv[1]):
-            if target == NO_LYNCH_KEY and votes >= nl_needed:
-                return Outcome(
-                    "no_execution",
-                    None,
-                    post.number,
-                    f"no lynch reached {nl_needed} of {alive} alive",
-                    "no-lynch-majority",
-                )
-            if target != NO_LYNCH_KEY and votes >= needed:
-                return Outcome(
-                    "execution",
-                    self.holder(target, self.end),
-                    post.number,
-                    f"reached majority: {votes} of {needed} needed with {alive} alive",
-                    "hammer",
-                )
-        return None
+        hit = hammered(self.rules, totals, alive)
+        if hit is None:
+            return None
+        if hit.target == NO_LYNCH_KEY:
+            return Outcome(
+                "no_execution",
+                None,
+                post.number,
+                f"no lynch reached {hit.needed} of {alive} alive",
+                "no-lynch-majority",
+            )
+        return Outcome(
+            "execution",
+            self.holder(hit.target, self.end),
+            post.number,
+            f"reached majority: {hit.votes} of {hit.needed} needed with {alive} alive",
+            "hammer",
+        )
 
     def _final_outcome(self, last_post: int | None, end_pos: int) -> Outcome:
         totals = self._totals()
@@ -595,14 +593,6 @@ class _DayCounter:
                 "pending", None, None, f"Day {self.window.day} is in progress{lead}", "in-progress"
             )
         end_post = self.timeline.posts[self.end - 1].number if self.end > 0 else None
-        if self.rules.threshold is Threshold.MAJORITY:
-            return Outcome(
-                "no_execution",
-                None,
-                end_post,
-                "nobody reached a majority by day end",
-                "no-majority",
-            )
         verdict = day_end_outcome(self.rules, standings, alive)
         tied = tuple(self.display(t, end_pos) for t in verdict.tied)
         if verdict.verdict is Verdict.EXECUTION:
@@ -611,19 +601,18 @@ class _DayCounter:
                 self.display(verdict.target, end_pos),
                 end_post,
                 verdict.reason,
-                "day-end",
+                verdict.rule,
                 tied,
             )
-        if verdict.verdict is Verdict.TIE:
-            return Outcome("tie", None, end_post, verdict.reason, "tie", tied)
-        return Outcome("no_execution", None, end_post, verdict.reason, "day-end", tied)
+        kind = "tie" if verdict.verdict is Verdict.TIE else "no_execution"
+        return Outcome(kind, None, end_post, verdict.reason, verdict.rule, tied)
 
     def _result(self, outcome: Outcome, last_post: int | None, end_pos: int) -> DayCount:
         alive = len(self.alive)
         needed = votes_needed(self.rules.threshold, alive)
         nl_needed = (
             no_lynch_needed(self.rules, alive)
-            if self.rules.no_lynch.value != "not-allowed"
+            if no_lynch_available(self.rules, self.window.day, self.night_kill_before)
             else None
         )
         wagons: dict[str, list[_Vote]] = {}
@@ -636,7 +625,7 @@ class _DayCounter:
             total = sum(v.weight for v in votes)
             voters = tuple(
                 Voter(
-                    self.holder(self._voter_slot(v), end_pos),
+                    self.holder(v.voter, end_pos),
                     v.post.number,
                     v.post.url,
                     v.weight,
@@ -684,12 +673,6 @@ class _DayCounter:
             audit=tuple(self.audit),
             last_post=last_post,
         )
-
-    def _voter_slot(self, vote: _Vote) -> str:
-        for slot, votes in self.votes.items():
-            if votes.get(vote.target) is vote:
-                return slot
-        return vote.target  # pragma: no cover
 
     def _log(
         self, post: Post, a: VoteAction, res: Resolution | None, accepted: bool, rule: str

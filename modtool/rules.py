@@ -182,34 +182,62 @@ class DayEnd:
     verdict: Verdict
     target: str | None
     reason: str
+    rule: str  # which rule decided: most-votes, below-threshold, tie, no-majority, ...
     tied: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hammer:
+    """A wagon that reached its threshold under a rule where that ends the day at once."""
+
+    target: str  # a slot key, or NO_LYNCH_KEY
+    votes: int
+    needed: int
+
+
+def hammered(rules: Rules, totals: Mapping[str, int], alive: int) -> Hammer | None:
+    """The wagon that ends the day now, if any (only majority rules end a day early)."""
+    if not hammer_ends_day(rules):
+        return None
+    for target, votes in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])):
+        if target == NO_LYNCH_KEY:
+            needed = no_lynch_needed(rules, alive)
+        else:
+            needed = votes_needed(rules.threshold, alive)
+        if votes >= needed:
+            return Hammer(target, votes, needed)
+    return None
 
 
 def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> DayEnd:
     """Who dies when the day ends without a hammer."""
+    if rules.threshold is Threshold.MAJORITY:
+        return DayEnd(
+            Verdict.NO_EXECUTION, None, "nobody reached a majority by day end", "no-majority"
+        )
     live = [s for s in standings if s.votes > 0]
     if not live:
-        return DayEnd(Verdict.NO_EXECUTION, None, "no votes")
+        return DayEnd(Verdict.NO_EXECUTION, None, "no votes", "no-votes")
     top = max(s.votes for s in live)
     leaders = [s for s in live if s.votes == top]
-    if rules.threshold is Threshold.MAJORITY:
-        return DayEnd(Verdict.NO_EXECUTION, None, "nobody reached a majority")
     needed = votes_needed(rules.threshold, alive)
     if len(leaders) > 1:
         return break_tie(rules, leaders, needed)
     leader = leaders[0]
     if leader.target == NO_LYNCH_KEY:
-        return DayEnd(Verdict.NO_EXECUTION, None, "no lynch has the most votes")
+        return DayEnd(Verdict.NO_EXECUTION, None, "no lynch has the most votes", "most-votes")
     if top < needed:
         return DayEnd(
             Verdict.NO_EXECUTION,
             None,
             f"the most votes ({top}) is below the {needed} needed with {alive} alive",
+            "below-threshold",
         )
     return DayEnd(
         Verdict.EXECUTION,
         leader.target,
         f"the most votes: {top}, with {needed} needed of {alive} alive",
+        "most-votes",
     )
 
 
@@ -219,13 +247,17 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
     votes = leaders[0].votes
     if votes < needed:
         return DayEnd(
-            Verdict.NO_EXECUTION, None, f"tied at {votes}, below the {needed} needed", tied
+            Verdict.NO_EXECUTION,
+            None,
+            f"tied at {votes}, below the {needed} needed",
+            "below-threshold",
+            tied,
         )
     if rules.tie is TiePolicy.NONE:
-        return DayEnd(Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", tied)
+        return DayEnd(Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", "tie", tied)
     if rules.tie is TiePolicy.HOST_DECIDES:
         return DayEnd(
-            Verdict.TIE, None, f"tie for the most votes ({votes}): the host decides", tied
+            Verdict.TIE, None, f"tie for the most votes ({votes}): the host decides", "tie", tied
         )
     if rules.tie is TiePolicy.EARLIEST_TO_REACH:
         first = min(leaders, key=lambda s: (s.reached_at, s.target))
@@ -236,8 +268,8 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
 
 def _verdict_for(target: str, reason: str, tied: tuple[str, ...]) -> DayEnd:
     if target == NO_LYNCH_KEY:
-        return DayEnd(Verdict.NO_EXECUTION, None, reason, tied)
-    return DayEnd(Verdict.EXECUTION, target, reason, tied)
+        return DayEnd(Verdict.NO_EXECUTION, None, reason, "tie-break", tied)
+    return DayEnd(Verdict.EXECUTION, target, reason, "tie-break", tied)
 
 
 # --- ghost votes (BotC) ------------------------------------------------------------

@@ -15,6 +15,7 @@ from modtool.rules import (
     day_end_outcome,
     ghost_vote_refusal,
     hammer_ends_day,
+    hammered,
     no_lynch_available,
     no_lynch_needed,
     rules_from_table,
@@ -173,3 +174,38 @@ def test_bad_rules_say_what_to_use(table, message):
     with pytest.raises(ValueError) as err:
         rules_from_table(table)
     assert str(err.value).startswith(message)
+
+
+MAJ = Rules(threshold=Threshold.MAJORITY)
+MAJ_LESS_ONE = Rules(threshold=Threshold.MAJORITY, less_one_for_no_lynch=True)
+
+
+@pytest.mark.parametrize(
+    ("rules", "totals", "alive", "expected"),
+    [
+        (MAJ, {"a": 6, "b": 3}, 11, ("a", 6, 6)),
+        (MAJ, {"a": 5, "b": 3}, 11, None),
+        (MAJ, {"a": 5, "b": 3}, 10, None),  # half is not a majority
+        (MAJ, {NO_LYNCH_KEY: 6}, 13, None),
+        (MAJ_LESS_ONE, {NO_LYNCH_KEY: 6}, 13, (NO_LYNCH_KEY, 6, 6)),  # one less for no lynch
+        (MAJ, {"a": 2}, 3, ("a", 2, 2)),
+        (HALF, {"a": 9}, 10, None),  # end-of-day rules never hammer
+    ],
+)
+def test_hammered(rules, totals, alive, expected):
+    hit = hammered(rules, totals, alive)
+    assert (None if hit is None else (hit.target, hit.votes, hit.needed)) == expected
+
+
+@pytest.mark.parametrize(
+    ("rules", "standings", "alive", "rule"),
+    [
+        (MAJ, [_s("a", 5)], 9, "no-majority"),
+        (HALF, [], 6, "no-votes"),
+        (HALF, [_s("a", 2)], 6, "below-threshold"),
+        (HALF, [_s("a", 3), _s("b", 3)], 6, "tie"),
+        (HALF, [_s("a", 3)], 6, "most-votes"),
+    ],
+)
+def test_day_end_names_the_rule_that_decided(rules, standings, alive, rule):
+    assert day_end_outcome(rules, standings, alive).rule == rule
