@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .ledger import DayWindow, Event, EventKind, Game, PostRef
-from .names import Resolution, Resolver, TargetKind, normalise
+from .names import CONFIDENT, Resolution, Resolver, TargetKind, normalise
 from .posts import Post
 from .rules import (
     NO_LYNCH_KEY,
@@ -422,7 +422,7 @@ class _DayCounter:
                 ActionKind.VOTE,
                 correction.target or "",
                 f"[host correction] {correction.target}",
-                actions[0].syntax if actions else "correction",
+                None,
             )
         ]
 
@@ -499,7 +499,7 @@ class _DayCounter:
             self.voted_by_living.add(target)
         rule = "vote" if res.method is None else f"vote ({res.method.value})"
         self._log(post, a, res, True, rule)
-        if res.method is not None and res.confidence < 0.9:
+        if res.method is not None and res.confidence < CONFIDENT:
             self.warnings.append(
                 Notice(
                     post.number,

@@ -133,13 +133,11 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
         "title": case.get("title") or f"Game {case.get('game')}",
         "timezone": "UTC",
         "hosts": list(case.get("moderators") or []),
-        "sources": [{"path": "posts.jsonl.xz", "url": case.get("thread_url", "")}],
+        # The saved copy, not the live thread; the header comment keeps the thread's URL.
+        "sources": [{"path": "posts.jsonl.xz"}],
         "rules": rules,
         "players": players,
     }
-    setup["sources"] = [{k: v for k, v in s.items() if v} for s in setup["sources"]]
-    # A saved copy beats the live thread: read the file, keep the URL for reference.
-    setup["sources"][0].pop("url", None)
     return setup, events
 
 

@@ -76,6 +76,7 @@ _STOPWORDS = frozenset(
     "a an the him her me you it that this he she they them my your his their i and or on for "
     "to of in is was".split()
 )
+CONFIDENT = 0.9  # resolutions below this are counted but listed as warnings
 FUZZY_ACCEPT = 0.85
 FUZZY_MARGIN = 0.05
 _MAX_TARGET_WORDS = 8
@@ -160,6 +161,16 @@ class NameEntry:
     former: bool = False  # a name the slot had before a replacement
     alias: bool = False  # a nickname the host listed
 
+    @property
+    def role(self) -> Method:
+        """The sure stage this name belongs to: a current name, an alias or a former name."""
+        return Method.ALIAS if self.alias else Method.FORMER_NAME if self.former else Method.EXACT
+
+
+# The sure stages, in order; each looks at every slot, dead or alive.
+_SURE_STAGES = (Method.EXACT, Method.ALIAS, Method.NORMALISED, Method.FORMER_NAME)
+_LOOSE_STAGES = (Method.WORD, Method.PREFIX, Method.SUBSTRING, Method.ACRONYM, Method.SUBSEQUENCE)
+
 
 @dataclass
 class Resolver:
@@ -168,6 +179,10 @@ class Resolver:
     entries: tuple[NameEntry, ...]
     no_lynch_words: tuple[str, ...] = NO_LYNCH_WORDS
     _cache: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._normed = [(e, normalise(e.name)) for e in self.entries]
+        self._no_lynch = frozenset(normalise(w) for w in self.no_lynch_words)
 
     @classmethod
     def from_slots(
@@ -207,22 +222,16 @@ class Resolver:
         # The whole target first, then shorter and shorter openings ("Oso because ...").
         texts = [" ".join(words[:k]) for k in range(len(words), 0, -1)]
         for t in texts:
-            if normalise(t) in self._no_lynch_norms:
+            if normalise(t) in self._no_lynch:
                 return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
-        for stage in (self._exact, self._alias, self._normalised, self._former):
+        for method in _SURE_STAGES:
             for t in texts:
-                found = stage(t)
+                found = self._sure(method, t)
                 if found:
-                    return self._decide(found, stage_method(stage), t)
+                    return self._decide(found, method, t)
         living = [e for e in self.entries if alive is None or e.slot in alive]
         loose_texts = [t for t in texts if len(t.split()) <= 3 and t.casefold() not in _STOPWORDS]
-        for method in (
-            Method.WORD,
-            Method.PREFIX,
-            Method.SUBSTRING,
-            Method.ACRONYM,
-            Method.SUBSEQUENCE,
-        ):
+        for method in _LOOSE_STAGES:
             for t in loose_texts:
                 plain, alike = _loose_match(method, normalise(t), t, living)
                 if plain:
@@ -235,29 +244,12 @@ class Resolver:
                 return fuzzy
         return Resolution(TargetKind.UNRESOLVED, matched_text=text)
 
-    @property
-    def _no_lynch_norms(self) -> frozenset[str]:
-        norms = self.__dict__.get("_nl")
-        if norms is None:
-            norms = self.__dict__["_nl"] = frozenset(normalise(w) for w in self.no_lynch_words)
-        return norms
-
-    def _exact(self, t: str) -> set[str]:
-        return {e.slot for e in self.entries if not e.alias and not e.former and e.name == t}
-
-    def _alias(self, t: str) -> set[str]:
+    def _sure(self, method: Method, t: str) -> set[str]:
+        if method is Method.EXACT:
+            return {e.slot for e in self.entries if e.role is Method.EXACT and e.name == t}
+        role = Method.EXACT if method is Method.NORMALISED else method
         n = normalise(t)
-        return {e.slot for e in self.entries if e.alias and normalise(e.name) == n}
-
-    def _normalised(self, t: str) -> set[str]:
-        n = normalise(t)
-        return {
-            e.slot for e in self.entries if not e.former and not e.alias and normalise(e.name) == n
-        }
-
-    def _former(self, t: str) -> set[str]:
-        n = normalise(t)
-        return {e.slot for e in self.entries if e.former and normalise(e.name) == n}
+        return {e.slot for e, norm in self._normed if e.role is role and norm == n}
 
     @staticmethod
     def _decide(found: set[str], method: Method, t: str, lookalike: bool = False) -> Resolution:
@@ -271,15 +263,6 @@ class Resolver:
         return Resolution(
             TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(found)), matched_text=t
         )
-
-
-def stage_method(stage) -> Method:
-    return {
-        "_exact": Method.EXACT,
-        "_alias": Method.ALIAS,
-        "_normalised": Method.NORMALISED,
-        "_former": Method.FORMER_NAME,
-    }[stage.__name__]
 
 
 def _loose_match(

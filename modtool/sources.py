@@ -11,6 +11,7 @@ import json
 import lzma
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import tzinfo
 from pathlib import Path
 
@@ -60,8 +61,6 @@ def read_source(
 
 
 def _in_thread(post: Post, thread: str) -> Post:
-    from dataclasses import replace
-
     return post if post.thread == thread else replace(post, thread=thread, _body=[])
 
 

@@ -39,7 +39,7 @@ class VoteAction:
     kind: ActionKind
     target: str
     raw: str
-    syntax: VoteSyntax
+    syntax: VoteSyntax | None  # None: a host's correction, not something a player wrote
 
 
 # A vote keyword may start a bold segment or follow a clause break ("FoS: X, Vote: Y").
