@@ -81,8 +81,8 @@ def fetch_thread(
     posts: list[Post] = []
     seen: set[str] = set()
     for page_url in pages:
-        if page_url == url or (page_url == pages[0] and url == pages[0]):
-            page = first
+        if page_url in (first.page_url, url):
+            page = first  # already fetched: the page the host pasted
         else:
             sleep(delay)
             page = parse_page(

@@ -27,8 +27,9 @@ def _page(start: int, total: int) -> str:
 </div></div></div>""")
     links = "".join(
         f'<a href="./viewtopic.php?f=1&amp;t=7&amp;start={s}">{s // PER_PAGE + 1}</a>'
-        for s in range(0, total, PER_PAGE)
         if s != start
+        else f"<strong>{s // PER_PAGE + 1}</strong>"
+        for s in range(0, total, PER_PAGE)
     )
     return (
         f'<html><head><meta name="generator" content="phpBB"></head><body>'
@@ -41,6 +42,8 @@ def _server(total: int, faults: dict[int, list[httpx.Response]] | None = None, l
 
     def handler(request: httpx.Request) -> httpx.Response:
         start = int(request.url.params.get("start", 0))
+        if "p" in request.url.params:  # a link to one post: phpBB serves the page holding it
+            start = (int(request.url.params["p"]) - 1000) // PER_PAGE * PER_PAGE
         if log is not None:
             log.append(start)
         if faults.get(start):
@@ -59,6 +62,20 @@ def test_every_page_in_order_without_duplicates():
     posts = _fetch(_server(80, log=log))
     assert [p.number for p in posts] == list(range(80))
     assert len({p.post_id for p in posts}) == 80
+    assert sorted(log) == [0, 25, 50, 75]
+
+
+def test_the_pasted_page_is_not_fetched_twice():
+    log: list[int] = []
+    posts = _fetch(_server(80, log=log), BASE + "&sid=0123abcd")
+    assert len(posts) == 80
+    assert sorted(log) == [0, 25, 50, 75]
+
+
+def test_a_link_to_one_post_reads_the_whole_thread():
+    log: list[int] = []
+    posts = _fetch(_server(80, log=log), "https://forum.example.invalid/viewtopic.php?p=1030#p1030")
+    assert [p.number for p in posts] == list(range(80))
     assert sorted(log) == [0, 25, 50, 75]
 
 

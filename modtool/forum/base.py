@@ -17,6 +17,7 @@ class ThreadPage:
 
     posts: tuple[Post, ...]
     page_urls: tuple[str, ...] = ()
+    page_url: str | None = None  # this page's own entry in page_urls
 
 
 class Engine(Protocol):

@@ -38,15 +38,16 @@ def parse(doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage
         for el in doc.xpath("//div[contains(concat(' ', @class, ' '), ' post ')][@id]")
         if _POST_ID.match(el.get("id", ""))
     ]
-    start = _page_start(doc, url)
-    if start == 0:
+    start = _url_start(url)
+    if start is None:
         start = _shown_page_start(doc)
     posts = []
     for i, el in enumerate(containers):
         post = _read_post(el, url, tz, start + i)
         if post is not None:
             posts.append(post)
-    return ThreadPage(tuple(posts), tuple(_page_urls(doc, url, len(containers))))
+    page_urls, page_url = _pages(doc, url, start)
+    return ThreadPage(tuple(posts), page_urls, page_url)
 
 
 def _read_post(el, url: str | None, tz: tzinfo, fallback_number: int) -> Post | None:
@@ -109,12 +110,13 @@ def _author(el, author_line) -> str:
     return ""
 
 
-def _page_start(doc, url: str | None) -> int:
+def _url_start(url: str | None) -> int | None:
+    """The start= offset a phpBB page URL names, if it names one."""
     if url:
         qs = parse_qs(urlparse(url).query)
         if "start" in qs and qs["start"][0].isdigit():
             return int(qs["start"][0])
-    return 0
+    return None
 
 
 def _shown_page_start(doc) -> int:
@@ -139,21 +141,24 @@ def _shown_page_start(doc) -> int:
     return (page - 1) * per_page
 
 
-def _page_urls(doc, url: str | None, per_page_seen: int) -> list[str]:
-    """Every page of the thread, from the pagination links (phpBB's start= scheme)."""
+def _pages(doc, url: str | None, start: int) -> tuple[tuple[str, ...], str | None]:
+    """Every page of the thread and this page's own URL, from the pagination links.
+
+    The links, not the URL given, supply the thread's address: a host may paste a link to one
+    post (viewtopic.php?p=123), which names no thread.
+    """
     if not url:
-        return []
-    starts = {0}
-    for href in doc.xpath("//*[contains(@class, 'pagination')]//a/@href"):
-        qs = parse_qs(urlparse(urljoin(url, href)).query)
-        if "start" in qs and qs["start"][0].isdigit():
-            starts.add(int(qs["start"][0]))
-    starts.add(_page_start(doc, url))
-    positive = sorted(s for s in starts if s > 0)
-    if not positive:
-        return [_with_start(url, 0)]
+        return (), None
+    links = [urljoin(url, h) for h in doc.xpath("//*[contains(@class, 'pagination')]//a/@href")]
+    numbered = [(s, link) for link in links if (s := _url_start(link)) is not None]
+    if not numbered:
+        own = urlunparse(urlparse(url)._replace(fragment=""))
+        return (own,), own  # a thread of one page
+    template = numbered[0][1]
+    positive = sorted({start, *(s for s, _ in numbered)} - {0})
     step = min(b - a for a, b in zip([0, *positive], positive, strict=False) if b > a)
-    return [_with_start(url, s) for s in range(0, max(positive) + 1, step)]
+    pages = tuple(_with_start(template, s) for s in range(0, positive[-1] + 1, step))
+    return pages, _with_start(template, start)
 
 
 def _with_start(url: str, start: int) -> str:
