@@ -17,6 +17,7 @@ from lxml import etree
 BOLD = 1
 OFFICIAL = 2  # phpBB's rendered [vote] tag (span.bbvote): a vote by construction
 NO_VOTE = 4  # spoiler, code or struck-out text: part of the post, never a vote
+QUOTE_GAP = -1  # where a quote was: ends the line, adds no text to the post
 
 _BLOCK_TAGS = frozenset(
     "div p li ul ol tr table tbody thead th td blockquote h1 h2 h3 h4 h5 h6 fieldset "
@@ -89,7 +90,7 @@ def _walk(el: etree._Element, flags: int, out: list[Run]) -> None:
         return
     if kind == "quote":
         out.append(Run("\n", flags))
-        out.append(Run("", -1))  # marks a removed quote: it breaks a line, adds no text
+        out.append(Run("", QUOTE_GAP))
         out.append(Run("\n", flags))
         _tail(el, flags, out)
         return
@@ -169,7 +170,7 @@ def _element_kind(el: etree._Element, tag: str, cls: str) -> str:
 
 
 def _own_text(runs: list[Run]) -> str:
-    parts = [r.text for r in runs if r.flags >= 0]
+    parts = [r.text for r in runs if r.flags != QUOTE_GAP]
     return _WS.sub(" ", " ".join("".join(parts).split())).strip()
 
 
@@ -177,7 +178,7 @@ def _vote_lines(runs: list[Run]) -> tuple[tuple[Run, ...], ...]:
     lines: list[tuple[Run, ...]] = []
     current: list[Run] = []
     for run in runs:
-        if run.flags < 0:
+        if run.flags == QUOTE_GAP:
             continue
         if run.text == "\n":
             if current:

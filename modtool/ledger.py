@@ -14,7 +14,7 @@ import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from enum import StrEnum
@@ -313,7 +313,7 @@ def _read_ledger(path: Path, game: Game) -> Iterable[Event]:
         yield event
 
 
-def event_from_json(obj: object, line: int, game: Game, replaced: list[Event] = ()) -> Event:
+def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event] = ()) -> Event:
     """One ledger object as an Event; ValueError says what is wrong with it."""
     if not isinstance(obj, dict):
         raise ValueError("each line must be a JSON object")

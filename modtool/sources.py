@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 
-from .errors import SourceError
+from .errors import GameFileError, SourceError
 from .forum import decode_page, parse_page
 from .posts import Post, read_posts_jsonl
 from .times import UTC, parse_displayed
@@ -160,8 +160,6 @@ def _read_archive(lines, name: str, tz: tzinfo) -> Iterator[Post]:
 def read_game_posts(game, client: httpx.Client | None = None) -> list[Post]:
     """Every post of every source of a game; saved paths are relative to the game folder."""
     if not game.sources:
-        from .errors import GameFileError
-
         raise GameFileError(
             game.folder / "game.toml", 'no [[sources]]; add one with url = "..." or path = "..."'
         )
