@@ -151,6 +151,10 @@ def _element_kind(el: etree._Element, tag: str, cls: str) -> str:
             return "bold"
     if tag == "blockquote":
         return "quote"
+    if tag == "div":
+        label = _box_label(el)
+        if label:
+            return label
     if tag in _BOLD_TAGS:
         return "bold"
     if tag in _STRIKE_TAGS:
@@ -167,6 +171,17 @@ def _element_kind(el: etree._Element, tag: str, cls: str) -> str:
     if tag == "summary":
         return "skip"
     return "plain"
+
+
+_BOX_LABELS = {"quote:": "quote", "code:": "code", "html code:": "code", "php code:": "code"}
+
+
+def _box_label(el: etree._Element) -> str | None:
+    """vBulletin 3 boxes: a div whose first child is a small "Quote:" or "Code:" label."""
+    first = next(iter(el), None)
+    if first is None or not isinstance(first.tag, str) or "smallfont" not in _classes(first):
+        return None
+    return _BOX_LABELS.get((first.text or "").strip().lower())
 
 
 def _own_text(runs: list[Run]) -> str:

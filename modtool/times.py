@@ -14,6 +14,10 @@ UTC = ZoneInfo("UTC")
 _FORMATS = (
     "%a %b %d, %Y %I:%M %p",  # Fri Feb 25, 2011 11:00 am   (phpBB 3.0 default)
     "%a %b %d, %Y %H:%M",
+    "%Y-%m-%d, %H:%M:%S",  # SMF (ISO-ish locales): 2011-04-24, 22:48:56
+    "%Y-%m-%d, %H:%M",  # vBulletin 3: 2016-02-01, 02:29
+    "%b %d, %Y at %I:%M %p",  # XenForo: Oct 30, 2014 at 10:49 PM
+    "%B %d, %Y, %I:%M%p",  # Discourse: November 18, 2019, 2:39pm
     "%d %b %Y %H:%M",  # 02 Jun 2018 05:41
     "%d %b %Y, %H:%M",
     "%b %d, %Y %I:%M %p",
@@ -76,15 +80,19 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
     return None
 
 
-_REL = re.compile(r"^(today|yesterday|오늘|어제)[, ]*(?:at )?(\d{1,2}):(\d{2})\s*(am|pm)?$", re.I)
+_REL = re.compile(
+    r"^(today|yesterday|오늘|어제)(?:[, ]*(?:at )?(\d{1,2}):(\d{2})\s*(am|pm)?)?$", re.I
+)
 _AGO = re.compile(r"^(\d+)\s*(분|시간|일)\s*전$")
 
 
 def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
     now = (now or datetime.now(tz)).astimezone(tz)
+    if text in ("방금", "방금 전", "just now"):
+        return now.replace(second=0, microsecond=0)
     m = _REL.match(text)
     if m:
-        hour, minute = int(m[2]), int(m[3])
+        hour, minute = (int(m[2]), int(m[3])) if m[2] else (0, 0)
         if m[4]:
             hour = hour % 12 + (12 if m[4].lower() == "pm" else 0)
         day = now if m[1].lower() in ("today", "오늘") else now - timedelta(days=1)

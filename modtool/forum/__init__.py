@@ -1,7 +1,14 @@
-"""Reading forum pages: engine detection and the engine registry (one module per engine)."""
+"""Reading forum pages: engine detection and the engine registry (one module per engine).
+
+Each engine module has `name`, `detect(doc)` and `parse(doc, url, tz) -> ThreadPage` for HTML
+pages; engines with a JSON API add `detect_json(obj)` and `parse_json(obj, url, tz)`.
+Detection tries the engines in the order below; `generic` reads what none of them claims.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from datetime import tzinfo
 
 from bs4 import UnicodeDammit
@@ -9,17 +16,46 @@ from lxml import html as lxml_html
 
 from ..errors import SourceError
 from ..times import UTC
-from . import phpbb
+from . import (
+    custom,
+    debateart,
+    discourse,
+    generic,
+    gnuboard,
+    nodebb,
+    phpbb,
+    smf,
+    vbulletin,
+    xe,
+    xenforo,
+)
 from .base import Engine, ThreadPage
 
-ENGINES: dict[str, Engine] = {phpbb.name: phpbb}
+ENGINES: dict[str, Engine] = {
+    e.name: e
+    for e in (phpbb, vbulletin, xenforo, smf, nodebb, discourse, debateart, gnuboard, xe, generic)
+}
 
-__all__ = ["ENGINES", "Engine", "ThreadPage", "decode_page", "parse_page"]
+__all__ = ["ENGINES", "Engine", "ThreadPage", "decode_page", "detect_engine", "parse_page"]
 
 
 def decode_page(data: bytes) -> str:
     """Page bytes to text, trusting the page's declared encoding, then detection."""
     return UnicodeDammit(data, is_html=True).unicode_markup or ""
+
+
+def _choose(engine: str | None, claims) -> Engine | None:
+    if engine:
+        if engine not in ENGINES:
+            raise SourceError(f"unknown engine {engine!r}: use one of {', '.join(sorted(ENGINES))}")
+        return ENGINES[engine]
+    return next((e for e in ENGINES.values() if claims(e)), None)
+
+
+def detect_engine(doc) -> str | None:
+    """The name of the engine that made a parsed page, or None."""
+    found = _choose(None, lambda e: e.detect(doc))
+    return found.name if found else None
 
 
 def parse_page(
@@ -28,26 +64,44 @@ def parse_page(
     engine: str | None = None,
     tz: tzinfo = UTC,
     where: str = "page",
+    selectors: Mapping[str, str] | None = None,
 ) -> ThreadPage:
-    """The posts of one saved or fetched thread page."""
-    if not page.strip():
+    """The posts of one saved or fetched thread page (HTML, or an engine's JSON API answer).
+
+    `selectors` (a host's own CSS selectors for the source) take the place of detection.
+    """
+    stripped = page.lstrip()
+    if not stripped:
         raise SourceError(f"{where}: the page is empty; save the thread page again")
+    if stripped[0] in "{[":
+        try:
+            obj = json.loads(stripped)
+        except json.JSONDecodeError:
+            obj = None
+        if obj is not None:
+            chosen = _choose(engine, lambda e: hasattr(e, "detect_json") and e.detect_json(obj))
+            if chosen is None or not hasattr(chosen, "parse_json"):
+                raise SourceError(
+                    f"{where}: JSON that is not a Discourse or NodeBB topic; "
+                    "give the thread's page URL instead"
+                )
+            return _checked(chosen.parse_json(obj, url, tz), chosen, where)
     doc = lxml_html.document_fromstring(page)
-    if engine:
-        if engine not in ENGINES:
-            known = ", ".join(sorted(ENGINES))
-            raise SourceError(f"unknown engine {engine!r}: use one of {known}")
-        chosen = ENGINES[engine]
-    else:
-        chosen = next((e for e in ENGINES.values() if e.detect(doc)), None)
-        if chosen is None:
-            raise SourceError(
-                f"{where}: not a forum thread page modtool can read; "
-                f"pass --engine with one of {', '.join(sorted(ENGINES))}"
-            )
-    result = chosen.parse(doc, url, tz)
+    if selectors:
+        return _checked(custom.parse(doc, url, tz, selectors), custom, where)
+    chosen = _choose(engine, lambda e: e.detect(doc))
+    if chosen is None:
+        raise SourceError(
+            f"{where}: not a forum thread page modtool can read (no repeated posts with an "
+            "author and a time); check the URL, or set selectors for the source in game.toml"
+        )
+    return _checked(chosen.parse(doc, url, tz), chosen, where)
+
+
+def _checked(result: ThreadPage, engine: Engine, where: str) -> ThreadPage:
     if not result.posts:
         raise SourceError(
-            f"{where}: no posts found on this {chosen.name} page; is it a thread page?"
+            f"{where}: no posts found on this {engine.name} page; "
+            "is it a thread page (and not a login page)?"
         )
     return result

@@ -1,0 +1,336 @@
+"""The generic reader: posts of an engine modtool has never seen, found by page structure.
+
+A thread page repeats one block per post. The reader groups elements by tag and stable class
+names, keeps the groups whose members each show a poster (a profile link) and a time, and
+takes the best-scoring group as the posts. In each post the body is the largest block that
+holds neither the poster nor the time. No site's selectors are used here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, tzinfo
+from statistics import median
+
+from ..posts import Post
+from ..times import UTC, parse_iso
+from .base import ThreadPage
+from .markup import (
+    PageScheme,
+    clean_text,
+    epoch,
+    inner_html,
+    paginate,
+    shown_number,
+    time_from_text,
+)
+
+name = "generic"
+
+_CONTAINER_TAGS = {"div", "li", "article", "section", "table", "tr", "dl"}
+_BODY_TAGS = {"div", "blockquote", "article", "section", "td", "dd"}
+_STATE_CLASS = re.compile(
+    r"^(odd|even|alt\d?|bg\d|row\d|first|last|new|old|unread|read|online|offline|active|"
+    r"selected|hidden|sticky|highlight|is-.*|has-.*|js-.*)$",
+    re.I,
+)
+# Profile links: /members/x.12/, member.php?u=, memberlist.php?mode=viewprofile, /user/x, /u/x.
+_PROFILE = re.compile(
+    r"(?:members?|users?|profile|viewprofile|people)(?:list)?(?:\.php|/|\?|=|;|&|$)|/u/|/@", re.I
+)
+_NAME_CLASS = re.compile(r"poster|author|user-?name|nick(?:name)?|writer|member", re.I)
+_LABELLED = re.compile(r"^(joined|join date|registered|member since|last seen|가입일?)\b", re.I)
+_ID_DIGITS = re.compile(r"(\d{2,})")
+_SCHEMES = (
+    PageScheme(r"[?&]page=(\d+)"),
+    PageScheme(r"/page-?(\d+)(?:[/?#]|$)"),
+    PageScheme(r"[?&]start=(\d+)", offset=True, first=0),
+    PageScheme(r"[?&]p=(\d+)"),
+)
+
+
+def detect(doc) -> bool:
+    return bool(_best_group(doc))
+
+
+def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
+    group = _best_group(doc)
+    pages, page_url, _ = paginate(doc, url, _SCHEMES)
+    posts = [p for p in (_read(el, url, tz, i) for i, el in enumerate(group)) if p is not None]
+    timed = [p for p in posts if p.time is not None]
+    if len(timed) >= 0.8 * len(posts):
+        posts = timed  # the few untimed members are page furniture shaped like posts
+    return ThreadPage(tuple(posts), pages, page_url)
+
+
+def _key(el) -> tuple | None:
+    """What repeated post blocks share: tag, stable class names, and role-like attributes."""
+    classes = frozenset(
+        c
+        for c in (el.get("class") or "").split()
+        if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
+    )
+    roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
+    if not classes and not any(roles):
+        return None
+    return el.tag, classes, roles
+
+
+def _best_group(doc) -> list:
+    groups: dict[tuple, list] = {}
+    for el in doc.iter(*_CONTAINER_TAGS):
+        key = _key(el)
+        if key is not None:
+            groups.setdefault(key, []).append(el)
+    best, best_score = [], 0.0
+    for members in groups.values():
+        if len(members) < 2 or len(members) > 500:
+            continue
+        score = _score(members)
+        if score > best_score:
+            best, best_score = members, score
+    return best
+
+
+def _score(members: list) -> float:
+    # Posts are not nested in each other.
+    ids = {id(m) for m in members}
+    if any(id(a) in ids for m in members for a in m.iterancestors()):
+        return 0.0
+    with_user = sum(1 for m in members if _author_link(m) is not None) / len(members)
+    with_time = sum(1 for m in members if _time(m, None) is not None) / len(members)
+    if with_user < 0.6 or with_time < 0.6:
+        return 0.0
+    lengths = [len(clean_text(m)) for m in members]
+    # Prefer the tightest container: its text is mostly the post, not page furniture.
+    return (
+        len(members)
+        * with_user
+        * with_time
+        * min(1.0, median(lengths) / 40)
+        / (1 + _depth_spread(members))
+    )
+
+
+def _depth_spread(members: list) -> float:
+    depths = [sum(1 for _ in m.iterancestors()) for m in members]
+    return (max(depths) - min(depths)) / 10
+
+
+def _author_link(el):
+    """The poster's name: a profile link, else a short element named like a poster's."""
+    links = [
+        a
+        for a in el.iter("a")
+        if _PROFILE.search(a.get("href") or "") and 0 < len(clean_text(a)) <= 40
+    ]
+    if links:
+        # Letter avatars link to the profile too ("F" for fgallese): skip one-letter links.
+        return next((a for a in links if len(clean_text(a)) > 1), links[0])
+    for node in el.iter():
+        if not isinstance(node.tag, str):
+            continue
+        named = (node.get("class") or "") + " " + (node.get("itemprop") or "")
+        if _NAME_CLASS.search(named):
+            first = next((t.strip() for t in node.itertext() if t.strip()), "")
+            if first and len(first) <= 40:
+                return node
+    return None
+
+
+def _author_name(node) -> str:
+    if node is None:
+        return ""
+    if node.tag == "a":
+        return clean_text(node)
+    return next((t.strip() for t in node.itertext() if t.strip()), "")
+
+
+_TIME_ATTRS = (
+    "datetime",
+    "data-time",
+    "data-timestamp",
+    "data-publishdate",
+    "data-node-publishdate",
+    "content",
+    "title",
+)
+
+
+def _attr_time(value: str, tz: tzinfo) -> datetime | None:
+    if not any(ch.isdigit() for ch in value):
+        return None
+    if value.replace(".", "", 1).isdigit():
+        return epoch(value) if len(value) >= 9 else None
+    return parse_iso(value) or time_from_text(value, tz)
+
+
+def _time(el, tz: tzinfo | None) -> datetime | None:
+    return _timed(el, tz)[0]
+
+
+def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
+    """The post's time and the element showing it (which is then not part of the body)."""
+    tz = tz or UTC
+    shown, node = _shown_time(el, tz)
+    # The post block's own timestamp (or its wrapper's) beats a displayed one: it has a zone.
+    for holder in (el, el.getparent()):
+        for attr in _TIME_ATTRS[1:5]:
+            value = holder.get(attr) if holder is not None else None
+            if value and (found := _attr_time(value, tz)):
+                return found, node
+    return shown, node
+
+
+def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
+    for node in el.iter("time", "abbr", "span", "meta"):
+        for attr in _TIME_ATTRS:
+            value = node.get(attr)
+            if value and (found := _attr_time(value, tz)):
+                return found, node
+    for node in el.iter():
+        if not isinstance(node.tag, str) or node.tag in ("script", "style") or len(node) > 4:
+            continue
+        text = clean_text(node)
+        # A short line (a date, "by X » date"), not a whole short post that mentions a date.
+        limit = 80 if len(node) == 0 else 60
+        if 6 <= len(text) <= limit and any(c.isdigit() for c in text) and not _LABELLED.match(text):
+            found = time_from_text(text, tz)
+            if found is not None:
+                return found, node
+    return None, None
+
+
+# A class token naming a quote or signature block: quote, bbCodeQuote, quoteContainer,
+# bbcode_quote, signature (not "SelectQuoteContainer", which wraps a whole message).
+_QUOTE_TOKEN = re.compile(r"^(quote\w*|\w*[-_]quote|\w*Quote|signature\w*|sig)$", re.I)
+
+
+class _Quoteish:
+    @staticmethod
+    def search(classes: str) -> bool:
+        return any(_QUOTE_TOKEN.match(token) for token in classes.split())
+
+
+_QUOTEISH = _Quoteish()
+# Blocks around a post that are not its text: reactions, buttons, user cards, signatures.
+_FURNITURE = re.compile(
+    r"like|reaction|rating|share|button|control|toolbar|footer|signature|userinfo|profile|"
+    r"avatar|menu|\bnav|attribution|messageMeta",
+    re.I,
+)
+_CONTENTISH = re.compile(r"content|message|body|text|entry|article", re.I)
+
+
+def _body(el, avoid: list):
+    """The largest block of prose that holds neither the poster nor the time."""
+    best, best_score = None, 0.0
+    for node in el.iter(*_BODY_TAGS):
+        if node is el or any(a is not None and _contains(node, a) for a in avoid):
+            continue
+        if _quoted(node, el) or _FURNITURE.search(node.get("class") or ""):
+            continue
+        text = len(clean_text(node))
+        anchors = list(node.iter("a"))
+        # Menus and widgets are mostly links; a post with a link or two is still prose.
+        links = sum(len(clean_text(a)) for a in anchors) if len(anchors) >= 3 else 0
+        score = text - links - _quoted_length(node)
+        named = " ".join(node.get(a) or "" for a in ("class", "id", "itemprop"))
+        if _CONTENTISH.search(named):
+            # A block named as the message wins over longer furniture ("Reply With Quote").
+            score = score * 2 + 100
+        if score > best_score:
+            best, best_score = node, score
+    return best
+
+
+def _quoted(node, container) -> bool:
+    """Whether a node is, or sits inside, a quote block of the post."""
+    for anc in (node, *node.iterancestors()):
+        if anc is container:
+            return False
+        if _QUOTEISH.search(anc.get("class") or ""):
+            return True
+        if anc.tag == "blockquote" and (anc is not node or _plain_quote(anc)):
+            return True
+    return False
+
+
+def _plain_quote(blockquote) -> bool:
+    """A blockquote used as a quote (no class, or a "X wrote" cite), not as a post body."""
+    classes = (blockquote.get("class") or "").split()
+    return not classes or "uncited" in classes or next(blockquote.iter("cite"), None) is not None
+
+
+def _quoted_length(node) -> int:
+    """Text inside the outermost quote blocks of a node (not the poster's own words).
+
+    Any nested blockquote counts: the body reader drops blockquotes as quotes.
+    """
+    total = 0
+    for q in node.iter("blockquote", "div", "aside"):
+        if q is node or not (q.tag == "blockquote" or _QUOTEISH.search(q.get("class") or "")):
+            continue
+        inner = False
+        for anc in q.iterancestors():
+            if anc is node:
+                break
+            if anc.tag == "blockquote" or _QUOTEISH.search(anc.get("class") or ""):
+                inner = True
+                break
+        if not inner:
+            total += len(clean_text(q))
+    return total
+
+
+def _narrow(body):
+    """Step into a lone child that holds all of the text (vB4's blockquote.postcontent)."""
+    while True:
+        total = len(clean_text(body))
+        blocks = [
+            c
+            for c in body
+            if isinstance(c.tag, str)
+            and c.tag in _BODY_TAGS
+            and clean_text(c)
+            and not _QUOTEISH.search(c.get("class") or "")
+        ]
+        if len(blocks) != 1 or total == 0 or len(clean_text(blocks[0])) < total:
+            return body
+        body = blocks[0]
+
+
+def _contains(outer, inner) -> bool:
+    return any(anc is outer for anc in inner.iterancestors()) or outer is inner
+
+
+def _number(el) -> int | None:
+    for node in el.iter("a", "span", "strong", "small"):
+        text = clean_text(node)
+        if text.startswith("#") and len(text) <= 8:
+            found = shown_number(text)
+            if found is not None:
+                return found
+    return None
+
+
+def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
+    author = _author_link(el)
+    time, time_node = _timed(el, tz)
+    if author is None and time is None:
+        return None  # a block that looks like the posts but is page furniture
+    body = _body(el, [author, time_node])
+    if body is None:
+        return None
+    body = _narrow(body)
+    number = _number(el)
+    ident = el.get("id") or el.get("data-pid") or el.get("data-post-id") or ""
+    m = _ID_DIGITS.search(ident)
+    return Post(
+        post_id=m[1] if m else str(number if number is not None else index),
+        number=number if number is not None else index,
+        author=_author_name(author),
+        time=time,
+        url=url,
+        html=inner_html(body),
+    )

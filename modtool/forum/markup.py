@@ -1,0 +1,285 @@
+"""What engines share: a declarative post reader, time and number helpers, and pagination.
+
+Most engines are a `PostSpec` (where a post's parts live) plus a pagination pattern; the code
+that walks a page with a spec lives here once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC as _UTC
+from datetime import datetime, tzinfo
+from urllib.parse import urljoin, urlparse, urlunparse
+
+from lxml import html as lxml_html
+from lxml.cssselect import CSSSelector
+
+from ..posts import Post
+from ..times import parse_displayed, parse_iso
+
+_NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
+_SPACES = re.compile(r"\s+")
+
+
+def css(selector: str) -> CSSSelector:
+    return _compiled(selector)
+
+
+_CACHE: dict[str, CSSSelector] = {}
+
+
+def _compiled(selector: str) -> CSSSelector:
+    found = _CACHE.get(selector)
+    if found is None:
+        found = _CACHE[selector] = CSSSelector(selector)
+    return found
+
+
+def select(el, selector: str) -> list:
+    return _compiled(selector)(el)
+
+
+def select_one(el, selectors: Sequence[str]):
+    for selector in selectors:
+        found = _compiled(selector)(el)
+        if found:
+            return found[0]
+    return None
+
+
+def clean_text(el) -> str:
+    return _SPACES.sub(" ", el.text_content()).strip() if el is not None else ""
+
+
+def inner_html(el) -> str:
+    """The HTML inside an element (its own tag excluded)."""
+    return ((el.text or "") + "".join(lxml_html.tostring(c, encoding=str) for c in el)).strip()
+
+
+def shown_number(text: str) -> int | None:
+    """A displayed post number: "#12", "12"."""
+    m = _NUMBER.search(text or "")
+    if not m:
+        return None
+    return int(m[1] or m[2])
+
+
+def epoch(value: str) -> datetime | None:
+    """A Unix timestamp in seconds or milliseconds."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    if number > 10**11:
+        number /= 1000
+    return datetime.fromtimestamp(number, _UTC)
+
+
+def time_from_text(text: str, tz: tzinfo) -> datetime | None:
+    """A time somewhere in a displayed line such as "« Reply #1 on: April 25, 2018, 10:22 pm »"."""
+    cleaned = _SPACES.sub(" ", text.replace("«", " ").replace("»", " ")).strip()
+    candidates = [cleaned]
+    for sep in (": ", " - ", ", ", " at ", " on "):
+        if sep in cleaned:
+            candidates.extend(part.strip() for part in cleaned.split(sep, 1)[1:])
+    candidates.extend(m[0] for m in _DATEISH.finditer(cleaned))
+    tokens = cleaned.split()
+    # "#1 Post by flywire 02 Jun 2018 05:41": the time is often the end of a labelled line.
+    candidates.extend(" ".join(tokens[i:]) for i in range(1, min(len(tokens), 12)))
+    for candidate in candidates:
+        found = parse_displayed(candidate, tz)
+        if found:
+            return found
+    return None
+
+
+_DATEISH = re.compile(
+    r"\d{2,4}[-./]\d{1,2}[-./]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?"
+    r"|[A-Z][a-z]+ \d{1,2}, \d{4},? (?:at )?\d{1,2}:\d{2}(?::\d{2})?\s*[ap]m",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class PostSpec:
+    """Where the parts of a post live in one engine's markup (CSS selectors, first match wins)."""
+
+    container: str | Callable[[object], list]  # a selector, or a function finding containers
+    body: Sequence[str]
+    author: Sequence[str]
+    post_id: Callable[[object], str | None]
+    author_attr: str | None = None  # an attribute of the container naming the author
+    time_attrs: Sequence[tuple[str, str]] = ()  # (selector, attribute) holding a machine time
+    time_text: Sequence[str] = ()  # selectors whose text shows the time
+    naive_times_are_utc: bool = True  # a machine time without an offset is UTC, not local
+    number: Sequence[str] = ()  # selectors whose text shows "#N"
+    number_attr: tuple[str, int] | None = None  # (attribute, offset): data-index 0 is post 1
+    edited: Sequence[str] = ()  # selectors present (with text) only on edited posts
+    link: Callable[[object, str | None, str], str | None] | None = None
+    skip: Callable[[object], bool] = field(default=lambda el: False)
+
+
+def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: int = 0):
+    """Every post a spec finds on a page, numbered from `first_number` where none is shown."""
+    posts = []
+    containers = spec.container(doc) if callable(spec.container) else select(doc, spec.container)
+    for i, el in enumerate(containers):
+        if spec.skip(el):
+            continue
+        body = select_one(el, spec.body)
+        post_id = spec.post_id(el)
+        if body is None or not post_id:
+            continue
+        author = (el.get(spec.author_attr) or "").strip() if spec.author_attr else ""
+        if not author:
+            author = clean_text(select_one(el, spec.author))
+        posts.append(
+            Post(
+                post_id=post_id,
+                number=_number(el, spec, first_number + i),
+                author=author,
+                time=_time(el, spec, tz),
+                url=spec.link(el, url, post_id) if spec.link else url,
+                html=inner_html(body),
+                edited=any(_marked(el, s) for s in spec.edited),
+            )
+        )
+    return posts
+
+
+def _marked(el, selector: str) -> bool:
+    """ "sel" marks an edit when a match has text; "sel@attr" when a match's attr is set."""
+    selector, _, attr = selector.partition("@")
+    return any((e.get(attr) if attr else clean_text(e)) for e in select(el, selector))
+
+
+def around(body_selector: str, author_selector: str) -> Callable[[object], list]:
+    """Containers found from their parts: for each body, its nearest ancestor with an author."""
+
+    def find(doc) -> list:
+        found = []
+        for body in select(doc, body_selector):
+            el = body.getparent()
+            while el is not None and not select(el, author_selector):
+                el = el.getparent()
+            if el is not None and el not in found:
+                found.append(el)
+        return found
+
+    return find
+
+
+def _number(el, spec: PostSpec, fallback: int) -> int:
+    if spec.number_attr:
+        value = el.get(spec.number_attr[0])
+        if value and value.isdigit():
+            return int(value) + spec.number_attr[1]
+    for selector in spec.number:
+        for node in select(el, selector):
+            found = shown_number(clean_text(node)) or shown_number(node.get("name") or "")
+            if found is not None:
+                return found
+    return fallback
+
+
+def _time(el, spec: PostSpec, tz: tzinfo) -> datetime | None:
+    for selector, attr in spec.time_attrs:
+        nodes = [el] if selector == ":self" else select(el, selector)
+        for node in nodes:
+            value = node.get(attr)
+            if not value:
+                continue
+            found = (
+                epoch(value)
+                if value.replace(".", "", 1).isdigit()
+                else parse_iso(value, _UTC if spec.naive_times_are_utc else tz)
+            )
+            if found is None:
+                found = parse_displayed(value, tz)
+            if found:
+                return found
+    for selector in spec.time_text:
+        for node in select(el, selector):
+            found = time_from_text(clean_text(node), tz)
+            if found:
+                return found
+    return None
+
+
+# --- pagination --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PageScheme:
+    """How an engine's page URLs name a page: a regex whose group 1 is the page or offset."""
+
+    pattern: str
+    offset: bool = False  # the number is a post offset (start=25), not a page number
+    first: int = 1  # the number of the first page (0 for offsets)
+
+    def number(self, url: str) -> int | None:
+        m = re.search(self.pattern, url)
+        return int(m[1]) if m else None
+
+
+def paginate(
+    doc, url: str | None, schemes: Sequence[PageScheme], links_selector: str = "a[href]"
+) -> tuple[tuple[str, ...], str | None, int | None]:
+    """(every page URL in order, this page's URL, this page's number or offset).
+
+    Page links are read from the page itself; the first scheme that its links use wins, and the
+    thread's address comes from those links, not from the pasted URL (which may be a post link).
+    """
+    if not url:
+        return (), None, None
+    own = _strip(url)
+    links = [
+        _strip(urljoin(url, h))
+        for h in (a.get("href") for a in select(doc, links_selector))
+        if h and not h.startswith("#")
+    ]
+    for scheme in schemes:
+        numbered = [(scheme.number(link), link) for link in links]
+        numbered = [(n, link) for n, link in numbered if n is not None]
+        if not numbered:
+            continue
+        template_number, template = numbered[0]
+        base = _replace_number(template, scheme, None)
+        same = sorted({n for n, link in numbered if _replace_number(link, scheme, None) == base})
+        current = scheme.number(own)
+        if current is None:
+            current = scheme.first
+        values = sorted({scheme.first, current, *same})
+        if scheme.offset:
+            positive = [v for v in values if v > 0]
+            step = (
+                min(b - a for a, b in zip([0, *positive], positive, strict=False))
+                if positive
+                else 1
+            )
+            values = list(range(0, max(values) + 1, step))
+        else:
+            values = list(range(scheme.first, max(values) + 1))
+        pages = tuple(_replace_number(template, scheme, v) for v in values)
+        return pages, _replace_number(template, scheme, current), current
+    return (own,), own, None
+
+
+def _replace_number(url: str, scheme: PageScheme, value: int | None) -> str:
+    m = re.search(scheme.pattern, url)
+    if not m:
+        return url
+    text = "{}" if value is None else str(value)
+    return url[: m.start(1)] + text + url[m.end(1) :]
+
+
+_SESSION = re.compile(r"([?&;])(sid|s|PHPSESSID|sessionid)=[^&#;]*&?", re.I)
+
+
+def _strip(url: str) -> str:
+    """A URL without its fragment and session id."""
+    parts = urlparse(url)
+    query = _SESSION.sub(r"\1", "?" + parts.query)[1:].rstrip("&")
+    return urlunparse(parts._replace(query=query, fragment=""))

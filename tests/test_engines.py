@@ -1,0 +1,438 @@
+"""Every engine on real saved pages (../shared/fixtures/pages, see its MANIFEST), and the
+Korean-board and DebateArt adapters on synthetic pages (tests/fixtures/synthetic/README.md)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import lxml.html
+import pytest
+
+from modtool.errors import SourceError
+from modtool.forum import decode_page, detect_engine, parse_page
+from modtool.times import parse_displayed, zone
+
+SYNTHETIC = Path(__file__).parent / "fixtures" / "synthetic"
+
+# file, engine, posts, edited, then (id, number, author, time, opening, ending) of the
+# first and of the last post
+CASES = [
+    (
+        "phpbb3/nettally-ilovephilosophy-biological-will.html",
+        "phpbb",
+        25,
+        2,
+        (
+            "2729870",
+            25,
+            "Jakob",
+            "2019-05-26T16:34:00+00:00",
+            "Good lecture.",
+            "Dostoyevskian psychology.",
+        ),
+        ("2730442", 49, "promethean75", "2019-06-01T19:20:00+00:00", "Ohhhh no", "no you don't."),
+    ),
+    (
+        "phpbb3/dostips-stop-cmd-empty-line-httrack.html",
+        "phpbb",
+        15,
+        4,
+        (
+            "57035",
+            1,
+            "flywire",
+            "2018-06-02T05:41:00+00:00",
+            "I process thousands",
+            "lines in the shell?",
+        ),
+        ("57072", 15, "pieh-ejdsch", "2018-06-04T10:55:00+00:00", "I once tinkered", "what it is."),
+    ),
+    (
+        "vbulletin3/nettally-animesuki-hibike-p152.html",
+        "vbulletin",
+        20,
+        3,
+        (
+            "5768670",
+            3021,
+            "Shirohige",
+            "2016-02-01T02:21:00+00:00",
+            "Let me reword",
+            "ignorant. X2",
+        ),
+        (
+            "5778211",
+            3040,
+            "Kamieichi",
+            "2016-02-13T10:38:00+00:00",
+            "Voice acting",
+            "for the movie.",
+        ),
+    ),
+    (
+        "vbulletin4/nettally-militarytimes-bob-dorr.html",
+        "vbulletin",
+        10,
+        0,
+        (
+            "365266",
+            1,
+            "Rainmaker",
+            "2016-06-15T15:03:00+00:00",
+            "http://www.airforcetimes.com",
+            "RIP Mr. Dorr.",
+        ),
+        (
+            "367742",
+            10,
+            "sandsjames",
+            "2016-09-19T14:38:00+00:00",
+            "I'm waiting",
+            "quite a few times.",
+        ),
+    ),
+    (
+        "vbulletin5/nettally-fandompost-isekai-quartet.html",
+        "vbulletin",
+        15,
+        0,
+        (
+            "727744",
+            1,
+            "Buckeye",
+            "2019-04-09T15:37:23+00:00",
+            "異世界かるてっと",
+            "refer to this thread.",
+        ),
+        (
+            "731647",
+            15,
+            "Buckeye",
+            "2019-05-29T02:02:19+00:00",
+            "Episode 8",
+            "from different worlds.",
+        ),
+    ),
+    (
+        "xenforo1/nettally-sv-renascence-homura-quest-p54.html",
+        "xenforo",
+        25,
+        1,
+        (
+            "2146286",
+            1326,
+            "TheBleachDoctor",
+            "2014-10-30T22:48:00+00:00",
+            "Rolling.",
+            "49 49 11 11",
+        ),
+        (
+            "2146619",
+            1350,
+            "Entropy Judge",
+            "2014-10-30T23:52:00+00:00",
+            "I'm mildly opposed",
+            "suspect we will).",
+        ),
+    ),
+    (
+        "xenforo2/nettally-xenforo-community-dark-theme.html",
+        "xenforo",
+        8,
+        0,
+        (
+            "114210",
+            1,
+            "dieketzer",
+            "2010-11-21T10:51:58+00:00",
+            "it would be great",
+            "dark styles on.",
+        ),
+        (
+            "1358710",
+            8,
+            "sub_ubi",
+            "2019-06-26T10:25:09+01:00",
+            "i want this added",
+            "xenforo.com itself",
+        ),
+    ),
+    (
+        "smf2/smf-scraper-metin2hungary-topic-2018-04-25.html",
+        "smf",
+        25,
+        9,
+        (
+            "487697",
+            0,
+            "empo444",
+            "2011-04-24T22:37:00+00:00",
+            "Tisztelt Játékosok!",
+            "Tisztelettel: Empo444",
+        ),
+        (
+            "532618",
+            24,
+            "NETaLAN",
+            "2011-07-03T11:17:05+00:00",
+            "ércekkel kereskedsz",
+            "vagy farmolsz^^",
+        ),
+    ),
+    (
+        "nodebb/nettally-community-nodebb-chat-design.html",
+        "nodebb",
+        13,
+        4,
+        (
+            "73812",
+            1,
+            "youhosi",
+            "2019-03-24T19:54:11.505000+00:00",
+            "What do you think",
+            "on the subject!",
+        ),
+        (
+            "74301",
+            13,
+            "tonylee123321",
+            "2019-05-06T06:07:20.657000+00:00",
+            "It's much better",
+            "Great work",
+        ),
+    ),
+    (
+        "discourse-html/important-links-ionic-forum-capacitor-apk-crawler.html",
+        "discourse",
+        20,
+        0,
+        (
+            "1",
+            1,
+            "SwapnilP133",
+            "2019-11-18T06:49:00+00:00",
+            "I recently came across",
+            "cordova build ios",
+        ),
+        (
+            "22",
+            22,
+            "obinnae",
+            "2020-12-28T01:57:12+00:00",
+            "In case someone",
+            "assembleDebug && cd ..",
+        ),
+    ),
+    (
+        "discourse-json/discourse_api-try-sandbox-topic-57.json",
+        "discourse",
+        4,
+        1,
+        (
+            "83",
+            1,
+            "samsaffron",
+            "2013-02-04T15:26:26.278000-05:00",
+            "Welcome! Try is a sandbox",
+            "discourse/discourse",
+        ),
+        (
+            "226",
+            14,
+            "splattne",
+            "2013-02-05T12:14:17.364000-05:00",
+            "What? So I have",
+            "post this every day?",
+        ),
+    ),
+]
+
+
+def _page(shared, name: str) -> str:
+    return decode_page((shared / "fixtures" / "pages" / name).read_bytes())
+
+
+@pytest.mark.parametrize(
+    ("name", "engine", "count", "edited", "first", "last"),
+    CASES,
+    ids=[c[0].split("/")[0] for c in CASES],
+)
+def test_engine_reads_every_post(shared, name, engine, count, edited, first, last):
+    page = _page(shared, name)
+    if not name.endswith(".json"):
+        assert detect_engine(lxml.html.document_fromstring(page)) == engine
+    posts = parse_page(page, where=name).posts
+    assert len(posts) == count  # the MANIFEST's post count for the page
+    assert sum(p.edited for p in posts) == edited
+    for post, (post_id, number, author, time, opening, ending) in (
+        (posts[0], first),
+        (posts[-1], last),
+    ):
+        assert (post.post_id, post.number, post.author) == (post_id, number, author)
+        assert post.time.isoformat() == time
+        assert post.text.startswith(opening) and post.text.endswith(ending)
+
+
+def test_quotes_never_reach_the_text(shared):
+    """vBulletin 3's "Quote: Originally Posted by" boxes and XenForo's bbCodeQuote blocks."""
+    vb3 = parse_page(_page(shared, "vbulletin3/nettally-animesuki-hibike-p152.html")).posts
+    assert not any("Originally Posted by" in p.text for p in vb3)
+    xf1 = parse_page(_page(shared, "xenforo1/nettally-sv-renascence-homura-quest-p54.html")).posts
+    assert not any(" said: ↑" in p.text for p in xf1)
+
+
+def test_generic_reader_on_known_engines_with_adapters_off(shared, capsys):
+    """The generic reader must find the same posts (author, time, text) as the adapters."""
+    total = right = 0
+    lines = []
+    for name, *_ in CASES:
+        if name.endswith(".json"):
+            continue
+        page = _page(shared, name)
+        expected = parse_page(page).posts
+        found = parse_page(page, engine="generic").posts
+        keys = {(p.author, p.time, p.text) for p in found}
+        hits = sum((p.author, p.time, p.text) in keys for p in expected)
+        total, right = total + len(expected), right + hits
+        lines.append(f"  {name.split('/')[0]}: {hits}/{len(expected)}")
+    with capsys.disabled():
+        print(f"\ngeneric reader, adapters off: {right}/{total} posts exactly right")
+        print("\n".join(lines))
+    assert right / total >= 0.95
+
+
+def test_discourse_json_asks_for_the_rest_of_a_long_topic():
+    topic = {
+        "id": 7,
+        "post_stream": {
+            "posts": [
+                {
+                    "id": n,
+                    "post_number": n - 100,
+                    "username": "u",
+                    "cooked": "<p>x</p>",
+                    "created_at": "2026-11-29T10:00:00Z",
+                    "topic_id": 7,
+                    "topic_slug": "game",
+                }
+                for n in range(101, 121)
+            ],
+            "stream": list(range(101, 166)),
+        },
+    }
+    page = parse_page(json.dumps(topic), url="https://forum.example.invalid/t/game/7.json")
+    assert page.page_urls[0] == "https://forum.example.invalid/t/game/7.json"
+    assert len(page.page_urls) == 1 + 3  # 45 more posts, 20 ids a request
+    assert page.page_urls[1].startswith(
+        "https://forum.example.invalid/t/7/posts.json?post_ids%5B%5D=121"
+    )
+    assert page.posts[0].url == "https://forum.example.invalid/t/game/7/1"
+
+
+def test_nodebb_api_json():
+    topic = {
+        "tid": 5,
+        "posts": [
+            {
+                "pid": 9,
+                "index": 0,
+                "content": "<p>VOTE: bob</p>",
+                "timestamp": 1764410400000,
+                "user": {"username": "alice"},
+                "edited": 0,
+            },
+        ],
+        "pagination": {"pageCount": 2, "currentPage": 1},
+    }
+    page = parse_page(json.dumps(topic), url="https://nodebb.example.invalid/api/topic/5/game")
+    [post] = page.posts
+    assert (post.post_id, post.number, post.author, post.text) == ("9", 1, "alice", "VOTE: bob")
+    assert post.time.isoformat() == "2025-11-29T10:00:00+00:00"
+    assert page.page_urls == (
+        "https://nodebb.example.invalid/api/topic/5/game?page=1",
+        "https://nodebb.example.invalid/api/topic/5/game?page=2",
+    )
+
+
+def _synthetic(name: str, url: str, tz: str = "UTC"):
+    return parse_page((SYNTHETIC / name).read_text("utf-8"), url=url, tz=zone(tz))
+
+
+def test_debateart_topic_page():
+    page = _synthetic(
+        "debateart-topic-page2.html", "https://www.debateart.com/forum/topics/4321?page=2"
+    )
+    assert [(p.number, p.author) for p in page.posts] == [(26, "Banana"), (27, "Thoth")]
+    assert page.posts[0].time.isoformat() == "2026-11-02T17:14:00+00:00"
+    assert page.posts[1].text == "Noted."  # the quoted VTL is not Thoth's text
+    assert page.page_url == "https://www.debateart.com/forum/topics/4321?page=2"
+    assert len(page.page_urls) == 3
+
+
+def test_gnuboard_post_and_comments_in_seoul_time():
+    page = _synthetic(
+        "gnuboard5-view.html", "https://board.example.invalid/bbs/board.php?wr_id=1", "Asia/Seoul"
+    )
+    assert [(p.post_id, p.number, p.author) for p in page.posts] == [
+        ("post", 0, "사회자"),
+        ("c501", 1, "바나나"),
+        ("c502", 2, "코하이"),
+    ]
+    assert page.posts[0].time.isoformat() == "2026-11-29T13:05:00+09:00"  # "26-11-29 13:05"
+    assert page.posts[1].text == "투표: 코하이"
+
+
+def test_rhymix_document_and_comments():
+    page = _synthetic("rhymix-document.html", "https://xe.example.invalid/board/1001", "Asia/Seoul")
+    assert [(p.post_id, p.author, p.text) for p in page.posts] == [
+        ("d1001", "진행자", "낮 1이 시작되었습니다."),
+        ("c2001", "바나나", "투표: 코하이"),
+        ("c2002", "코하이", "투표 취소"),
+    ]
+    assert page.posts[0].time.isoformat() == "2026-11-29T09:00:00+09:00"  # "2026.11.29 09:00"
+
+
+@pytest.mark.parametrize(
+    ("shown", "expected"),
+    [
+        ("26-11-29 13:05", "2026-11-29T13:05:00+09:00"),
+        ("2026.11.29", "2026-11-29T00:00:00+09:00"),
+        ("3시간 전", "2026-11-29T09:00:00+09:00"),
+        ("어제 23:40", "2026-11-28T23:40:00+09:00"),
+        ("어제", "2026-11-28T00:00:00+09:00"),
+    ],
+)
+def test_korean_date_forms(shown, expected):
+    seoul = zone("Asia/Seoul")
+    now = datetime(2026, 11, 29, 12, 0, tzinfo=seoul)
+    assert parse_displayed(shown, seoul, now).isoformat() == expected
+
+
+def test_unknown_engine_falls_back_to_the_generic_reader():
+    page = _synthetic("unknown-engine.html", "https://board.example.invalid/t/77-day-1")
+    assert [(p.post_id, p.author, p.text) for p in page.posts] == [
+        ("5001", "alice", "Day 1 begins. Vote with Vote: name."),
+        ("5002", "bob", "Carol has been quiet. Vote: carol"),
+        ("5003", "carol", "I was asleep! Vote: bob"),
+    ]
+    assert page.posts[1].time == datetime(2026, 11, 29, 10, 7, tzinfo=zone("UTC"))
+
+
+def test_host_selectors_override_detection():
+    selectors = {"post": "div.entry-wrap", "body": ".words", "author": ".who a", "time": ".stamp"}
+    page = parse_page(
+        (SYNTHETIC / "unknown-engine.html").read_text(),
+        url="https://x.invalid/t",
+        selectors=selectors,
+    )
+    assert [p.author for p in page.posts] == ["alice", "bob", "carol"]
+    assert page.posts[0].post_id == "entry-5001"
+    with pytest.raises(SourceError, match="selectors need body"):
+        parse_page("<p>x</p>", selectors={"post": "div", "author": "a"})
+
+
+def test_a_login_page_is_not_a_thread():
+    with pytest.raises(SourceError, match="not a forum thread page"):
+        parse_page("<html><body><form><input name=user><input name=pass></form></body></html>")
