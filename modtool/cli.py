@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import ExitStack, contextmanager
 from enum import IntEnum
 from pathlib import Path
 from typing import Annotated
@@ -25,6 +26,74 @@ record_app = typer.Typer(
 )
 app.add_typer(import_app, name="import")
 app.add_typer(record_app, name="record")
+
+
+OfflineOpt = Annotated[
+    bool, typer.Option("--offline", help="Never touch the network: read pages from the cache.")
+]
+RefreshOpt = Annotated[bool, typer.Option("--refresh", help="Fetch every page again.")]
+CookiesOpt = Annotated[
+    Path | None,
+    typer.Option(
+        help="A Netscape cookies.txt for a forum behind a login (never printed).",
+        exists=True,
+        dir_okay=False,
+    ),
+]
+HeaderOpt = Annotated[
+    list[str] | None,
+    typer.Option("--header", help="An extra request header, 'Name: value' (repeatable)."),
+]
+CacheOpt = Annotated[
+    Path | None, typer.Option(help="The page cache file (default: the platform cache folder).")
+]
+ConcurrencyOpt = Annotated[
+    int, typer.Option(min=1, max=8, help="Pages fetched at once from one forum.")
+]
+
+
+def _fetch_options(offline: bool, refresh: bool, concurrency: int, tz, engine):
+    from .fetch import FetchOptions
+
+    if offline and refresh:
+        raise typer.BadParameter(
+            "--offline and --refresh cannot be used together", param_hint="--offline/--refresh"
+        )
+    return FetchOptions(
+        engine=engine, tz=tz, offline=offline, refresh=refresh, concurrency=concurrency
+    )
+
+
+@contextmanager
+def _fetcher(
+    options, cookies: Path | None, headers: list[str] | None, cache: Path | None, quiet: bool
+):
+    """The library's fetcher, with a progress bar on stderr when a person is watching."""
+    from .fetch import header_pair, open_fetcher
+
+    pairs = dict(header_pair(h) for h in headers or ())
+    show = not quiet and sys.stderr.isatty()
+    with ExitStack() as stack:
+        progress = None
+        if show:
+            from rich.progress import Progress
+
+            bar = stack.enter_context(Progress(transient=True, console=_stderr_console()))
+            task = bar.add_task("Reading pages", total=None)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+        fetcher = stack.enter_context(open_fetcher(options, cache, cookies, pairs, progress))
+        yield fetcher
+        for notice in fetcher.report.notices:
+            typer.echo(f"Warning: {notice}", err=True)
+
+
+def _stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 class ExitStatus(IntEnum):
@@ -59,22 +128,27 @@ def posts(
     ] = False,
     engine: Annotated[str | None, typer.Option(help="Force a forum engine, e.g. phpbb.")] = None,
     timezone: Annotated[str | None, typer.Option(help="IANA timezone of displayed times.")] = None,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
 ) -> None:
     """Read every post of a thread.
 
     Example:
 
-        modtool posts saved-thread/ --json > posts.jsonl
+        modtool posts https://forum.mafiascum.net/viewtopic.php?t=16537 --json > posts.jsonl
     """
     from .posts import write_posts_jsonl
-    from .sources import read_source
+    from .sources import read_sources
     from .times import zone
 
     tz = zone(timezone)
-    found = []
-    for i, source in enumerate(sources):
-        thread = f"thread{i + 1}" if len(sources) > 1 else ""
-        found.extend(read_source(source, tz, engine, thread=thread))
+    options = _fetch_options(offline, refresh, concurrency, tz, engine)
+    with _fetcher(options, cookies, header, cache, quiet=as_json) as fetcher:
+        found = read_sources(sources, tz, engine, fetcher)
     if as_json:
         write_posts_jsonl(found, sys.stdout)
         return
@@ -102,6 +176,12 @@ def count(
         str | None,
         typer.Option(help="Draft the count as a forum post: bbcode or markdown."),
     ] = None,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
     audit: Annotated[
         bool,
         typer.Option(help="Include every vote action and the rule that decided it (with --json)."),
@@ -120,7 +200,10 @@ def count(
 
     loaded = load_game(game)
     days = _parse_day(day, [w.day for w in loaded.days()])
-    results = count_days(loaded, read_game_posts(loaded), days, as_of)
+    options = _fetch_options(offline, refresh, concurrency, loaded.timezone, None)
+    with _fetcher(options, cookies, header, cache, quiet=as_json or post is not None) as fetcher:
+        game_posts = read_game_posts(loaded, fetcher)
+    results = count_days(loaded, game_posts, days, as_of)
     if post is not None:
         from .render import render_count_post
 

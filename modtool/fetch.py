@@ -1,70 +1,373 @@
-"""Fetching live thread pages: one polite client, retries on 429/5xx, one-line errors."""
+"""Fetching live threads politely: a bounded pool, a per-host pace, retries, and the page cache.
+
+`Fetcher.thread(url)` returns every post of a thread in order. It reads the first page it is
+given, learns the thread's pages from it, and fetches the others concurrently (a pool of
+`concurrency` workers, default 3) while a per-host limiter spaces request starts. 429 and 503
+answers pause the host for their Retry-After; 5xx answers and timeouts are retried with
+exponential back-off and jitter. Every page lands in the cache as it arrives, so a run that dies
+half-way resumes where it stopped.
+"""
 
 from __future__ import annotations
 
+import copy
+import random
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from datetime import tzinfo
+from email.utils import parsedate_to_datetime
+from http.cookiejar import LoadError, MozillaCookieJar
+from pathlib import Path
+from urllib.parse import urlparse
 
 import httpx
 
-from .errors import FetchError
+from .cache import PageCache, default_cache_path
+from .errors import FetchError, SourceError
 from .forum import ThreadPage, decode_page, parse_page
 from .posts import Post
 from .times import UTC
 
 USER_AGENT = "modtool/0.1 (forum game vote counter)"
+_RETRY_STATUS = {429, 500, 502, 503, 504}
+_LOGIN_HINTS = ('name="password"', "name='password'", 'type="password"', "type='password'")
 
 
-def make_client(transport: httpx.BaseTransport | None = None) -> httpx.Client:
+@dataclass(frozen=True)
+class FetchOptions:
+    """How politely and from where to read threads."""
+
+    engine: str | None = None
+    tz: tzinfo = UTC
+    selectors: Mapping[str, str] | None = None
+    concurrency: int = 3
+    per_host_interval: float = 0.5  # seconds between request starts to one host
+    retries: int = 4
+    backoff: float = 1.0  # first retry pause; doubles each time, plus jitter
+    offline: bool = False  # never touch the network: the cache or nothing
+    refresh: bool = False  # fetch every page again
+    max_age: float = 300.0  # a thread checked this recently is read from the cache alone
+
+
+def make_client(
+    transport: httpx.BaseTransport | None = None,
+    cookies: httpx.Cookies | None = None,
+    headers: Mapping[str, str] | None = None,
+    timeout: float = 20.0,
+) -> httpx.Client:
     return httpx.Client(
-        headers={"User-Agent": USER_AGENT},
+        headers={"User-Agent": USER_AGENT, **(headers or {})},
+        cookies=cookies,
         follow_redirects=True,
-        timeout=httpx.Timeout(20.0),
+        timeout=httpx.Timeout(timeout),
         transport=transport,
     )
 
 
-def get_page(
-    client: httpx.Client, url: str, retries: int = 3, sleep: Callable[[float], None] = time.sleep
-) -> str:
-    """One page's text; retries 429/5xx and timeouts, honouring Retry-After."""
-    delay = 1.0
-    for attempt in range(retries + 1):
-        try:
-            response = client.get(url)
-        except httpx.TimeoutException:
-            if attempt == retries:
+def load_cookies(path: Path) -> httpx.Cookies:
+    """Cookies from a Netscape cookies.txt (as browser extensions export them)."""
+    jar = MozillaCookieJar(str(path))
+    try:
+        jar.load(ignore_discard=True, ignore_expires=True)
+    except (OSError, LoadError) as exc:
+        raise SourceError(
+            f"{path}: not a readable Netscape cookies.txt ({exc.__class__.__name__}); "
+            "export the forum's cookies again"
+        ) from None
+    cookies = httpx.Cookies()
+    for cookie in jar:
+        cookies.set(cookie.name, cookie.value or "", domain=cookie.domain, path=cookie.path)
+    return cookies
+
+
+def header_pair(text: str) -> tuple[str, str]:
+    """ "Name: value" as given on the command line."""
+    name, sep, value = text.partition(":")
+    if not sep or not name.strip():
+        raise SourceError(f"header {name.strip() or text!r} must look like 'Name: value'")
+    return name.strip(), value.strip()
+
+
+class _HostPace:
+    """Spaces request starts per host, and holds a host back after a Retry-After."""
+
+    def __init__(
+        self, interval: float, sleep: Callable[[float], None], clock: Callable[[], float]
+    ) -> None:
+        self.interval, self.sleep, self.clock = interval, sleep, clock
+        self._next: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, host: str) -> None:
+        with self._lock:
+            now = self.clock()
+            start = max(now, self._next.get(host, now))
+            self._next[host] = start + self.interval
+        if start > now:
+            self.sleep(start - now)
+
+    def hold(self, host: str, seconds: float) -> None:
+        with self._lock:
+            self._next[host] = max(self._next.get(host, 0.0), self.clock() + seconds)
+
+
+@dataclass
+class FetchReport:
+    """What a fetch did: requests sent, pages read from the cache, and problems seen."""
+
+    requests: int = 0
+    from_cache: int = 0
+    notices: list[str] = field(default_factory=list)
+
+
+class Fetcher:
+    """Reads threads through one client, one cache and one politeness policy."""
+
+    def __init__(
+        self,
+        client: httpx.Client | None,
+        cache: PageCache | None = None,
+        options: FetchOptions = FetchOptions(),
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self.client, self.cache, self.options = client, cache, options
+        self.sleep, self.clock, self.progress = sleep, clock, progress
+        self.pace = _HostPace(options.per_host_interval, sleep, clock)
+        self.report = FetchReport()
+        self._count_lock = threading.Lock()
+
+    # --- one page ------------------------------------------------------------------------------
+
+    def _get(self, url: str, conditional: bool) -> str:
+        """A page's text from the network (stored in the cache), or the cache on a 304."""
+        if self.options.offline or self.client is None:
+            return self._cached(url)
+        cached = self.cache.page(url) if self.cache and conditional else None
+        headers = {}
+        if cached and cached.etag:
+            headers["If-None-Match"] = cached.etag
+        if cached and cached.last_modified:
+            headers["If-Modified-Since"] = cached.last_modified
+        host = urlparse(url).netloc
+        delay = self.options.backoff
+        for attempt in range(self.options.retries + 1):
+            self.pace.wait(host)
+            with self._count_lock:
+                self.report.requests += 1
+            last = attempt == self.options.retries
+            try:
+                response = self.client.get(url, headers=headers)
+            except httpx.TimeoutException:
+                if last:
+                    raise FetchError(
+                        f"{url} timed out {attempt + 1} times; try again later, "
+                        "or use --offline to count from the cache"
+                    ) from None
+                self.sleep(delay + random.uniform(0, delay))
+                delay *= 2
+                continue
+            except httpx.HTTPError as exc:
                 raise FetchError(
-                    f"timed out fetching {url}; try again later or use --offline"
+                    f"could not fetch {url}: {exc}; check the URL and your connection"
                 ) from None
-            sleep(delay)
-            delay *= 2
-            continue
-        except httpx.HTTPError as exc:
+            status = response.status_code
+            if status == 304 and cached:
+                self.cache.touch(url)
+                return cached.body
+            if status in _RETRY_STATUS and not last:
+                wait = _retry_after(response)
+                if wait is not None:
+                    self.pace.hold(host, wait)  # the whole host waits, not just this worker
+                else:
+                    self.sleep(delay + random.uniform(0, delay))
+                    delay *= 2
+                continue
+            _raise_for(url, status)
+            body = decode_page(response.content)
+            if self.cache:
+                self.cache.store(
+                    url, body, response.headers.get("ETag"), response.headers.get("Last-Modified")
+                )
+            return body
+        raise FetchError(f"{url} kept failing; try again later")  # pragma: no cover
+
+    def _cached(self, url: str) -> str:
+        page = self.cache.page(url) if self.cache else None
+        if page is None:
+            raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
+        with self._count_lock:
+            self.report.from_cache += 1
+        return page.body
+
+    def _parse(self, body: str, url: str) -> ThreadPage:
+        o = self.options
+        if not o.selectors and _looks_like_login(body):
             raise FetchError(
-                f"could not fetch {url}: {exc}; check the URL and your connection"
-            ) from None
-        if response.status_code in (429, 500, 502, 503, 504) and attempt < retries:
-            sleep(_retry_after(response) or delay)
-            delay *= 2
-            continue
-        if response.status_code in (401, 403):
-            raise FetchError(
-                f"{url} answered {response.status_code}: the thread needs a login; "
-                "save the pages from your browser and pass the folder instead"
+                f"{url} shows a login form, not the thread: pass --cookies with "
+                "your browser's cookies.txt, or save the pages and give the folder"
             )
-        if response.status_code == 404:
-            raise FetchError(f"{url} answered 404: check the thread URL")
-        if response.status_code >= 400:
-            raise FetchError(f"{url} answered {response.status_code}; try again later")
-        return decode_page(response.content)
-    raise FetchError(f"{url} kept failing; try again later")  # pragma: no cover
+        return parse_page(body, url, o.engine, o.tz, where=url, selectors=o.selectors)
+
+    def for_source(self, engine: str | None, selectors: Mapping[str, str] | None) -> Fetcher:
+        """The same fetcher (client, cache, pace, report) reading with a source's own settings."""
+        if engine == self.options.engine and selectors == self.options.selectors:
+            return self
+        twin = copy.copy(self)
+        twin.options = replace(self.options, engine=engine, selectors=selectors)
+        return twin
+
+    # --- a thread ------------------------------------------------------------------------
+
+    def thread(self, url: str) -> list[Post]:
+        """Every post of the thread `url` belongs to, in thread order, without duplicates."""
+        o = self.options
+        known = self.cache.thread(url) if self.cache else None
+        if known and not o.refresh:
+            pages, updated = known
+            if o.offline or time.time() - updated < o.max_age:
+                return self._posts(pages, {}, fetch=set())
+            # Only the last known page can have grown; pages after it are new.
+            last = pages[-1]
+            last_page = self._parse(self._get(last, conditional=True), last)
+            pages = list(last_page.page_urls) or pages
+            if last not in pages:
+                pages = [*known[0], *(p for p in pages if p not in known[0])]
+            fetch = {p for p in pages if p not in known[0]}
+            return self._finish(url, pages, {last: last_page}, fetch)
+        if o.offline:
+            raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
+        first = self._parse(self._get(url, conditional=not o.refresh), url)
+        pages = list(first.page_urls) or [url]
+        have = {first.page_url or url: first}
+        fetch = {
+            p
+            for p in pages
+            if p not in have and (o.refresh or not (self.cache and self.cache.page(p)))
+        }
+        return self._finish(url, pages, have, fetch)
+
+    def _finish(
+        self, url: str, pages: list[str], have: dict[str, ThreadPage], fetch: set[str]
+    ) -> list[Post]:
+        posts = self._posts(pages, have, fetch)
+        if self.cache:
+            self.cache.store_thread([url, pages[0]], pages)
+        return posts
+
+    def _posts(self, pages: list[str], have: dict[str, ThreadPage], fetch: set[str]) -> list[Post]:
+        done = 0
+        total = len(pages)
+
+        failed = threading.Event()
+
+        def load(page_url: str) -> ThreadPage | None:
+            nonlocal done
+            if failed.is_set():
+                return None  # another page failed: send nothing more
+            try:
+                if page_url in have:
+                    result = have[page_url]
+                elif page_url in fetch:
+                    result = self._parse(self._get(page_url, conditional=False), page_url)
+                else:
+                    result = self._parse(self._cached(page_url), page_url)
+            except BaseException:
+                failed.set()
+                raise
+            done += 1
+            if self.progress:
+                self.progress(done, total)
+            return result
+
+        workers = max(1, min(self.options.concurrency, len(fetch) or 1))
+        pool = ThreadPoolExecutor(max_workers=workers)
+        try:
+            futures = [pool.submit(load, page_url) for page_url in pages]
+            results = [f.result() for f in futures]  # in the thread's page order
+        except BaseException:
+            failed.set()
+            pool.shutdown(wait=True, cancel_futures=True)  # a fatal error stops the queue
+            raise
+        pool.shutdown()
+        results = self._refill_short_pages(pages, results)
+        posts: list[Post] = []
+        seen: set[str] = set()
+        for page in results:
+            for post in page.posts:
+                if post.post_id not in seen:
+                    seen.add(post.post_id)
+                    posts.append(post)
+        return posts
+
+    def _refill_short_pages(self, pages: list[str], results: list[ThreadPage]) -> list[ThreadPage]:
+        """A page mid-thread with fewer posts than the first is fetched once more, then reported."""
+        if len(results) < 3:
+            return results
+        per_page = len(results[0].posts)
+        for i in range(1, len(results) - 1):
+            if len(results[i].posts) >= per_page:
+                continue
+            if not self.options.offline and self.client is not None:
+                results[i] = self._parse(self._get(pages[i], conditional=False), pages[i])
+            if len(results[i].posts) < per_page:
+                self.report.notices.append(
+                    f"{pages[i]} has {len(results[i].posts)} posts where {per_page} were expected; "
+                    "some posts may be missing (deleted, or hidden from guests)"
+                )
+        return results
 
 
 def _retry_after(response: httpx.Response) -> float | None:
-    value = response.headers.get("Retry-After", "")
-    return min(float(value), 120.0) if value.replace(".", "", 1).isdigit() else None
+    value = response.headers.get("Retry-After", "").strip()
+    if not value:
+        return None
+    if value.replace(".", "", 1).isdigit():
+        return min(float(value), 300.0)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, min(300.0, when.timestamp() - time.time()))
+
+
+def _raise_for(url: str, status: int) -> None:
+    if status in (401, 403):
+        raise FetchError(
+            f"{url} answered {status}: the thread needs a login; pass --cookies "
+            "with your browser's cookies.txt, or save the pages and give the folder"
+        )
+    if status == 404:
+        raise FetchError(f"{url} answered 404: check the thread URL")
+    if status >= 400:
+        raise FetchError(f"{url} answered {status}; try again later")
+
+
+def _looks_like_login(body: str) -> bool:
+    """A page with a password field and nothing shaped like posts is a login wall."""
+    head = body[:200_000].lower()
+    return any(h in head for h in _LOGIN_HINTS) and not any(m in head for m in _POST_MARKERS)
+
+
+_POST_MARKERS = (
+    'class="post',
+    "class='post",
+    "messagetext",
+    "message--post",
+    "postbody",
+    "crawler-post",
+    "data-pid",
+    "forum-post__text",
+    "xe_content",
+    'id="bo_v"',
+    "post_message_",
+    "b-post",
+)
 
 
 def fetch_thread(
@@ -72,25 +375,30 @@ def fetch_thread(
     client: httpx.Client,
     engine: str | None = None,
     tz: tzinfo = UTC,
-    delay: float = 1.0,
+    delay: float = 0.5,
     sleep: Callable[[float], None] = time.sleep,
 ) -> list[Post]:
-    """Every post of a thread, page by page, starting from any page's URL."""
-    first: ThreadPage = parse_page(get_page(client, url, sleep=sleep), url, engine, tz, where=url)
-    pages = list(first.page_urls) or [url]
-    posts: list[Post] = []
-    seen: set[str] = set()
-    for page_url in pages:
-        if page_url in (first.page_url, url):
-            page = first  # already fetched: the page the host pasted
-        else:
-            sleep(delay)
-            page = parse_page(
-                get_page(client, page_url, sleep=sleep), page_url, engine, tz, where=page_url
-            )
-        for post in page.posts:
-            if post.post_id not in seen:
-                seen.add(post.post_id)
-                posts.append(post)
-    posts.sort(key=lambda p: (p.number is None, p.number or 0))
-    return posts
+    """Every post of a thread, without a cache (the simplest use of `Fetcher`)."""
+    options = FetchOptions(engine=engine, tz=tz, per_host_interval=delay)
+    return Fetcher(client, None, options, sleep=sleep).thread(url)
+
+
+@contextmanager
+def open_fetcher(
+    options: FetchOptions = FetchOptions(),
+    cache_path: Path | None = None,
+    cookies: Path | None = None,
+    headers: Mapping[str, str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    transport: httpx.BaseTransport | None = None,
+) -> Iterator[Fetcher]:
+    """A fetcher with its client and cache, closed on exit. `cache_path` None: the default."""
+    cache = PageCache(cache_path or default_cache_path())
+    jar = load_cookies(cookies) if cookies else None
+    client = None if options.offline else make_client(transport, jar, headers)
+    try:
+        yield Fetcher(client, cache, options, progress=progress)
+    finally:
+        if client is not None:
+            client.close()
+        cache.close()

@@ -48,6 +48,7 @@ class Source:
     location: str
     thread: str = ""
     engine: str | None = None
+    selectors: dict[str, str] | None = None  # the host's CSS selectors where detection fails
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +241,30 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         if not isinstance(raw, dict) or not (raw.get("url") or raw.get("path")):
             raise fail('each [[sources]] needs url = "..." or path = "..."', "[[sources]]")
         location = raw.get("url") or raw.get("path")
-        sources.append(Source(str(location), str(raw.get("thread", "")), raw.get("engine")))
+        unknown = set(raw) - {"url", "path", "thread", "engine", "selectors"}
+        if unknown:
+            raise fail(
+                f"[[sources]]: unknown field {sorted(unknown)[0]!r}; use url or path, "
+                "thread, engine, selectors",
+                "[[sources]]",
+            )
+        selectors = raw.get("selectors")
+        if selectors is not None:
+            from .forum.custom import KEYS
+
+            if (
+                not isinstance(selectors, dict)
+                or set(selectors) - set(KEYS)
+                or not all(isinstance(v, str) for v in selectors.values())
+            ):
+                raise fail(
+                    f"[[sources]] selectors must be a table of CSS selectors with keys "
+                    f"{', '.join(KEYS)}",
+                    "selectors",
+                )
+        sources.append(
+            Source(str(location), str(raw.get("thread", "")), raw.get("engine"), selectors)
+        )
     try:
         rules = rules_from_table(setup.get("rules", {}))
     except ValueError as exc:

@@ -10,14 +10,13 @@ import gzip
 import json
 import lzma
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from datetime import tzinfo
 from pathlib import Path
 
-import httpx
-
 from .errors import GameFileError, SourceError
+from .fetch import Fetcher, FetchOptions, make_client
 from .forum import decode_page, parse_page
 from .posts import Post, read_posts_jsonl
 from .times import UTC, parse_displayed
@@ -30,26 +29,27 @@ def read_source(
     source: str,
     tz: tzinfo = UTC,
     engine: str | None = None,
-    client: httpx.Client | None = None,
+    fetcher: Fetcher | None = None,
     thread: str = "",
+    selectors: Mapping[str, str] | None = None,
 ) -> list[Post]:
-    """All posts of one source, in thread order."""
-    if source.startswith(("http://", "https://")):
-        from .fetch import fetch_thread, make_client
+    """All posts of one source, in thread order.
 
-        own = client is None
-        client = client or make_client()
-        try:
-            posts = fetch_thread(source, client, engine, tz)
-        finally:
-            if own:
-                client.close()
+    URLs are read through `fetcher` (its cache and politeness); without one, a plain fetcher
+    with no cache is made for the call.
+    """
+    if source.startswith(("http://", "https://")):
+        if fetcher is None:
+            with make_client() as client:
+                posts = Fetcher(client, None, FetchOptions(engine, tz, selectors)).thread(source)
+        else:
+            posts = fetcher.for_source(engine, selectors).thread(source)
     else:
         path = Path(source)
         if path.is_dir():
-            posts = _read_folder(path, tz, engine)
+            posts = _read_folder(path, tz, engine, selectors)
         elif path.is_file():
-            posts = list(_read_file(path, tz, engine))
+            posts = list(_read_file(path, tz, engine, selectors))
         else:
             raise SourceError(
                 f"{source}: no such file or folder; give a thread URL, a saved page, "
@@ -68,7 +68,9 @@ def _natural_key(path: Path):
     return [int(part) if part.isdigit() else part for part in _DIGITS.split(path.name)]
 
 
-def _read_folder(folder: Path, tz: tzinfo, engine: str | None) -> list[Post]:
+def _read_folder(
+    folder: Path, tz: tzinfo, engine: str | None, selectors: Mapping[str, str] | None
+) -> list[Post]:
     files = sorted(
         (
             p
@@ -84,18 +86,21 @@ def _read_folder(folder: Path, tz: tzinfo, engine: str | None) -> list[Post]:
         )
     posts: dict[str, Post] = {}
     for f in files:
-        for post in _read_file(f, tz, engine):
+        for post in _read_file(f, tz, engine, selectors):
             posts.setdefault(post.post_id, post)
     return sorted(posts.values(), key=lambda p: (p.number is None, p.number or 0))
 
 
-def _read_file(path: Path, tz: tzinfo, engine: str | None) -> Iterator[Post]:
+def _read_file(
+    path: Path, tz: tzinfo, engine: str | None, selectors: Mapping[str, str] | None = None
+) -> Iterator[Post]:
     name = path.name
     if name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz")):
         yield from _read_jsonl(path, tz)
     elif path.suffix.lower() in _PAGE_SUFFIXES:
         page = decode_page(path.read_bytes())
-        yield from parse_page(page, _saved_url(page), engine, tz, where=str(path)).posts
+        url = _saved_url(page)
+        yield from parse_page(page, url, engine, tz, where=str(path), selectors=selectors).posts
     else:
         raise SourceError(f"{path}: unknown source type; use .html pages or .jsonl posts files")
 
@@ -157,7 +162,18 @@ def _read_archive(lines, name: str, tz: tzinfo) -> Iterator[Post]:
             raise SourceError(f"{name}:{i}: not an archive post ({exc})") from None
 
 
-def read_game_posts(game, client: httpx.Client | None = None) -> list[Post]:
+def read_sources(
+    sources: list[str], tz: tzinfo = UTC, engine: str | None = None, fetcher: Fetcher | None = None
+) -> list[Post]:
+    """The posts of several sources, each labelled as its own thread when there are several."""
+    several = len(sources) > 1
+    posts: list[Post] = []
+    for i, source in enumerate(sources):
+        posts.extend(read_source(source, tz, engine, fetcher, f"thread{i + 1}" if several else ""))
+    return posts
+
+
+def read_game_posts(game, fetcher: Fetcher | None = None) -> list[Post]:
     """Every post of every source of a game; saved paths are relative to the game folder."""
     if not game.sources:
         raise GameFileError(
@@ -170,5 +186,7 @@ def read_game_posts(game, client: httpx.Client | None = None) -> list[Post]:
         if not location.startswith(("http://", "https://")):
             location = str(game.folder / location)
         thread = source.thread or (f"thread{i + 1}" if several else "")
-        posts.extend(read_source(location, game.timezone, source.engine, client, thread))
+        posts.extend(
+            read_source(location, game.timezone, source.engine, fetcher, thread, source.selectors)
+        )
     return posts

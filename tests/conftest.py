@@ -15,3 +15,9 @@ def shared() -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared is not beside the repository")
     return SHARED
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory, monkeypatch):
+    """No test writes to the real platform cache folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))

@@ -8,33 +8,9 @@ import pytest
 from modtool.errors import FetchError
 from modtool.fetch import fetch_thread, make_client
 
+from .forum_server import PER_PAGE, thread_page
+
 BASE = "https://forum.example.invalid/viewtopic.php?f=1&t=7"
-PER_PAGE = 25
-
-
-def _page(start: int, total: int) -> str:
-    """A prosilver-shaped page (markup of the saved phpBB 3.0 pages) of a `total`-post thread."""
-    posts = []
-    for n in range(start, min(start + PER_PAGE, total)):
-        posts.append(f"""
-<div id="p{1000 + n}" class="post bg1"><div class="inner"><div class="postbody">
-<h3><a href="#p{1000 + n}">Re: Game</a></h3>
-<p class="author"><a href="./viewtopic.php?p={1000 + n}#p{1000 + n}"></a>by <strong>
-<a href="./memberlist.php?mode=viewprofile&amp;u={n % 5}">player{n % 5}</a></strong>
- &raquo; Sun May 26, 2019 4:{n % 60:02d} pm </p>
-<div class="content">post {n}<br>
-<span style="font-weight: bold">VOTE: player{(n + 1) % 5}</span></div>
-</div></div></div>""")
-    links = "".join(
-        f'<a href="./viewtopic.php?f=1&amp;t=7&amp;start={s}">{s // PER_PAGE + 1}</a>'
-        if s != start
-        else f"<strong>{s // PER_PAGE + 1}</strong>"
-        for s in range(0, total, PER_PAGE)
-    )
-    return (
-        f'<html><head><meta name="generator" content="phpBB"></head><body>'
-        f'<div class="pagination">{links}</div>{"".join(posts)}</body></html>'
-    )
 
 
 def _server(total: int, faults: dict[int, list[httpx.Response]] | None = None, log=None):
@@ -48,7 +24,7 @@ def _server(total: int, faults: dict[int, list[httpx.Response]] | None = None, l
             log.append(start)
         if faults.get(start):
             return faults[start].pop(0)
-        return httpx.Response(200, text=_page(start, total))
+        return httpx.Response(200, text=thread_page(start, total))
 
     return make_client(httpx.MockTransport(handler))
 
@@ -100,8 +76,8 @@ def test_retries_give_the_same_posts_as_a_clean_run():
         (404, f"{BASE} answered 404: check the thread URL"),
         (
             403,
-            f"{BASE} answered 403: the thread needs a login; save the pages from your browser "
-            "and pass the folder instead",
+            f"{BASE} answered 403: the thread needs a login; pass --cookies with your browser's "
+            "cookies.txt, or save the pages and give the folder",
         ),
     ],
 )

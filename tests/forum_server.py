@@ -1,0 +1,108 @@
+"""A paginated phpBB-shaped thread for fetch tests: as page text, and served on loopback.
+
+The markup is that of the saved phpBB 3.0 prosilver pages; the posts are made up.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+PER_PAGE = 25
+
+
+def thread_page(start: int, total: int) -> str:
+    """Page `start` (a post offset) of a `total`-post thread."""
+    posts = []
+    for n in range(start, min(start + PER_PAGE, total)):
+        posts.append(f"""
+<div id="p{1000 + n}" class="post bg1"><div class="inner"><div class="postbody">
+<h3><a href="#p{1000 + n}">Re: Game</a></h3>
+<p class="author"><a href="./viewtopic.php?p={1000 + n}#p{1000 + n}"></a>by <strong>
+<a href="./memberlist.php?mode=viewprofile&amp;u={n % 5}">player{n % 5}</a></strong>
+ &raquo; Sun May 26, 2019 4:{n % 60:02d} pm </p>
+<div class="content">post {n}<br>
+<span style="font-weight: bold">VOTE: player{(n + 1) % 5}</span></div>
+</div></div></div>""")
+    links = "".join(
+        f'<a href="./viewtopic.php?f=1&amp;t=7&amp;start={s}">{s // PER_PAGE + 1}</a>'
+        if s != start
+        else f"<strong>{s // PER_PAGE + 1}</strong>"
+        for s in range(0, total, PER_PAGE)
+    )
+    return (
+        f'<html><head><meta name="generator" content="phpBB"></head><body>'
+        f'<div class="pagination">{links}</div>{"".join(posts)}</body></html>'
+    )
+
+
+class ForumServer:
+    """Serves the thread at http://127.0.0.1:PORT/viewtopic.php?f=1&t=7[&start=N].
+
+    `latency` delays every answer; `faults` maps a start offset to a list of faults served
+    before the real page: an HTTP status (429 comes with Retry-After: 1) or "timeout"
+    (an answer slower than the client's timeout). `requests` counts requests per offset.
+    """
+
+    def __init__(
+        self,
+        total: int,
+        latency: float = 0.0,
+        faults: dict[int, list[int | str]] | None = None,
+        timeout_delay: float = 1.5,
+    ) -> None:
+        self.total, self.latency, self.timeout_delay = total, latency, timeout_delay
+        self.faults = {k: list(v) for k, v in (faults or {}).items()}
+        self.requests: Counter[int] = Counter()
+        self.conditional = 0
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args) -> None:  # keep test output clean
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802 - the http.server API
+                query = parse_qs(urlparse(self.path).query)
+                start = int(query.get("start", ["0"])[0])
+                with server._lock:
+                    server.requests[start] += 1
+                    fault = server.faults.get(start, []) and server.faults[start].pop(0)
+                    if self.headers.get("If-None-Match"):
+                        server.conditional += 1
+                time.sleep(server.latency)
+                if fault == "timeout":
+                    time.sleep(server.timeout_delay)
+                elif fault:
+                    self.send_response(fault)
+                    if fault == 429:
+                        self.send_header("Retry-After", "1")
+                    self.end_headers()
+                    return
+                body = thread_page(start, server.total).encode()
+                etag = f'"{start}-{server.total}"'
+                if self.headers.get("If-None-Match") == etag:
+                    self.send_response(304)
+                    self.end_headers()
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("ETag", etag)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/viewtopic.php?f=1&t=7"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> ForumServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

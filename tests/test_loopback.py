@@ -1,0 +1,151 @@
+"""Fetching a multi-page thread from a loopback server with latency and injected faults,
+through the real client, pool, pace, retries and page cache."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from modtool.cache import PageCache
+from modtool.errors import FetchError, SourceError
+from modtool.fetch import Fetcher, FetchOptions, load_cookies, make_client
+
+from .forum_server import ForumServer
+
+FAST = FetchOptions(per_host_interval=0.0, backoff=0.05, concurrency=3, max_age=0.0)
+
+
+def _read(
+    server: ForumServer,
+    cache: PageCache | None = None,
+    options: FetchOptions = FAST,
+    url: str | None = None,
+    timeout: float = 5.0,
+):
+    with make_client(timeout=timeout) as client:
+        fetcher = Fetcher(client, cache, options)
+        posts = fetcher.thread(url or server.url)
+    return posts, fetcher.report
+
+
+def _summary(posts):
+    return [(p.post_id, p.number, p.author, p.time, p.text) for p in posts]
+
+
+def test_faults_and_latency_give_the_same_posts_as_a_clean_run():
+    with ForumServer(total=100) as clean_server:
+        clean, _ = _read(clean_server)
+    faults = {25: [429], 50: [500, 503], 75: ["timeout"]}
+    with ForumServer(total=100, latency=0.05, faults=faults) as server:
+        flaky, report = _read(server, timeout=1.0)
+    assert [p.number for p in clean] == list(range(100))
+    assert _summary(flaky) == _summary(clean)
+    assert report.requests == 4 + 4  # one retry per injected fault
+    assert server.requests[25] == 2 and server.requests[50] == 3 and server.requests[75] == 2
+
+
+def test_refresh_after_one_new_page_sends_at_most_two_requests(tmp_path):
+    cache = PageCache(tmp_path / "pages.sqlite")
+    with ForumServer(total=100) as server:
+        first, report = _read(server, cache)
+        assert report.requests == 4 and len(first) == 100
+        server.total = 110  # ten new posts: page 4 grows... no, page 5 (start=100) appears
+        again, report = _read(server, cache)
+    assert len(again) == 110
+    assert [p.number for p in again] == list(range(110))
+    assert report.requests <= 2
+    assert server.requests[100] == 1 and server.requests[0] == 1  # page 1 never re-fetched
+
+
+def test_a_recount_soon_after_reads_no_network(tmp_path):
+    cache = PageCache(tmp_path / "pages.sqlite")
+    with ForumServer(total=60) as server:
+        _read(server, cache)
+        before = sum(server.requests.values())
+        posts, report = _read(server, cache, FetchOptions(per_host_interval=0.0, max_age=300))
+        assert sum(server.requests.values()) == before
+    assert report.requests == 0 and len(posts) == 60
+
+
+def test_offline_reads_the_cache_or_says_what_to_do(tmp_path):
+    cache = PageCache(tmp_path / "pages.sqlite")
+    offline = FetchOptions(offline=True)
+    with ForumServer(total=60) as server:
+        with pytest.raises(FetchError) as err:
+            Fetcher(None, cache, offline).thread(server.url)
+        assert str(err.value) == (
+            f"{server.url} is not in the cache; run once without --offline to fetch it"
+        )
+        _read(server, cache)
+        before = sum(server.requests.values())
+        posts = Fetcher(None, cache, offline).thread(server.url)
+        assert sum(server.requests.values()) == before
+    assert len(posts) == 60
+
+
+def test_a_run_that_dies_half_way_resumes_from_the_cache(tmp_path):
+    cache = PageCache(tmp_path / "pages.sqlite")
+    with ForumServer(total=100, faults={50: [404]}) as server:
+        with pytest.raises(FetchError, match="answered 404"):
+            _read(server, cache, FetchOptions(per_host_interval=0.0, concurrency=1, max_age=0.0))
+        done = dict(server.requests)
+        posts, report = _read(server, cache)
+    assert len(posts) == 100
+    assert server.requests[25] == done[25]  # fetched before the failure, read from the cache
+    assert report.requests == 3  # page 1 (validated: 304), and the two pages never fetched
+    assert server.conditional == 1
+
+
+def test_cookies_from_a_netscape_file_are_sent(tmp_path):
+    jar = tmp_path / "cookies.txt"
+    jar.write_text(
+        "# Netscape HTTP Cookie File\n"
+        ".forum.example.invalid\tTRUE\t/\tFALSE\t0\tphpbb3_sid\tsecret-value\n"
+    )
+    seen = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("Cookie"))
+        return httpx.Response(404)
+
+    client = make_client(httpx.MockTransport(handler), load_cookies(jar))
+    with pytest.raises(FetchError) as err:
+        Fetcher(client, None, FAST).thread("https://forum.example.invalid/viewtopic.php?t=1")
+    assert seen == ["phpbb3_sid=secret-value"]
+    assert "secret-value" not in str(err.value)
+
+
+def test_a_bad_cookies_file_is_one_line(tmp_path):
+    jar = tmp_path / "cookies.txt"
+    jar.write_text("not a cookie file\n")
+    with pytest.raises(SourceError, match="not a readable Netscape cookies.txt"):
+        load_cookies(jar)
+
+
+def test_a_login_wall_says_how_to_get_past_it():
+    page = (
+        '<html><body><form action="ucp.php?mode=login"><input name="username">'
+        '<input type="password" name="password"></form></body></html>'
+    )
+    client = make_client(httpx.MockTransport(lambda r: httpx.Response(200, text=page)))
+    with pytest.raises(FetchError, match="shows a login form, not the thread: pass --cookies"):
+        Fetcher(client, None, FAST).thread("https://forum.example.invalid/viewtopic.php?t=1")
+
+
+def test_cli_posts_from_the_network_then_offline(tmp_path):
+    from typer.testing import CliRunner
+
+    from modtool.cli import app
+
+    cache = tmp_path / "pages.sqlite"
+    runner = CliRunner()
+    with ForumServer(total=30) as server:
+        online = runner.invoke(app, ["posts", server.url, "--json", "--cache", str(cache)])
+        fetched = sum(server.requests.values())
+        offline = runner.invoke(app, ["posts", server.url, "--json", "--offline",
+                                      "--cache", str(cache)])
+        assert sum(server.requests.values()) == fetched
+    assert online.exit_code == 0 and offline.exit_code == 0
+    assert online.output == offline.output
+    assert len(online.output.splitlines()) == 30
+    assert oct(cache.stat().st_mode & 0o777) == "0o600"
