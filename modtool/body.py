@@ -35,7 +35,8 @@ _DROP_CLASS = re.compile(
     r"ad|ads|advert|advertisement)\b"
 )
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
-_WS = re.compile(r"[ \t\r\f\v\u00a0\u200b]+")
+# Tabs, no-break and zero-width spaces read as plain spaces (votes are matched on \s anyway).
+_SPACES = str.maketrans({"\t": " ", "\r": " ", "\f": " ", "\v": " ", "\u00a0": " ", "\u200b": ""})
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +57,22 @@ class Body:
 
 def parse_body(html: str) -> Body:
     """Read a post body's HTML into its own text and its vote-eligible lines."""
+    if not html or not html.strip():
+        return Body(text="", lines=())
+    try:
+        root = lxml.html.fragment_fromstring(html, create_parent="div")
+    except (etree.ParserError, ValueError):
+        return Body(text="", lines=())
+    return body_of(root)
+
+
+def body_of(element: etree._Element) -> Body:
+    """The same reading, straight from a parsed page's body element (its children)."""
     runs: list[Run] = []
-    if html and html.strip():
-        try:
-            root = lxml.html.fragment_fromstring(html, create_parent="div")
-        except (etree.ParserError, ValueError):
-            root = None
-        if root is not None:
-            _walk(root, 0, runs)
+    if element.text:
+        runs.append(Run(element.text, 0))
+    for child in element:
+        _walk(child, 0, runs)
     return Body(text=_own_text(runs), lines=_vote_lines(runs))
 
 
@@ -186,7 +195,7 @@ def _box_label(el: etree._Element) -> str | None:
 
 def _own_text(runs: list[Run]) -> str:
     parts = [r.text for r in runs if r.flags != QUOTE_GAP]
-    return _WS.sub(" ", " ".join("".join(parts).split())).strip()
+    return " ".join("".join(parts).translate(_SPACES).split())
 
 
 def _vote_lines(runs: list[Run]) -> tuple[tuple[Run, ...], ...]:
@@ -212,9 +221,9 @@ def _vote_lines(runs: list[Run]) -> tuple[tuple[Run, ...], ...]:
                         lines.append(tuple(current))
                     current = []
                 if piece:
-                    current.append(Run(_WS.sub(" ", piece), run.flags))
+                    current.append(Run(piece.translate(_SPACES), run.flags))
             continue
-        current.append(Run(_WS.sub(" ", run.text), run.flags))
+        current.append(Run(run.text.translate(_SPACES), run.flags))
     if current:
         lines.append(tuple(current))
     return tuple(line for line in lines if any(r.text.strip() for r in line))

@@ -22,15 +22,18 @@ from datetime import tzinfo
 from email.utils import parsedate_to_datetime
 from http.cookiejar import LoadError, MozillaCookieJar
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
-
-import httpx
 
 from .cache import PageCache, default_cache_path
 from .errors import FetchError, SourceError
-from .forum import ThreadPage, decode_page, parse_page
 from .posts import Post
 from .times import UTC
+
+if TYPE_CHECKING:
+    import httpx
+
+    from .forum import ThreadPage
 
 USER_AGENT = "modtool/0.1 (forum game vote counter)"
 _RETRY_STATUS = {429, 500, 502, 503, 504}
@@ -59,6 +62,8 @@ def make_client(
     headers: Mapping[str, str] | None = None,
     timeout: float = 20.0,
 ) -> httpx.Client:
+    import httpx
+
     return httpx.Client(
         headers={"User-Agent": USER_AGENT, **(headers or {})},
         cookies=cookies,
@@ -70,6 +75,8 @@ def make_client(
 
 def load_cookies(path: Path) -> httpx.Cookies:
     """Cookies from a Netscape cookies.txt (as browser extensions export them)."""
+    import httpx
+
     jar = MozillaCookieJar(str(path))
     try:
         jar.load(ignore_discard=True, ignore_expires=True)
@@ -129,18 +136,31 @@ class Fetcher:
 
     def __init__(
         self,
-        client: httpx.Client | None,
+        client: httpx.Client | Callable[[], httpx.Client] | None,
         cache: PageCache | None = None,
         options: FetchOptions = FetchOptions(),
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
         progress: Callable[[int, int], None] | None = None,
     ) -> None:
-        self.client, self.cache, self.options = client, cache, options
+        # A callable client is made on the first request: reading only saved pages never
+        # imports the HTTP stack.
+        self._client, self.cache, self.options = client, cache, options
         self.sleep, self.clock, self.progress = sleep, clock, progress
         self.pace = _HostPace(options.per_host_interval, sleep, clock)
         self.report = FetchReport()
         self._count_lock = threading.Lock()
+
+    @property
+    def client(self) -> httpx.Client | None:
+        with self._count_lock:
+            if callable(self._client) and not hasattr(self._client, "get"):
+                self._client = self._client()
+        return self._client
+
+    def close(self) -> None:
+        if self._client is not None and hasattr(self._client, "close"):
+            self._client.close()
 
     # --- one page ------------------------------------------------------------------------------
 
@@ -154,6 +174,8 @@ class Fetcher:
             headers["If-None-Match"] = cached.etag
         if cached and cached.last_modified:
             headers["If-Modified-Since"] = cached.last_modified
+        import httpx
+
         host = urlparse(url).netloc
         delay = self.options.backoff
         for attempt in range(self.options.retries + 1):
@@ -189,6 +211,8 @@ class Fetcher:
                     delay *= 2
                 continue
             _raise_for(url, status)
+            from .forum import decode_page
+
             body = decode_page(response.content)
             if self.cache:
                 self.cache.store(
@@ -206,6 +230,8 @@ class Fetcher:
         return page.body
 
     def _parse(self, body: str, url: str) -> ThreadPage:
+        from .forum import parse_page
+
         o = self.options
         if not o.selectors and _looks_like_login(body):
             raise FetchError(
@@ -395,10 +421,13 @@ def open_fetcher(
     """A fetcher with its client and cache, closed on exit. `cache_path` None: the default."""
     cache = PageCache(cache_path or default_cache_path())
     jar = load_cookies(cookies) if cookies else None
-    client = None if options.offline else make_client(transport, jar, headers)
+
+    def client() -> httpx.Client:
+        return make_client(transport, jar, headers)
+
+    fetcher = Fetcher(None if options.offline else client, cache, options, progress=progress)
     try:
-        yield Fetcher(client, cache, options, progress=progress)
+        yield fetcher
     finally:
-        if client is not None:
-            client.close()
+        fetcher.close()
         cache.close()

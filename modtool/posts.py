@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO
 
-from .body import Body, parse_body
+from .body import Body, body_of, parse_body
 from .errors import SourceError
 
 
@@ -26,6 +26,11 @@ class Post:
     edited: bool = False
     thread: str = ""  # which thread of the game it came from ("" for a one-thread game)
     _body: list = field(default_factory=list, compare=False, repr=False)
+
+    @classmethod
+    def from_element(cls, body_element, **fields) -> Post:
+        """A post whose body is read from its element now, not parsed again from `html`."""
+        return cls(**fields, _body=[body_of(body_element)])
 
     @property
     def body(self) -> Body:

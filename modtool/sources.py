@@ -17,7 +17,6 @@ from pathlib import Path
 
 from .errors import GameFileError, SourceError
 from .fetch import Fetcher, FetchOptions, make_client
-from .forum import decode_page, parse_page
 from .posts import Post, read_posts_jsonl
 from .times import UTC, parse_displayed
 
@@ -98,6 +97,8 @@ def _read_file(
     if name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz")):
         yield from _read_jsonl(path, tz)
     elif path.suffix.lower() in _PAGE_SUFFIXES:
+        from .forum import decode_page, parse_page  # engines load only for saved pages
+
         page = decode_page(path.read_bytes())
         url = _saved_url(page)
         yield from parse_page(page, url, engine, tz, where=str(path), selectors=selectors).posts

@@ -72,12 +72,19 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
     relative = _relative(cleaned, tz, now)
     if relative:
         return relative
-    for fmt in _FORMATS:
+    global _last_format
+    # A thread shows every time in one format: try the one that worked last time first.
+    for fmt in (_last_format, *_FORMATS):
         try:
-            return datetime.strptime(cleaned, fmt).replace(tzinfo=tz)
+            found = datetime.strptime(cleaned, fmt).replace(tzinfo=tz)
         except ValueError:
             continue
+        _last_format = fmt
+        return found
     return None
+
+
+_last_format = _FORMATS[0]
 
 
 _REL = re.compile(

@@ -142,8 +142,9 @@ def test_cli_posts_from_the_network_then_offline(tmp_path):
     with ForumServer(total=30) as server:
         online = runner.invoke(app, ["posts", server.url, "--json", "--cache", str(cache)])
         fetched = sum(server.requests.values())
-        offline = runner.invoke(app, ["posts", server.url, "--json", "--offline",
-                                      "--cache", str(cache)])
+        offline = runner.invoke(
+            app, ["posts", server.url, "--json", "--offline", "--cache", str(cache)]
+        )
         assert sum(server.requests.values()) == fetched
     assert online.exit_code == 0 and offline.exit_code == 0
     assert online.output == offline.output

@@ -11,7 +11,6 @@ import json
 from collections.abc import Mapping
 from datetime import tzinfo
 
-from bs4 import UnicodeDammit
 from lxml import html as lxml_html
 
 from ..errors import SourceError
@@ -41,6 +40,8 @@ __all__ = ["ENGINES", "Engine", "ThreadPage", "decode_page", "detect_engine", "p
 
 def decode_page(data: bytes) -> str:
     """Page bytes to text, trusting the page's declared encoding, then detection."""
+    from bs4 import UnicodeDammit  # imported here: counting saved posts never needs it
+
     return UnicodeDammit(data, is_html=True).unicode_markup or ""
 
 

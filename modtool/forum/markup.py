@@ -136,7 +136,8 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
         if not author:
             author = clean_text(select_one(el, spec.author))
         posts.append(
-            Post(
+            Post.from_element(
+                body,
                 post_id=post_id,
                 number=_number(el, spec, first_number + i),
                 author=author,

@@ -6,11 +6,13 @@ import re
 from datetime import tzinfo
 from urllib.parse import parse_qs, urlencode, urljoin, urlparse, urlunparse
 
+from lxml import etree
 from lxml import html as lxml_html
 
 from ..posts import Post
 from ..times import parse_displayed, parse_iso
 from .base import ThreadPage
+from .markup import inner_html
 
 name = "phpbb"
 
@@ -18,26 +20,78 @@ _POST_ID = re.compile(r"^p(\d+)$")
 _NUMBER = re.compile(r"#\s*(\d+)")
 
 
+_POSTS = etree.XPath("//div[@id][contains(@class, 'post')]")
+_GENERATOR = etree.XPath("//meta[@name='generator']/@content")
+_PAGINATION = etree.XPath("//*[contains(@class, 'pagination')]")
+
+
+def _page_links(doc) -> list:
+    return [a for box in _PAGINATION(doc) for a in box.iter("a") if a.get("href")]
+
+
+def _current_page(doc) -> str | None:
+    """The page number phpBB shows unlinked: <strong>2</strong> (3.0) or li.active > span."""
+    for box in _PAGINATION(doc):
+        for node in box.iter("strong", "span"):
+            if node.tag == "span" and "active" not in (node.getparent().get("class") or ""):
+                continue
+            if not any(a.tag == "a" for a in node.iterancestors()):
+                return node.text
+    return None
+
+
 def detect(doc: lxml_html.HtmlElement) -> bool:
-    generator = " ".join(doc.xpath("//meta[@name='generator']/@content")).lower()
-    if "phpbb" in generator:
+    if "phpbb" in " ".join(_GENERATOR(doc)).lower():
         return True
-    if doc.xpath(
-        "//div[contains(concat(' ', @class, ' '), ' post ')][starts-with(@id, 'p')]"
-        "//div[contains(concat(' ', @class, ' '), ' content ')]"
-    ):
-        return True
-    return bool(doc.xpath("//a[contains(@href, 'viewtopic.php')]")) and bool(
-        doc.xpath("//*[contains(@class, 'postbody')]")
-    )
+    return any(_is_post(el) and _parts(el).content is not None for el in _POSTS(doc))
+
+
+def _is_post(el) -> bool:
+    return "post" in (el.get("class") or "").split() and bool(_POST_ID.match(el.get("id", "")))
+
+
+class _Parts:
+    """The parts of one post, found in a single walk over its subtree."""
+
+    __slots__ = ("content", "author_line", "usernames", "profile_links", "notice", "number")
+
+    def __init__(self) -> None:
+        self.content = self.author_line = self.notice = self.number = None
+        self.usernames: list = []  # a.username / a.username-coloured (moderators' colour)
+        self.profile_links: list = []
+
+
+# The few nodes of a post that matter, found by one XPath pass in C (not a Python walk).
+_PART_NODES = etree.XPath(
+    ".//*[contains(@class, 'content') or contains(@class, 'author') or contains(@class, 'notice')"
+    " or contains(@class, 'username') or contains(@class, 'post-number')"
+    " or contains(@class, 'posti')] | .//dl[contains(@class, 'postprofile')]//a[not(@class)]"
+)
+
+
+def _parts(el) -> _Parts:
+    parts = _Parts()
+    for node in _PART_NODES(el):
+        classes = (node.get("class") or "").split()
+        if not classes:
+            parts.profile_links.append(node)
+        elif "content" in classes and node.tag == "div":
+            if parts.content is None:
+                parts.content = node
+        elif "author" in classes:
+            if parts.author_line is None:
+                parts.author_line = node
+        elif "notice" in classes and node.tag == "div":
+            parts.notice = node
+        elif node.tag == "a" and ("username" in classes or "username-coloured" in classes):
+            parts.usernames.append(node)
+        elif parts.number is None and ("post-number" in classes or "posti" in classes):
+            parts.number = node
+    return parts
 
 
 def parse(doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage:
-    containers = [
-        el
-        for el in doc.xpath("//div[contains(concat(' ', @class, ' '), ' post ')][@id]")
-        if _POST_ID.match(el.get("id", ""))
-    ]
+    containers = [el for el in _POSTS(doc) if _is_post(el)]
     start = _url_start(url)
     if start is None:
         start = _shown_page_start(doc)
@@ -52,62 +106,57 @@ def parse(doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage
 
 def _read_post(el, url: str | None, tz: tzinfo, fallback_number: int) -> Post | None:
     post_id = _POST_ID.match(el.get("id", ""))[1]
-    content = el.xpath(".//div[contains(concat(' ', @class, ' '), ' content ')]")
-    if not content:
+    parts = _parts(el)
+    if parts.content is None:
         return None
-    body = content[0]
-    author_line = el.xpath(".//*[contains(concat(' ', @class, ' '), ' author ')]")
-    author = _author(el, author_line[0] if author_line else None)
+    line = parts.author_line
     time = None
-    if author_line:
-        stamp = author_line[0].xpath(".//time/@datetime")
-        if stamp:
-            time = parse_iso(stamp[0], tz)
-        if time is None:
-            text = author_line[0].text_content()
-            if "»" in text:
-                time = parse_displayed(text.rsplit("»", 1)[1], tz)
     number = fallback_number
-    if author_line:
-        shown = author_line[0].xpath(
-            ".//*[contains(@class, 'post-number') or contains(@class, 'posti')]//text()"
-        )
-        m = _NUMBER.search(" ".join(shown))
+    if line is not None:
+        stamp = next(line.iter("time"), None)
+        if stamp is not None and stamp.get("datetime"):
+            time = parse_iso(stamp.get("datetime"), tz)
+        text = line.text_content()
+        if time is None and "»" in text:
+            time = parse_displayed(text.rsplit("»", 1)[1], tz)
+    if parts.number is not None:
+        m = _NUMBER.search(parts.number.text_content())
         if m:
             number = int(m[1])
-    edited = bool(el.xpath(".//div[contains(concat(' ', @class, ' '), ' notice ')]"))
-    inner = (body.text or "") + "".join(lxml_html.tostring(child, encoding=str) for child in body)
     link = urljoin(url, f"viewtopic.php?p={post_id}#p{post_id}") if url else f"#p{post_id}"
-    return Post(
+    return Post.from_element(
+        parts.content,
         post_id=post_id,
         number=number,
-        author=author,
+        author=_author(parts),
         time=time,
         url=link,
-        html=inner.strip(),
-        edited=edited,
+        html=inner_html(parts.content),
+        edited=parts.notice is not None,
     )
 
 
-def _author(el, author_line) -> str:
-    # Moderators' names use username-coloured; both classes are author links.
-    for xpath in (
-        ".//*[contains(concat(' ', @class, ' '), ' author ')]//a[contains(@class, 'username')]",
-        ".//dl[contains(@class, 'postprofile')]//a[contains(@class, 'username')]",
-        ".//*[contains(concat(' ', @class, ' '), ' author ')]//strong//a",
-        ".//*[contains(concat(' ', @class, ' '), ' author ')]//strong",
-        ".//dl[contains(@class, 'postprofile')]//dt//a",
-    ):
-        found = el.xpath(xpath)
-        for node in found:
-            name = node.text_content().strip()
-            if name:
-                return name
-    if author_line is not None:
-        m = re.search(r"by\s+(.+?)\s*»", author_line.text_content())
+def _author(parts: _Parts) -> str:
+    line = parts.author_line
+    candidates = []
+    if line is not None:
+        # The author line names the poster; the profile column can hold other links.
+        candidates += [a for a in parts.usernames if _inside(a, line)]
+        candidates += [s for s in line.iter("strong")]
+    candidates += parts.usernames + parts.profile_links
+    for node in candidates:
+        name = node.text_content().strip()
+        if name:
+            return name
+    if line is not None:
+        m = re.search(r"by\s+(.+?)\s*»", line.text_content())
         if m:
             return m[1].strip()
     return ""
+
+
+def _inside(node, ancestor) -> bool:
+    return any(a is ancestor for a in node.iterancestors())
 
 
 def _url_start(url: str | None) -> int | None:
@@ -121,15 +170,12 @@ def _url_start(url: str | None) -> int | None:
 
 def _shown_page_start(doc) -> int:
     """The first post number of a saved page whose URL is unknown, from its pagination."""
-    current = doc.xpath(
-        "(//*[contains(@class, 'pagination')]//strong[not(ancestor::a)]"
-        " | //*[contains(@class, 'pagination')]//li[contains(@class, 'active')]/span)[1]/text()"
-    )
-    if not current or not current[0].strip().isdigit():
+    current = (_current_page(doc) or "").strip()
+    if not current.isdigit():
         return 0
-    page = int(current[0].strip())
+    page = int(current)
     starts, pages = [], []
-    for a in doc.xpath("//*[contains(@class, 'pagination')]//a[@href]"):
+    for a in _page_links(doc):
         qs = parse_qs(urlparse(a.get("href")).query)
         label = (a.text_content() or "").strip()
         if "start" in qs and qs["start"][0].isdigit() and label.isdigit() and int(label) > 1:
@@ -149,7 +195,7 @@ def _pages(doc, url: str | None, start: int) -> tuple[tuple[str, ...], str | Non
     """
     if not url:
         return (), None
-    links = [urljoin(url, h) for h in doc.xpath("//*[contains(@class, 'pagination')]//a/@href")]
+    links = [urljoin(url, a.get("href")) for a in _page_links(doc)]
     numbered = [(s, link) for link in links if (s := _url_start(link)) is not None]
     if not numbered:
         own = urlunparse(urlparse(url)._replace(fragment=""))
