@@ -39,6 +39,7 @@ class Voter:
     url: str | None
     weight: int
     ghost: bool = False
+    thread: str = ""  # which of the game's threads the vote is in ("" for a one-thread game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -630,6 +631,7 @@ class _DayCounter:
                     v.post.url,
                     v.weight,
                     v.ghost,
+                    v.post.thread,
                 )
                 for v in votes
             )

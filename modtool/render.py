@@ -30,7 +30,14 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
                 "needed": w.needed,
                 "short": w.short,
                 "voters": [
-                    {"player": v.player, "post": v.post, "weight": v.weight, "ghost": v.ghost}
+                    {
+                        "player": v.player,
+                        "post": v.post,
+                        "thread": v.thread,
+                        "url": v.url,
+                        "weight": v.weight,
+                        "ghost": v.ghost,
+                    }
                     for v in w.voters
                 ],
             }
@@ -75,7 +82,7 @@ def count_table(dc: DayCount) -> str:
             w.votes,
             f"L-{w.short}",
             ", ".join(
-                f"{v.player} (#{v.post})"
+                f"{v.player} ({v.thread + ' ' if v.thread else ''}#{v.post})"
                 + (" [ghost]" if v.ghost else "")
                 + (f" x{v.weight}" if v.weight != 1 else "")
                 for v in w.voters

@@ -436,3 +436,16 @@ def test_host_selectors_override_detection():
 def test_a_login_page_is_not_a_thread():
     with pytest.raises(SourceError, match="not a forum thread page"):
         parse_page("<html><body><form><input name=user><input name=pass></form></body></html>")
+
+
+def test_phpbb_print_view():
+    page = _synthetic(
+        "phpbb-print-view.html",
+        "https://forum.example.invalid/viewtopic.php?t=9&view=print&start=25",
+    )
+    assert [(p.post_id, p.number, p.author) for p in page.posts] == [
+        ("print-25", 25, "crazypianist1116"),
+        ("print-26", 26, "Enigma"),
+    ]
+    assert page.posts[0].time.isoformat() == "2011-02-26T14:38:00+00:00"
+    assert page.posts[0].text == "Vote: Sundy Sundy? More like scummy."

@@ -40,8 +40,13 @@ def _current_page(doc) -> str | None:
     return None
 
 
+_COPYRIGHT = etree.XPath("//meta[@name='copyright']/@content")
+# The print view (viewtopic.php?view=print): bare div.post blocks with date, author, content.
+_PRINT_POSTS = etree.XPath("//div[@class='post'][div[@class='content']][div[@class='author']]")
+
+
 def detect(doc: lxml_html.HtmlElement) -> bool:
-    if "phpbb" in " ".join(_GENERATOR(doc)).lower():
+    if "phpbb" in " ".join(_GENERATOR(doc) + _COPYRIGHT(doc)).lower():
         return True
     return any(_is_post(el) and _parts(el).content is not None for el in _POSTS(doc))
 
@@ -95,6 +100,8 @@ def parse(doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage
     start = _url_start(url)
     if start is None:
         start = _shown_page_start(doc)
+    if not containers:
+        return ThreadPage(tuple(_print_posts(doc, url, tz, start)), (), url)
     posts = []
     for i, el in enumerate(containers):
         post = _read_post(el, url, tz, start + i)
@@ -134,6 +141,29 @@ def _read_post(el, url: str | None, tz: tzinfo, fallback_number: int) -> Post | 
         html=inner_html(parts.content),
         edited=parts.notice is not None,
     )
+
+
+def _print_posts(doc, url: str | None, tz: tzinfo, start: int) -> list[Post]:
+    """Posts of the print view, which shows no ids: they are numbered from the page start."""
+    posts = []
+    for i, el in enumerate(_PRINT_POSTS(doc)):
+        content = next(c for c in el if c.get("class") == "content")
+        author = next(c for c in el if c.get("class") == "author")
+        date = next((c for c in el if c.get("class") == "date"), None)
+        shown = next(date.iter("strong"), None) if date is not None else None
+        name = next(author.iter("strong"), author)
+        posts.append(
+            Post.from_element(
+                content,
+                post_id=f"print-{start + i}",
+                number=start + i,
+                author=name.text_content().strip(),
+                time=parse_displayed(shown.text_content(), tz) if shown is not None else None,
+                url=url,
+                html=inner_html(content),
+            )
+        )
+    return posts
 
 
 def _author(parts: _Parts) -> str:
