@@ -14,10 +14,10 @@ from urllib.parse import parse_qs, urlparse
 PER_PAGE = 25
 
 
-def thread_page(start: int, total: int) -> str:
-    """Page `start` (a post offset) of a `total`-post thread."""
+def thread_page(start: int, total: int, missing: int = 0) -> str:
+    """Page `start` (a post offset) of a `total`-post thread, less its last `missing` posts."""
     posts = []
-    for n in range(start, min(start + PER_PAGE, total)):
+    for n in range(start, min(start + PER_PAGE, total) - missing):
         posts.append(f"""
 <div id="p{1000 + n}" class="post bg1"><div class="inner"><div class="postbody">
 <h3><a href="#p{1000 + n}">Re: Game</a></h3>
@@ -43,8 +43,9 @@ class ForumServer:
     """Serves the thread at http://127.0.0.1:PORT/viewtopic.php?f=1&t=7[&start=N].
 
     `latency` delays every answer; `faults` maps a start offset to a list of faults served
-    before the real page: an HTTP status (429 comes with Retry-After: 1) or "timeout"
-    (an answer slower than the client's timeout). `requests` counts requests per offset.
+    before the real page: an HTTP status (429 comes with Retry-After: 1), "timeout"
+    (an answer slower than the client's timeout) or "short" (the page less ten posts, as when
+    posts are hidden from guests). `requests` counts requests per offset.
     """
 
     def __init__(
@@ -76,13 +77,14 @@ class ForumServer:
                 time.sleep(server.latency)
                 if fault == "timeout":
                     time.sleep(server.timeout_delay)
-                elif fault:
+                elif fault and fault != "short":
                     self.send_response(fault)
                     if fault == 429:
                         self.send_header("Retry-After", "1")
                     self.end_headers()
                     return
-                body = thread_page(start, server.total).encode()
+                missing = 10 if fault == "short" else 0
+                body = thread_page(start, server.total, missing).encode()
                 etag = f'"{start}-{server.total}"'
                 if self.headers.get("If-None-Match") == etag:
                     self.send_response(304)

@@ -150,3 +150,17 @@ def test_cli_posts_from_the_network_then_offline(tmp_path):
     assert online.output == offline.output
     assert len(online.output.splitlines()) == 30
     assert oct(cache.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_short_page_mid_thread_is_fetched_again_then_reported():
+    with ForumServer(total=100, faults={25: ["short"]}) as server:
+        posts, report = _read(server)
+    assert len(posts) == 100 and report.notices == []
+    assert server.requests[25] == 2
+    with ForumServer(total=100, faults={25: ["short", "short"]}) as server:
+        posts, report = _read(server)
+    assert len(posts) == 90
+    assert report.notices == [
+        f"{server.url}&start=25 has 15 posts where 25 were expected; some posts may be missing "
+        "(deleted, or hidden from guests)"
+    ]
