@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import lxml.html
 from lxml import etree
 
 # Run flags.
@@ -55,13 +54,18 @@ class Body:
     lines: tuple[tuple[Run, ...], ...]  # vote-eligible runs, line by line
 
 
+_PARSER = etree.HTMLParser()
+text_of = etree.XPath("string()")  # an element's text, as lxml.html's text_content() gives it
+
+
 def parse_body(html: str) -> Body:
     """Read a post body's HTML into its own text and its vote-eligible lines."""
     if not html or not html.strip():
         return Body(text="", lines=())
-    try:
-        root = lxml.html.fragment_fromstring(html, create_parent="div")
-    except (etree.ParserError, ValueError):
+    # The body element is the wrapper: stray closing tags in a post cannot escape it.
+    doc = etree.fromstring(f"<html><body>{html}</body></html>", _PARSER)
+    root = doc.find("body") if doc is not None else None
+    if root is None:
         return Body(text="", lines=())
     return body_of(root)
 
@@ -87,7 +91,7 @@ def _classes(el: etree._Element) -> str:
 
 def _is_spoiler_title(el: etree._Element) -> bool:
     """mafiascum renders spoilers as div.quotetitle "Spoiler:" + div.quotecontent."""
-    return "quotetitle" in _classes(el) and "spoiler" in (el.text_content() or "").lower()
+    return "quotetitle" in _classes(el) and "spoiler" in text_of(el).lower()
 
 
 def _walk(el: etree._Element, flags: int, out: list[Run]) -> None:

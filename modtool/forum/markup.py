@@ -16,6 +16,7 @@ from urllib.parse import urljoin, urlparse, urlunparse
 from lxml import html as lxml_html
 from lxml.cssselect import CSSSelector
 
+from ..body import text_of
 from ..posts import Post
 from ..times import parse_displayed, parse_iso
 
@@ -50,12 +51,14 @@ def select_one(el, selectors: Sequence[str]):
 
 
 def clean_text(el) -> str:
-    return _SPACES.sub(" ", el.text_content()).strip() if el is not None else ""
+    return _SPACES.sub(" ", text_of(el)).strip() if el is not None else ""
 
 
 def inner_html(el) -> str:
-    """The HTML inside an element (its own tag excluded)."""
-    return ((el.text or "") + "".join(lxml_html.tostring(c, encoding=str) for c in el)).strip()
+    """The HTML inside an element (its own tag excluded), serialised in one call."""
+    whole = lxml_html.tostring(el, encoding=str, with_tail=False)
+    opening, closing = whole.find(">") + 1, whole.rfind("</")
+    return whole[opening : closing if closing >= opening else len(whole)].strip()
 
 
 def shown_number(text: str) -> int | None:

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlencode, urljoin, urlparse, urlunparse
 from lxml import etree
 from lxml import html as lxml_html
 
+from ..body import text_of
 from ..posts import Post
 from ..times import parse_displayed, parse_iso
 from .base import ThreadPage
@@ -123,11 +124,11 @@ def _read_post(el, url: str | None, tz: tzinfo, fallback_number: int) -> Post | 
         stamp = next(line.iter("time"), None)
         if stamp is not None and stamp.get("datetime"):
             time = parse_iso(stamp.get("datetime"), tz)
-        text = line.text_content()
+        text = text_of(line)
         if time is None and "»" in text:
             time = parse_displayed(text.rsplit("»", 1)[1], tz)
     if parts.number is not None:
-        m = _NUMBER.search(parts.number.text_content())
+        m = _NUMBER.search(text_of(parts.number))
         if m:
             number = int(m[1])
     link = urljoin(url, f"viewtopic.php?p={post_id}#p{post_id}") if url else f"#p{post_id}"
@@ -157,8 +158,8 @@ def _print_posts(doc, url: str | None, tz: tzinfo, start: int) -> list[Post]:
                 content,
                 post_id=f"print-{start + i}",
                 number=start + i,
-                author=name.text_content().strip(),
-                time=parse_displayed(shown.text_content(), tz) if shown is not None else None,
+                author=text_of(name).strip(),
+                time=parse_displayed(text_of(shown), tz) if shown is not None else None,
                 url=url,
                 html=inner_html(content),
             )
@@ -175,11 +176,11 @@ def _author(parts: _Parts) -> str:
         candidates += [s for s in line.iter("strong")]
     candidates += parts.usernames + parts.profile_links
     for node in candidates:
-        name = node.text_content().strip()
+        name = text_of(node).strip()
         if name:
             return name
     if line is not None:
-        m = re.search(r"by\s+(.+?)\s*»", line.text_content())
+        m = re.search(r"by\s+(.+?)\s*»", text_of(line))
         if m:
             return m[1].strip()
     return ""
@@ -207,7 +208,7 @@ def _shown_page_start(doc) -> int:
     starts, pages = [], []
     for a in _page_links(doc):
         qs = parse_qs(urlparse(a.get("href")).query)
-        label = (a.text_content() or "").strip()
+        label = text_of(a).strip()
         if "start" in qs and qs["start"][0].isdigit() and label.isdigit() and int(label) > 1:
             starts.append(int(qs["start"][0]))
             pages.append(int(label))
