@@ -225,9 +225,9 @@ def _vote_lines(runs: list[Run]) -> tuple[tuple[Run, ...], ...]:
                         lines.append(tuple(current))
                     current = []
                 if piece:
-                    current.append(Run(piece.translate(_SPACES), run.flags))
+                    current.append(Run(piece, run.flags))
             continue
-        current.append(Run(run.text.translate(_SPACES), run.flags))
+        current.append(Run(run.text, run.flags))
     if current:
         lines.append(tuple(current))
     return tuple(line for line in lines if any(r.text.strip() for r in line))

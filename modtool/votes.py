@@ -214,7 +214,8 @@ _EDGE = re.compile(r"^[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+|[\s:=\-–�
 
 def _clean(target: str) -> str:
     """Target text without the punctuation around it; "@Name" mentions lose the "@"."""
-    cleaned = _EDGE.sub("", " ".join(target.split()))
+    # split() also takes no-break spaces; zero-width ones are dropped first.
+    cleaned = _EDGE.sub("", " ".join(target.replace("\u200b", "").split()))
     if cleaned.startswith("@"):
         cleaned = cleaned[1:]
     return cleaned

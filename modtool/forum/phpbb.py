@@ -26,13 +26,13 @@ _GENERATOR = etree.XPath("//meta[@name='generator']/@content")
 _PAGINATION = etree.XPath("//*[contains(@class, 'pagination')]")
 
 
-def _page_links(doc) -> list:
-    return [a for box in _PAGINATION(doc) for a in box.iter("a") if a.get("href")]
+def _page_links(boxes: list) -> list:
+    return [a for box in boxes for a in box.iter("a") if a.get("href")]
 
 
-def _current_page(doc) -> str | None:
+def _current_page(boxes: list) -> str | None:
     """The page number phpBB shows unlinked: <strong>2</strong> (3.0) or li.active > span."""
-    for box in _PAGINATION(doc):
+    for box in boxes:
         for node in box.iter("strong", "span"):
             if node.tag == "span" and "active" not in (node.getparent().get("class") or ""):
                 continue
@@ -67,12 +67,9 @@ class _Parts:
         self.profile_links: list = []
 
 
-# The few nodes of a post that matter, found by one XPath pass in C (not a Python walk).
-_PART_NODES = etree.XPath(
-    ".//*[contains(@class, 'content') or contains(@class, 'author') or contains(@class, 'notice')"
-    " or contains(@class, 'username') or contains(@class, 'post-number')"
-    " or contains(@class, 'posti')] | .//dl[contains(@class, 'postprofile')]//a[not(@class)]"
-)
+# The nodes of a post that can matter: those with a class (sorted out in Python, which is
+# cheaper than asking libxml2 six contains() per node), and the profile column's plain links.
+_PART_NODES = etree.XPath(".//*[@class] | .//dl[contains(@class, 'postprofile')]//a[not(@class)]")
 
 
 def _parts(el) -> _Parts:
@@ -98,9 +95,10 @@ def _parts(el) -> _Parts:
 
 def parse(doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage:
     containers = [el for el in _POSTS(doc) if _is_post(el)]
+    boxes = _PAGINATION(doc)
     start = _url_start(url)
     if start is None:
-        start = _shown_page_start(doc)
+        start = _shown_page_start(boxes)
     if not containers:
         return ThreadPage(tuple(_print_posts(doc, url, tz, start)), (), url)
     posts = []
@@ -108,7 +106,7 @@ def parse(doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage
         post = _read_post(el, url, tz, start + i)
         if post is not None:
             posts.append(post)
-    page_urls, page_url = _pages(doc, url, start)
+    page_urls, page_url = _pages(boxes, url, start)
     return ThreadPage(tuple(posts), page_urls, page_url)
 
 
@@ -199,14 +197,14 @@ def _url_start(url: str | None) -> int | None:
     return None
 
 
-def _shown_page_start(doc) -> int:
+def _shown_page_start(boxes: list) -> int:
     """The first post number of a saved page whose URL is unknown, from its pagination."""
-    current = (_current_page(doc) or "").strip()
+    current = (_current_page(boxes) or "").strip()
     if not current.isdigit():
         return 0
     page = int(current)
     starts, pages = [], []
-    for a in _page_links(doc):
+    for a in _page_links(boxes):
         qs = parse_qs(urlparse(a.get("href")).query)
         label = text_of(a).strip()
         if "start" in qs and qs["start"][0].isdigit() and label.isdigit() and int(label) > 1:
@@ -218,7 +216,7 @@ def _shown_page_start(doc) -> int:
     return (page - 1) * per_page
 
 
-def _pages(doc, url: str | None, start: int) -> tuple[tuple[str, ...], str | None]:
+def _pages(boxes: list, url: str | None, start: int) -> tuple[tuple[str, ...], str | None]:
     """Every page of the thread and this page's own URL, from the pagination links.
 
     The links, not the URL given, supply the thread's address: a host may paste a link to one
@@ -226,7 +224,7 @@ def _pages(doc, url: str | None, start: int) -> tuple[tuple[str, ...], str | Non
     """
     if not url:
         return (), None
-    links = [urljoin(url, a.get("href")) for a in _page_links(doc)]
+    links = [urljoin(url, a.get("href")) for a in _page_links(boxes)]
     numbered = [(s, link) for link in links if (s := _url_start(link)) is not None]
     if not numbered:
         own = urlunparse(urlparse(url)._replace(fragment=""))
