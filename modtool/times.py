@@ -72,6 +72,9 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
     relative = _relative(cleaned, tz, now)
     if relative:
         return relative
+    fast = _english(cleaned, tz)
+    if fast:
+        return fast
     global _last_format
     # A thread shows every time in one format: try the one that worked last time first.
     for fmt in (_last_format, *_FORMATS):
@@ -85,6 +88,37 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
 
 
 _last_format = _FORMATS[0]
+
+
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
+# phpBB's default, by far the commonest: "Sun May 26, 2019 4:34 pm" (strptime is 10x slower).
+_PHPBB_EN = re.compile(
+    r"^(?:[A-Za-z]{3},? )?([A-Za-z]{3})[a-z]* (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?"
+    r" ?([ap]m)?$",
+    re.I,
+)
+
+
+def _english(text: str, tz: tzinfo) -> datetime | None:
+    m = _PHPBB_EN.match(text)
+    if not m or m[1].lower() not in _MONTHS:
+        return None
+    hour = int(m[4])
+    if m[7]:
+        if hour > 12:
+            return None
+        hour = hour % 12 + (12 if m[7].lower() == "pm" else 0)
+    try:
+        return datetime(
+            int(m[3]), _MONTHS[m[1].lower()], int(m[2]), hour, int(m[5]), int(m[6] or 0), tzinfo=tz
+        )
+    except ValueError:
+        return None
 
 
 _REL = re.compile(

@@ -1,0 +1,33 @@
+"""Displayed forum times, read in the game's timezone."""
+
+from __future__ import annotations
+
+import pytest
+
+from modtool.times import parse_displayed, zone
+
+NEW_YORK = zone("America/New_York")
+
+
+@pytest.mark.parametrize(
+    ("shown", "expected"),
+    [
+        ("Sun May 26, 2019 4:34 pm", "2019-05-26T16:34:00-04:00"),  # phpBB 3.0
+        ("Sat Feb 26, 2011 12:38 am", "2011-02-26T00:38:00-05:00"),
+        ("Fri Feb 25, 2011 12:00 pm", "2011-02-25T12:00:00-05:00"),
+        ("02 Jun 2018 05:41", "2018-06-02T05:41:00-04:00"),  # phpBB 3.2
+        ("2016-02-01, 02:29", "2016-02-01T02:29:00-05:00"),  # vBulletin 3
+        ("06-15-2016, 05:21 PM", "2016-06-15T17:21:00-04:00"),  # vBulletin 4
+        ("Oct 30, 2014 at 10:49 PM", "2014-10-30T22:49:00-04:00"),  # XenForo 1
+        ("April 25, 2018, 10:22:01 pm", "2018-04-25T22:22:01-04:00"),  # SMF
+        ("November 18, 2019, 2:39pm", "2019-11-18T14:39:00-05:00"),  # Discourse
+        ("2026-11-29T13:05:00+09:00", "2026-11-29T13:05:00+09:00"),  # an offset wins
+    ],
+)
+def test_displayed_forms(shown, expected):
+    assert parse_displayed(shown, NEW_YORK).isoformat() == expected
+
+
+@pytest.mark.parametrize("shown", ["", "yesterday-ish", "Sun Foo 26, 2019 4:34 pm", "13:99"])
+def test_not_a_time(shown):
+    assert parse_displayed(shown, NEW_YORK) is None
