@@ -211,9 +211,7 @@ class Fetcher:
                     delay *= 2
                 continue
             _raise_for(url, status)
-            from .forum import decode_page
-
-            body = decode_page(response.content)
+            body = _text(response)
             if self.cache:
                 self.cache.store(
                     url, body, response.headers.get("ETag"), response.headers.get("Last-Modified")
@@ -287,35 +285,36 @@ class Fetcher:
         return posts
 
     def _posts(self, pages: list[str], have: dict[str, ThreadPage], fetch: set[str]) -> list[Post]:
-        done = 0
-        total = len(pages)
+        """The posts of every page: workers only fetch (I/O), this thread parses as pages come.
 
+        Parsing in the workers would hold each one off its next request for the parse's length.
+        """
         failed = threading.Event()
 
-        def load(page_url: str) -> ThreadPage | None:
-            nonlocal done
+        def load(page_url: str) -> str | None:
             if failed.is_set():
                 return None  # another page failed: send nothing more
             try:
-                if page_url in have:
-                    result = have[page_url]
-                elif page_url in fetch:
-                    result = self._parse(self._get(page_url, conditional=False), page_url)
-                else:
-                    result = self._parse(self._cached(page_url), page_url)
+                return self._get(page_url, conditional=False)
             except BaseException:
                 failed.set()
                 raise
-            done += 1
-            if self.progress:
-                self.progress(done, total)
-            return result
 
         workers = max(1, min(self.options.concurrency, len(fetch) or 1))
         pool = ThreadPoolExecutor(max_workers=workers)
+        results: list[ThreadPage] = []
         try:
-            futures = [pool.submit(load, page_url) for page_url in pages]
-            results = [f.result() for f in futures]  # in the thread's page order
+            futures = {p: pool.submit(load, p) for p in pages if p in fetch and p not in have}
+            for done, page_url in enumerate(pages, 1):
+                if page_url in have:
+                    page = have[page_url]
+                elif page_url in futures:
+                    page = self._parse(futures[page_url].result(), page_url)
+                else:
+                    page = self._parse(self._cached(page_url), page_url)
+                results.append(page)
+                if self.progress:
+                    self.progress(done, len(pages))
         except BaseException:
             failed.set()
             pool.shutdown(wait=True, cancel_futures=True)  # a fatal error stops the queue
@@ -347,6 +346,15 @@ class Fetcher:
                     "some posts may be missing (deleted, or hidden from guests)"
                 )
         return results
+
+
+def _text(response: httpx.Response) -> str:
+    """A page's text: the charset the server names, else the page's own declaration."""
+    if response.charset_encoding:
+        return response.text
+    from .forum import decode_page
+
+    return decode_page(response.content)
 
 
 def _retry_after(response: httpx.Response) -> float | None:
