@@ -206,13 +206,8 @@ def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
 _QUOTE_TOKEN = re.compile(r"^(quote\w*|\w*[-_]quote|\w*Quote|signature\w*|sig)$", re.I)
 
 
-class _Quoteish:
-    @staticmethod
-    def search(classes: str) -> bool:
-        return any(_QUOTE_TOKEN.match(token) for token in classes.split())
-
-
-_QUOTEISH = _Quoteish()
+def _quoteish(classes: str) -> bool:
+    return any(_QUOTE_TOKEN.match(token) for token in classes.split())
 # Blocks around a post that are not its text: reactions, buttons, user cards, signatures.
 _FURNITURE = re.compile(
     r"like|reaction|rating|share|button|control|toolbar|footer|signature|userinfo|profile|"
@@ -249,7 +244,7 @@ def _quoted(node, container) -> bool:
     for anc in (node, *node.iterancestors()):
         if anc is container:
             return False
-        if _QUOTEISH.search(anc.get("class") or ""):
+        if _quoteish(anc.get("class") or ""):
             return True
         if anc.tag == "blockquote" and (anc is not node or _plain_quote(anc)):
             return True
@@ -269,13 +264,13 @@ def _quoted_length(node) -> int:
     """
     total = 0
     for q in node.iter("blockquote", "div", "aside"):
-        if q is node or not (q.tag == "blockquote" or _QUOTEISH.search(q.get("class") or "")):
+        if q is node or not (q.tag == "blockquote" or _quoteish(q.get("class") or "")):
             continue
         inner = False
         for anc in q.iterancestors():
             if anc is node:
                 break
-            if anc.tag == "blockquote" or _QUOTEISH.search(anc.get("class") or ""):
+            if anc.tag == "blockquote" or _quoteish(anc.get("class") or ""):
                 inner = True
                 break
         if not inner:
@@ -293,7 +288,7 @@ def _narrow(body):
             if isinstance(c.tag, str)
             and c.tag in _BODY_TAGS
             and clean_text(c)
-            and not _QUOTEISH.search(c.get("class") or "")
+            and not _quoteish(c.get("class") or "")
         ]
         if len(blocks) != 1 or total == 0 or len(clean_text(blocks[0])) < total:
             return body

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin, urlparse, urlunparse
@@ -22,10 +22,6 @@ from ..times import parse_displayed, parse_iso
 
 _NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
 _SPACES = re.compile(r"\s+")
-
-
-def css(selector: str) -> CSSSelector:
-    return _compiled(selector)
 
 
 _CACHE: dict[str, CSSSelector] = {}
@@ -121,7 +117,6 @@ class PostSpec:
     number_attr: tuple[str, int] | None = None  # (attribute, offset): data-index 0 is post 1
     edited: Sequence[str] = ()  # selectors present (with text) only on edited posts
     link: Callable[[object, str | None, str], str | None] | None = None
-    skip: Callable[[object], bool] = field(default=lambda el: False)
 
 
 def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: int = 0):
@@ -129,8 +124,6 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
     posts = []
     containers = spec.container(doc) if callable(spec.container) else select(doc, spec.container)
     for i, el in enumerate(containers):
-        if spec.skip(el):
-            continue
         body = select_one(el, spec.body)
         post_id = spec.post_id(el)
         if body is None or not post_id:
