@@ -449,3 +449,17 @@ def test_phpbb_print_view():
     ]
     assert page.posts[0].time.isoformat() == "2011-02-26T14:38:00+00:00"
     assert page.posts[0].text == "Vote: Sundy Sundy? More like scummy."
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        ('<meta charset="utf-8"><p>투표: 코하이</p>'.encode(), "투표: 코하이"),
+        ("<meta charset='euc-kr'><p>투표</p>".encode("euc-kr"), "투표"),
+        # Declared UTF-8 but written in Windows-1252: detection takes over.
+        ('<meta charset="utf-8"><p>caf\xe9 na\xefve</p>'.encode("cp1252"), "café naïve"),
+        ("\ufeff<p>Vote: Oso</p>".encode("utf-8"), "Vote: Oso"),
+    ],
+)
+def test_decode_page(data, text):
+    assert text in decode_page(data)

@@ -39,9 +39,26 @@ ENGINES: dict[str, Engine] = {
 __all__ = ["ENGINES", "Engine", "ThreadPage", "decode_page", "detect_engine", "parse_page"]
 
 
+_DECLARED = re.compile(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_-]+)""", re.I)
+
+
 def decode_page(data: bytes) -> str:
-    """Page bytes to text, trusting the page's declared encoding, then detection."""
-    from bs4 import UnicodeDammit  # imported here: counting saved posts never needs it
+    """Page bytes to text: a byte-order mark, else the page's declared charset when the bytes
+    agree with it, else bs4's detection (the slow path, for pages that lie or say nothing)."""
+    for bom, codec in (
+        (b"\xef\xbb\xbf", "utf-8"),
+        (b"\xff\xfe", "utf-16"),
+        (b"\xfe\xff", "utf-16"),
+    ):
+        if data.startswith(bom):
+            return data.decode(codec, errors="replace").lstrip("\ufeff")
+    declared = _DECLARED.search(data[:4096])
+    if declared:
+        try:
+            return data.decode(declared[1].decode("ascii"))
+        except (LookupError, UnicodeDecodeError):
+            pass
+    from bs4 import UnicodeDammit  # imported here: most pages never need it
 
     return UnicodeDammit(data, is_html=True).unicode_markup or ""
 

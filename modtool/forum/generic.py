@@ -208,6 +208,8 @@ _QUOTE_TOKEN = re.compile(r"^(quote\w*|\w*[-_]quote|\w*Quote|signature\w*|sig)$"
 
 def _quoteish(classes: str) -> bool:
     return any(_QUOTE_TOKEN.match(token) for token in classes.split())
+
+
 # Blocks around a post that are not its text: reactions, buttons, user cards, signatures.
 _FURNITURE = re.compile(
     r"like|reaction|rating|share|button|control|toolbar|footer|signature|userinfo|profile|"
