@@ -83,8 +83,11 @@ _MAX_TARGET_WORDS = 8
 
 
 def normalise(name: str) -> str:
-    """Case-folded, accents kept, everything but letters and digits removed."""
-    return _NON_ALNUM.sub("", unicodedata.normalize("NFKC", name).casefold())
+    """Case-folded, accents dropped ("Söze" is "soze"), everything but letters and digits
+    removed. Hangul is recomposed after the accents go, so Korean names compare as written."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
+    return _NON_ALNUM.sub("", unicodedata.normalize("NFC", bare))
 
 
 _LEET = str.maketrans("013457989", "oieastgbg")

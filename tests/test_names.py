@@ -19,6 +19,8 @@ SLOTS = {
     "Sundy": ["Sundy"],
     "Sunny": ["Sunny"],
     "kushm4sta": ["kushm4sta"],
+    "Keyser Söze": ["Keyser Söze"],
+    "코하이": ["코하이"],
 }
 resolver = Resolver.from_slots(SLOTS, {"AngryPidgeon": ["Pidge"]})
 
@@ -41,6 +43,9 @@ resolver = Resolver.from_slots(SLOTS, {"AngryPidgeon": ["Pidge"]})
         ("Yes^3", "YES YES YES", Method.NORMALISED),
         ("Oso because he is scummy", None, None),
         ("AngryPidgin", "AngryPidgeon", Method.FUZZY),
+        ("Keyser Soze", "Keyser Söze", Method.NORMALISED),  # accents dropped
+        ("코하이", "코하이", Method.EXACT),
+        ("코하", "코하이", Method.PREFIX),
     ],
 )
 def test_stages(text, slot, method):
