@@ -63,42 +63,55 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     return ThreadPage(tuple(posts), pages, page_url)
 
 
-def _key(el) -> tuple | None:
-    """What repeated post blocks share: tag, stable class names, and role-like attributes."""
-    classes = frozenset(
+def _keys(el) -> list[tuple]:
+    """The groups an element may belong to: its tag with all its stable class names, its tag
+    with each one of them (a highlighted or first post carries extra classes), and its
+    role-like attributes."""
+    classes = sorted(
         c
         for c in (el.get("class") or "").split()
         if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
     )
     roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
-    if not classes and not any(roles):
-        return None
-    return el.tag, classes, roles
+    keys = []
+    if classes or any(roles):
+        keys.append((el.tag, tuple(classes), roles))
+    if len(classes) > 1:
+        keys.extend((el.tag, (c,), roles) for c in classes)
+    return keys
 
 
 def _best_group(doc) -> list:
     groups: dict[tuple, list] = {}
     for el in doc.iter(*_CONTAINER_TAGS):
-        key = _key(el)
-        if key is not None:
+        for key in _keys(el):
             groups.setdefault(key, []).append(el)
+    seen: set[tuple] = set()
     best, best_score = [], 0.0
+    features: dict[int, tuple[bool, bool]] = {}
     for members in groups.values():
         if len(members) < 2 or len(members) > 500:
             continue
-        score = _score(members)
+        identity = tuple(id(m) for m in members)
+        if identity in seen:
+            continue
+        seen.add(identity)
+        score = _score(members, features)
         if score > best_score:
             best, best_score = members, score
     return best
 
 
-def _score(members: list) -> float:
+def _score(members: list, features: dict[int, tuple[bool, bool]]) -> float:
     # Posts are not nested in each other.
     ids = {id(m) for m in members}
     if any(id(a) in ids for m in members for a in m.iterancestors()):
         return 0.0
-    with_user = sum(1 for m in members if _author_link(m) is not None) / len(members)
-    with_time = sum(1 for m in members if _time(m, None) is not None) / len(members)
+    for m in members:
+        if id(m) not in features:  # the same element is scored in several groups
+            features[id(m)] = (_author_link(m) is not None, _time(m, None) is not None)
+    with_user = sum(features[id(m)][0] for m in members) / len(members)
+    with_time = sum(features[id(m)][1] for m in members) / len(members)
     if with_user < 0.6 or with_time < 0.6:
         return 0.0
     lengths = [len(clean_text(m)) for m in members]
