@@ -94,8 +94,25 @@ def _is_spoiler_title(el: etree._Element) -> bool:
     return "quotetitle" in _classes(el) and "spoiler" in text_of(el).lower()
 
 
+_PLAIN_INLINE = frozenset("a span i em u font small sub sup big tt abbr".split())
+
+
 def _walk(el: etree._Element, flags: int, out: list[Run]) -> None:
     tag = el.tag if isinstance(el.tag, str) else ""
+    # The commonest elements of a post, handled before the full classification.
+    if tag == "br":
+        out.append(Run("\n", flags))
+        if el.tail:
+            out.append(Run(el.tail, flags))
+        return
+    if tag in _PLAIN_INLINE and "class" not in el.attrib and "style" not in el.attrib:
+        if el.text:
+            out.append(Run(el.text, flags))
+        for child in el:
+            _walk(child, flags, out)
+        if el.tail:
+            out.append(Run(el.tail, flags))
+        return
     cls = _classes(el)
     kind = _element_kind(el, tag, cls)
     if kind == "skip":
