@@ -121,8 +121,12 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
         if e.get("kind") == "votecount_reset" and isinstance(e.get("post"), int):
             events.append({"kind": "vote_reset", "post": e["post"]})
     for day in case.get("days", []):
-        if day.get("day") == 1:
-            events.append({"kind": "day_start", "day": 1, "post": day.get("start_post") or 0})
+        # Every day's start, not only Day 1's: a day whose end is unknown must not make the
+        # next day start at the top of the thread.
+        if isinstance(day.get("start_post"), int) or day.get("day") == 1:
+            events.append(
+                {"kind": "day_start", "day": day["day"], "post": day.get("start_post") or 0}
+            )
         if isinstance(day.get("end_post"), int):
             events.append({"kind": "day_end", "day": day["day"], "post": day["end_post"]})
     events.sort(key=lambda e: (e.get("post", -1) if "post" in e else 10**9, _ORDER[e["kind"]]))

@@ -142,7 +142,8 @@ class Game:
     # --- phases --------------------------------------------------------------------------------
 
     def days(self) -> list[DayWindow]:
-        """Every day the ledger knows of, in order; a day starts where the previous one ended."""
+        """Every day the ledger knows of, in order; a day starts where the previous one ended,
+        and ends where the next one starts when its own end is not recorded."""
         starts: dict[int, PostRef] = {}
         ends: dict[int, PostRef] = {}
         for e in self.events:
@@ -156,7 +157,8 @@ class Game:
         windows = []
         for n in range(1, numbers[-1] + 1):
             start = starts.get(n) or ends.get(n - 1)
-            windows.append(DayWindow(n, start, ends.get(n)))
+            # A day with no recorded end ended when the next one started, if it has.
+            windows.append(DayWindow(n, start, ends.get(n) or starts.get(n + 1)))
         return windows
 
     def deaths(self) -> list[Event]:
