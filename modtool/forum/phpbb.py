@@ -59,26 +59,25 @@ def _is_post(el) -> bool:
 class _Parts:
     """The parts of one post, found in a single walk over its subtree."""
 
-    __slots__ = ("content", "author_line", "usernames", "profile_links", "notice", "number")
+    __slots__ = ("post", "content", "author_line", "usernames", "notice", "number")
 
-    def __init__(self) -> None:
+    def __init__(self, post) -> None:
+        self.post = post
         self.content = self.author_line = self.notice = self.number = None
         self.usernames: list = []  # a.username / a.username-coloured (moderators' colour)
-        self.profile_links: list = []
 
 
 # The nodes of a post that can matter: those with a class (sorted out in Python, which is
 # cheaper than asking libxml2 six contains() per node), and the profile column's plain links.
-_PART_NODES = etree.XPath(".//*[@class] | .//dl[contains(@class, 'postprofile')]//a[not(@class)]")
+_PART_NODES = etree.XPath(".//*[@class]")
+_PROFILE_LINKS = etree.XPath(".//dl[contains(@class, 'postprofile')]//a[not(@class)]")
 
 
 def _parts(el) -> _Parts:
-    parts = _Parts()
+    parts = _Parts(el)
     for node in _PART_NODES(el):
-        classes = (node.get("class") or "").split()
-        if not classes:
-            parts.profile_links.append(node)
-        elif "content" in classes and node.tag == "div":
+        classes = node.get("class").split()
+        if "content" in classes and node.tag == "div":
             if parts.content is None:
                 parts.content = node
         elif "author" in classes:
@@ -172,8 +171,11 @@ def _author(parts: _Parts) -> str:
         # The author line names the poster; the profile column can hold other links.
         candidates += [a for a in parts.usernames if _inside(a, line)]
         candidates += [s for s in line.iter("strong")]
-    candidates += parts.usernames + parts.profile_links
-    for node in candidates:
+    for node in (*candidates, *parts.usernames):
+        name = text_of(node).strip()
+        if name:
+            return name
+    for node in _PROFILE_LINKS(parts.post):  # older styles: a plain link in the profile column
         name = text_of(node).strip()
         if name:
             return name
