@@ -80,11 +80,6 @@ def body_of(element: etree._Element) -> Body:
     return Body(text=_own_text(runs), lines=_vote_lines(runs))
 
 
-def own_text(html: str) -> str:
-    """The poster's own text of a body, whitespace collapsed."""
-    return parse_body(html).text
-
-
 def _classes(el: etree._Element) -> str:
     return el.get("class") or ""
 

@@ -4,7 +4,6 @@
   - GameFileError         a setup or ledger file is missing or malformed (names file and line)
   - SourceError           a thread source cannot be read (bad path, unknown format)
   - FetchError            a live page could not be fetched
-  - UnknownPlayerError    a command names a player the game does not have
 """
 
 from __future__ import annotations
@@ -30,7 +29,3 @@ class SourceError(ModToolError):
 
 class FetchError(ModToolError):
     "A live page could not be fetched."
-
-
-class UnknownPlayerError(ModToolError):
-    "A player name given on the command line matches nobody in the game."

@@ -20,7 +20,7 @@ from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
 
-from .errors import GameFileError, UnknownPlayerError
+from .errors import GameFileError
 from .names import normalise
 from .rules import Rules, rules_from_table
 from .times import zone
@@ -126,15 +126,6 @@ class Game:
                 for n in (*self.slot_names(slot.key), *slot.accounts, *slot.aliases):
                     table.setdefault(normalise(n), slot.key)
         return self._slot_by_name.get(normalise(name))
-
-    def require_slot(self, name: str) -> str:
-        key = self.find_slot(name)
-        if key is None:
-            raise UnknownPlayerError(
-                f"no player named {name!r} in {self.folder / SETUP_FILE}; "
-                "check the spelling or add the name to the player's aliases"
-            )
-        return key
 
     def slot(self, key: str) -> Slot:
         return next(s for s in self.slots if s.key == key)
@@ -471,10 +462,3 @@ def append_event(game: Game, obj: dict) -> Event:
         fh.flush()
         os.fsync(fh.fileno())
     return event
-
-
-def phase_order(phase: str) -> tuple[int, int]:
-    """Sort key for "D2"/"N1": N0 < D1 < N1 < D2 ..."""
-    m = _PHASE.match(phase)
-    kind, n = m[1], int(m[2])
-    return (n, 0 if kind == "D" else 1)

@@ -6,7 +6,6 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import IO
 
 from .body import Body, body_of, parse_body
@@ -98,7 +97,3 @@ def read_posts_jsonl(lines: Iterable[str], name: str) -> Iterator[Post]:
 def write_posts_jsonl(posts: Iterable[Post], out: IO[str]) -> None:
     for post in posts:
         out.write(json.dumps(post.to_json(), ensure_ascii=False) + "\n")
-
-
-def is_posts_jsonl(path: Path) -> bool:
-    return path.name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz"))
