@@ -1,14 +1,26 @@
 """A post body, reduced to what the rest of modtool reads: its own text and its vote-eligible lines.
 
-Engines hand over the body HTML of a post; this module decides which parts of it are the
-poster's own words (quotes are not), and which parts may hold a vote (quotes, spoilers, code
-and struck-out text may not). One walk over the tree produces both.
+Engines hand over the body element of a post (or its HTML); this module decides which parts of
+it are the poster's own words (quotes are not), and which parts may hold a vote (quotes,
+spoilers, code and struck-out text may not).
+
+Why it works the way it does: walking every element and text node in Python cost as much as
+parsing the whole page. So the reading is done by lxml's serialiser and regular expressions,
+which run in C. Only the few elements that change the reading are visited in Python (quotes,
+bold, spoilers, signatures...). They are removed, or fenced with marker characters, on a copy of
+the body. The copy is serialised, and tags, line breaks and entities become text in three
+substitutions. A body with none of those elements is read from its HTML alone.
+
+The result is the body's "reading": its text with line breaks as "\\n" and the markers below.
+Own text and vote lines are both derived from it, each when first asked for.
 """
 
 from __future__ import annotations
 
+import copy
 import re
-from dataclasses import dataclass
+from html import unescape
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -16,9 +28,32 @@ from lxml import etree
 BOLD = 1
 OFFICIAL = 2  # phpBB's rendered [vote] tag (span.bbvote): a vote by construction
 NO_VOTE = 4  # spoiler, code or struck-out text: part of the post, never a vote
-QUOTE_GAP = -1  # where a quote was: ends the line, adds no text to the post
 
-_BLOCK_TAGS = frozenset(
+
+class Run(NamedTuple):
+    """A stretch of one line's text with one set of flags."""
+
+    text: str
+    flags: int = 0
+
+
+class Body(NamedTuple):
+    """What modtool reads from one post body."""
+
+    text: str  # the poster's own text, whitespace collapsed (quotes removed)
+    lines: tuple[tuple[Run, ...], ...]  # vote-eligible runs, line by line
+
+
+# Markers that fence emphasis in a reading: Unicode private-use characters, which the parser
+# never makes of ordinary text (a post that holds one literally is misread only in emphasis).
+_ON = {BOLD: "\ue001", OFFICIAL: "\ue003", NO_VOTE: "\ue005"}
+_OFF = {BOLD: "\ue002", OFFICIAL: "\ue004", NO_VOTE: "\ue006"}
+_FLAG_OF = {v: k for k, v in _ON.items()} | {v: k for k, v in _OFF.items()}
+_MARKS = re.compile("[\ue001-\ue006]")
+_TOKENS = re.compile("([\ue001-\ue006])")
+_HIDDEN = Run(" ", NO_VOTE)  # hidden text still separates the words around it
+
+_BLOCK_TAGS = (
     "div p li ul ol tr table tbody thead th td blockquote h1 h2 h3 h4 h5 h6 fieldset "
     "legend hr pre dl dt dd section article header footer aside figure".split()
 )
@@ -34,25 +69,19 @@ _DROP_CLASS = re.compile(
     r"ad|ads|advert|advertisement)\b"
 )
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
-# Tabs, no-break and zero-width spaces read as plain spaces (votes are matched on \s anyway).
-_SPACES = str.maketrans({"\t": " ", "\r": " ", "\f": " ", "\v": " ", "\u00a0": " ", "\u200b": ""})
 
-
-@dataclass(frozen=True, slots=True)
-class Run:
-    """A stretch of text with one set of flags; "\\n" runs separate lines."""
-
-    text: str
-    flags: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Body:
-    """What modtool reads from one post body."""
-
-    text: str  # the poster's own text, whitespace collapsed (quotes removed)
-    lines: tuple[tuple[Run, ...], ...]  # vote-eligible runs, line by line
-
+# Elements that may change the reading; everything else is plain text and line breaks.
+_SPECIAL_TAGS = _SKIP_TAGS | _STRIKE_TAGS | _CODE_TAGS | _BOLD_TAGS | {"blockquote", "details"}
+_MAYBE_SPECIAL = re.compile(
+    r"<(?:" + "|".join(sorted(_SPECIAL_TAGS | {"summary", "cite"})) + r")[\s>/]"
+    r"|\s(?:class|style)=[\"']"
+)
+# Plain unless a class or style says otherwise (img too: it has no text to keep or drop).
+_PLAIN_TAGS = frozenset("a span i em u font small sub sup big tt abbr br img li ul ol".split())
+# lxml's serialiser escapes "<" and ">" inside attribute values, so a tag ends at the first ">".
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_BREAK_TAG = re.compile(r"<(?:br|/?(?:" + "|".join(_BLOCK_TAGS) + r"))\b[^>]*>")
+_TAG = re.compile(r"<[^>]*>")
 
 _PARSER = etree.HTMLParser()
 text_of = etree.XPath("string()")  # an element's text, as lxml.html's text_content() gives it
@@ -60,100 +89,170 @@ text_of = etree.XPath("string()")  # an element's text, as lxml.html's text_cont
 
 def parse_body(html: str) -> Body:
     """Read a post body's HTML into its own text and its vote-eligible lines."""
+    return body_from(read_html(html))
+
+
+def read_html(html: str) -> str:
+    """The reading of a post body given as HTML."""
     if not html or not html.strip():
-        return Body(text="", lines=())
+        return ""
     # The body element is the wrapper: stray closing tags in a post cannot escape it.
     doc = etree.fromstring(f"<html><body>{html}</body></html>", _PARSER)
     root = doc.find("body") if doc is not None else None
     if root is None:
-        return Body(text="", lines=())
-    return body_of(root)
+        return ""
+    return read(root, inner_html(root))
 
 
-def body_of(element: etree._Element) -> Body:
-    """The same reading, straight from a parsed page's body element (its children)."""
-    runs: list[Run] = []
-    if element.text:
-        runs.append(Run(element.text, 0))
-    for child in element:
-        _walk(child, 0, runs)
-    return Body(text=_own_text(runs), lines=_vote_lines(runs))
+def inner_html(el: etree._Element) -> str:
+    """The HTML inside an element (its own tag excluded), serialised in one call."""
+    whole = etree.tostring(el, encoding=str, method="html", with_tail=False)
+    opening, closing = whole.find(">") + 1, whole.rfind("</")
+    return whole[opening : closing if closing >= opening else len(whole)].strip()
 
 
-def _classes(el: etree._Element) -> str:
+def read(element: etree._Element, html: str) -> str:
+    """The reading of a body element whose inner HTML (`inner_html`) is `html`."""
+    if _MAYBE_SPECIAL.search(html):
+        marked = _marked_copy(element)
+        if marked is not None:
+            html = inner_html(marked)
+    if "<!--" in html:
+        html = _COMMENT.sub("", html)
+    text = _TAG.sub("", _BREAK_TAG.sub("\n", html))
+    return unescape(text) if "&" in text else text
+
+
+def own_text(reading: str) -> str:
+    """The poster's own text: quotes gone, whitespace collapsed."""
+    if not reading.isascii() and _MARKS.search(reading):
+        reading = _MARKS.sub("", reading)
+    return " ".join(reading.replace("\u200b", "").split())
+
+
+def body_from(reading: str) -> Body:
+    return Body(own_text(reading), vote_lines(reading))
+
+
+def vote_lines(reading: str) -> tuple[tuple[Run, ...], ...]:
+    """The lines of a reading that may hold a vote, as runs of text with their flags."""
+    if reading.isascii() or not _MARKS.search(reading):
+        return tuple((Run(line),) for line in reading.split("\n") if line.strip())
+    flags = 0
+    depth = {BOLD: 0, OFFICIAL: 0, NO_VOTE: 0}
+    lines: list[tuple[Run, ...]] = []
+    for piece in reading.split("\n"):
+        if not _MARKS.search(piece):
+            if piece.strip() and not flags & NO_VOTE:
+                lines.append((Run(piece, flags),))
+            continue
+        line: list[Run] = []
+        for token in _TOKENS.split(piece):
+            flag = _FLAG_OF.get(token)
+            if flag is not None:
+                depth[flag] += 1 if token == _ON[flag] else -1
+                flags = sum(f for f, d in depth.items() if d > 0)
+                if flags & OFFICIAL:
+                    flags |= BOLD  # an official vote is also read as bold
+                if flag == OFFICIAL:
+                    line.append(Run("", 0))  # each [vote] tag is a vote of its own
+            elif flags & NO_VOTE:
+                if not line or line[-1] != _HIDDEN:
+                    line.append(_HIDDEN)
+            elif token:
+                line.append(Run(token, flags))
+        if any(r.text.strip() for r in line):
+            lines.append(tuple(line))
+    return tuple(lines)
+
+
+# Kinds already worked out, by (tag, class, style): a forum repeats a few dozen of them.
+_KINDS: dict[tuple[str, str | None, str | None], str] = {}
+_KIND_FROM_NEIGHBOURS = frozenset(("div", "p"))  # a label child, a codebox parent
+
+
+def _marked_copy(element):
+    """A copy of the body with quotes and hidden parts removed and emphasis fenced by markers,
+    or None when no element in it changes the reading."""
+    # Sorted out before any change: a kind can depend on a neighbour (a spoiler's title).
+    changes = []
+    for index, el in enumerate(element.iter()):
+        tag = el.tag
+        if index == 0 or not isinstance(tag, str):
+            continue  # the body itself; comments (dropped with the tags)
+        cls, style = el.get("class"), el.get("style")
+        if cls is None and style is None and tag in _PLAIN_TAGS:
+            continue
+        key = (tag, cls, style)
+        kind = _KINDS.get(key)
+        if kind is None:
+            kind = _element_kind(el)
+            if tag not in _KIND_FROM_NEIGHBOURS and "quotecontent" not in (cls or ""):
+                if len(_KINDS) < 4096:
+                    _KINDS[key] = kind
+        if kind != "plain":
+            changes.append((index, kind))
+    if not changes:
+        return None
+    twin = copy.deepcopy(element)
+    twin_elements = list(twin.iter())
+    for index, kind in changes:
+        el = twin_elements[index]
+        if kind == "skip":
+            _replace(el, "")
+        elif kind == "quote":
+            _replace(el, "\n\n")
+        elif kind == "bold":
+            _fence(el, BOLD)
+        elif kind == "official":
+            _fence(el, OFFICIAL)
+        else:  # spoiler, code, strike
+            _fence(el, NO_VOTE)
+    return twin
+
+
+def _replace(el, text: str) -> None:
+    """Take an element out of the copy, leaving `text` and its tail where it was."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    text += el.tail or ""
+    previous = el.getprevious()
+    if previous is not None:
+        previous.tail = (previous.tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
+    parent.remove(el)  # lxml removes the tail with the element: it was kept above
+
+
+def _fence(el, flag: int) -> None:
+    """Mark where an element's text starts and ends (its tail is outside)."""
+    el.text = _ON[flag] + (el.text or "")
+    if len(el):
+        last = el[-1]
+        last.tail = (last.tail or "") + _OFF[flag]
+    else:
+        el.text += _OFF[flag]
+
+
+def _classes(el) -> str:
     return el.get("class") or ""
 
 
-def _is_spoiler_title(el: etree._Element) -> bool:
+def _is_spoiler_title(el) -> bool:
     """mafiascum renders spoilers as div.quotetitle "Spoiler:" + div.quotecontent."""
     return "quotetitle" in _classes(el) and "spoiler" in text_of(el).lower()
 
 
-_PLAIN_INLINE = frozenset("a span i em u font small sub sup big tt abbr".split())
-
-
-def _walk(el: etree._Element, flags: int, out: list[Run]) -> None:
-    tag = el.tag if isinstance(el.tag, str) else ""
-    # The commonest elements of a post, handled before the full classification.
+def _element_kind(el) -> str:
+    tag = el.tag
     if tag == "br":
-        out.append(Run("\n", flags))
-        if el.tail:
-            out.append(Run(el.tail, flags))
-        return
-    if tag in _PLAIN_INLINE and "class" not in el.attrib and "style" not in el.attrib:
-        if el.text:
-            out.append(Run(el.text, flags))
-        for child in el:
-            _walk(child, flags, out)
-        if el.tail:
-            out.append(Run(el.tail, flags))
-        return
-    cls = _classes(el)
-    kind = _element_kind(el, tag, cls)
-    if kind == "skip":
-        _tail(el, flags, out)
-        return
-    if kind == "quote":
-        out.append(Run("\n", flags))
-        out.append(Run("", QUOTE_GAP))
-        out.append(Run("\n", flags))
-        _tail(el, flags, out)
-        return
-    inner = flags
-    if kind == "bold":
-        inner |= BOLD
-    elif kind == "official":
-        inner |= BOLD | OFFICIAL
-    elif kind in ("spoiler", "code", "strike"):
-        inner |= NO_VOTE
-    block = tag in _BLOCK_TAGS
-    if kind == "official":
-        out.append(Run("", 0))  # each [vote] tag is a vote of its own, even with no space between
-    if tag == "br":
-        out.append(Run("\n", flags))
-    elif block:
-        out.append(Run("\n", flags))
-    if el.text and tag != "br":
-        out.append(Run(el.text, inner))
-    for child in el:
-        _walk(child, inner, out)
-    if block:
-        out.append(Run("\n", flags))
-    if kind == "official":
-        out.append(Run("", 0))
-    _tail(el, flags, out)
-
-
-def _tail(el: etree._Element, flags: int, out: list[Run]) -> None:
-    if el.tail:
-        out.append(Run(el.tail, flags))
-
-
-def _element_kind(el: etree._Element, tag: str, cls: str) -> str:
-    if not tag or tag in _SKIP_TAGS or tag == "img":
+        return "plain"
+    if tag in _SKIP_TAGS or tag == "img":
         return "skip"
     if tag == "cite":
         return "skip"  # the "X wrote:" header of a quote
+    cls = _classes(el)
     if cls:
         if "bbvote" in cls:
             return "official"
@@ -201,45 +300,9 @@ def _element_kind(el: etree._Element, tag: str, cls: str) -> str:
 _BOX_LABELS = {"quote:": "quote", "code:": "code", "html code:": "code", "php code:": "code"}
 
 
-def _box_label(el: etree._Element) -> str | None:
+def _box_label(el) -> str | None:
     """vBulletin 3 boxes: a div whose first child is a small "Quote:" or "Code:" label."""
     first = next(iter(el), None)
     if first is None or not isinstance(first.tag, str) or "smallfont" not in _classes(first):
         return None
     return _BOX_LABELS.get((first.text or "").strip().lower())
-
-
-def _own_text(runs: list[Run]) -> str:
-    parts = [r.text for r in runs if r.flags != QUOTE_GAP]
-    return " ".join("".join(parts).translate(_SPACES).split())
-
-
-def _vote_lines(runs: list[Run]) -> tuple[tuple[Run, ...], ...]:
-    lines: list[tuple[Run, ...]] = []
-    current: list[Run] = []
-    for run in runs:
-        if run.flags == QUOTE_GAP:
-            continue
-        if run.text == "\n":
-            if current:
-                lines.append(tuple(current))
-                current = []
-            continue
-        if run.flags & NO_VOTE:
-            # Hidden text still separates the words around it.
-            current.append(Run(" ", run.flags & ~(BOLD | OFFICIAL)))
-            continue
-        if "\n" in run.text:
-            pieces = run.text.split("\n")
-            for i, piece in enumerate(pieces):
-                if i:
-                    if current:
-                        lines.append(tuple(current))
-                    current = []
-                if piece:
-                    current.append(Run(piece, run.flags))
-            continue
-        current.append(Run(run.text, run.flags))
-    if current:
-        lines.append(tuple(current))
-    return tuple(line for line in lines if any(r.text.strip() for r in line))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO
 
-from .body import Body, body_of, parse_body
+from .body import Body, inner_html, own_text, read, read_html, vote_lines
 from .errors import SourceError
 
 
@@ -24,23 +24,34 @@ class Post:
     html: str
     edited: bool = False
     thread: str = ""  # which thread of the game it came from ("" for a one-thread game)
-    _body: list = field(default_factory=list, compare=False, repr=False)
+    # What is read from the body, each part when first asked for (see body.py).
+    _read: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_element(cls, body_element, **fields) -> Post:
-        """A post whose body is read from its element now, not parsed again from `html`."""
-        return cls(**fields, _body=[body_of(body_element)])
+        """A post whose HTML and reading come from its body element now, not parsed again."""
+        html = inner_html(body_element)
+        return cls(**fields, html=html, _read={"reading": read(body_element, html)})
+
+    def _once(self, key: str, make):
+        found = self._read.get(key)
+        if found is None:
+            found = self._read[key] = make()
+        return found
 
     @property
-    def body(self) -> Body:
-        """The parsed body, computed once."""
-        if not self._body:
-            self._body.append(parse_body(self.html))
-        return self._body[0]
+    def reading(self) -> str:
+        return self._once("reading", lambda: read_html(self.html))
 
     @property
     def text(self) -> str:
-        return self.body.text
+        """The poster's own text (quotes removed, whitespace collapsed)."""
+        return self._once("text", lambda: own_text(self.reading))
+
+    @property
+    def body(self) -> Body:
+        """Own text and vote-eligible lines."""
+        return self._once("body", lambda: Body(self.text, vote_lines(self.reading)))
 
     def to_json(self) -> dict:
         return {

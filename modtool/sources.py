@@ -60,7 +60,7 @@ def read_source(
 
 
 def _in_thread(post: Post, thread: str) -> Post:
-    return post if post.thread == thread else replace(post, thread=thread, _body=[])
+    return post if post.thread == thread else replace(post, thread=thread)
 
 
 def _natural_key(path: Path):

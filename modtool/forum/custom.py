@@ -65,4 +65,4 @@ def parse(doc, url: str | None, tz: tzinfo, selectors: Mapping[str, str]) -> Thr
 
 
 def _with_id(post, page_url: str | None):
-    return replace(post, post_id=f"{page_url or ''}#{post.number}", _body=[])
+    return replace(post, post_id=f"{page_url or ''}#{post.number}")

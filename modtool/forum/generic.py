@@ -19,7 +19,6 @@ from .markup import (
     PageScheme,
     clean_text,
     epoch,
-    inner_html,
     paginate,
     shown_number,
     time_from_text,
@@ -336,11 +335,11 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
     number = _number(el)
     ident = el.get("id") or el.get("data-pid") or el.get("data-post-id") or ""
     m = _ID_DIGITS.search(ident)
-    return Post(
+    return Post.from_element(
+        body,
         post_id=m[1] if m else str(number if number is not None else index),
         number=number if number is not None else index,
         author=_author_name(author),
         time=time,
         url=url,
-        html=inner_html(body),
     )

@@ -13,7 +13,6 @@ from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin, urlparse, urlunparse
 
-from lxml import html as lxml_html
 from lxml.cssselect import CSSSelector
 
 from ..body import text_of
@@ -48,13 +47,6 @@ def select_one(el, selectors: Sequence[str]):
 
 def clean_text(el) -> str:
     return _SPACES.sub(" ", text_of(el)).strip() if el is not None else ""
-
-
-def inner_html(el) -> str:
-    """The HTML inside an element (its own tag excluded), serialised in one call."""
-    whole = lxml_html.tostring(el, encoding=str, with_tail=False)
-    opening, closing = whole.find(">") + 1, whole.rfind("</")
-    return whole[opening : closing if closing >= opening else len(whole)].strip()
 
 
 def shown_number(text: str) -> int | None:
@@ -139,7 +131,6 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
                 author=author,
                 time=_time(el, spec, tz),
                 url=spec.link(el, url, post_id) if spec.link else url,
-                html=inner_html(body),
                 edited=any(_marked(el, s) for s in spec.edited),
             )
         )

@@ -7,13 +7,11 @@ from datetime import tzinfo
 from urllib.parse import parse_qs, urlencode, urljoin, urlparse, urlunparse
 
 from lxml import etree
-from lxml import html as lxml_html
 
 from ..body import text_of
 from ..posts import Post
 from ..times import parse_displayed, parse_iso
 from .base import ThreadPage
-from .markup import inner_html
 
 name = "phpbb"
 
@@ -21,9 +19,22 @@ _POST_ID = re.compile(r"^p(\d+)$")
 _NUMBER = re.compile(r"#\s*(\d+)")
 
 
-_POSTS = etree.XPath("//div[@id][contains(@class, 'post')]")
-_GENERATOR = etree.XPath("//meta[@name='generator']/@content")
-_PAGINATION = etree.XPath("//*[contains(@class, 'pagination')]")
+_META = etree.XPath("/html/head/meta[@name='generator' or @name='copyright']/@content")
+
+
+def _scan(doc) -> tuple[list, list]:
+    """The post containers and pagination boxes of a page, in one pass over its divs and lists
+    (name tests in C, classes read in Python: cheaper than libxml2's contains() per node)."""
+    posts, boxes = [], []
+    for el in doc.iter("div", "ul"):
+        cls = el.get("class")
+        if not cls:
+            continue
+        if "pagination" in cls:
+            boxes.append(el)
+        elif el.tag == "div" and "post" in cls.split() and _POST_ID.match(el.get("id") or ""):
+            posts.append(el)
+    return posts, boxes
 
 
 def _page_links(boxes: list) -> list:
@@ -41,75 +52,82 @@ def _current_page(boxes: list) -> str | None:
     return None
 
 
-_COPYRIGHT = etree.XPath("//meta[@name='copyright']/@content")
 # The print view (viewtopic.php?view=print): bare div.post blocks with date, author, content.
 _PRINT_POSTS = etree.XPath("//div[@class='post'][div[@class='content']][div[@class='author']]")
 
 
-def detect(doc: lxml_html.HtmlElement) -> bool:
-    if "phpbb" in " ".join(_GENERATOR(doc) + _COPYRIGHT(doc)).lower():
+def detect(doc) -> bool:
+    if "phpbb" in " ".join(_META(doc)).lower():
         return True
-    return any(_is_post(el) and _parts(el).content is not None for el in _POSTS(doc))
-
-
-def _is_post(el) -> bool:
-    return "post" in (el.get("class") or "").split() and bool(_POST_ID.match(el.get("id", "")))
+    return any(_parts(el).content is not None for el in _scan(doc)[0])
 
 
 class _Parts:
     """The parts of one post, found in a single walk over its subtree."""
 
-    __slots__ = ("post", "content", "author_line", "usernames", "notice", "number")
+    __slots__ = ("post", "content", "author_line", "usernames", "notice", "number", "profile")
 
     def __init__(self, post) -> None:
         self.post = post
-        self.content = self.author_line = self.notice = self.number = None
+        self.content = self.author_line = self.notice = self.number = self.profile = None
         self.usernames: list = []  # a.username / a.username-coloured (moderators' colour)
 
 
-# The nodes of a post that can matter: those with a class (sorted out in Python, which is
-# cheaper than asking libxml2 six contains() per node), and the profile column's plain links.
-_PART_NODES = etree.XPath(".//*[@class]")
-_PROFILE_LINKS = etree.XPath(".//dl[contains(@class, 'postprofile')]//a[not(@class)]")
+_USERNAME_CLASSES = frozenset(("username", "username-coloured"))
 
 
-def _parts(el) -> _Parts:
-    parts = _Parts(el)
-    for node in _PART_NODES(el):
-        classes = node.get("class").split()
-        if "content" in classes and node.tag == "div":
-            if parts.content is None:
-                parts.content = node
-        elif "author" in classes:
-            if parts.author_line is None:
-                parts.author_line = node
-        elif "notice" in classes and node.tag == "div":
-            parts.notice = node
-        elif node.tag == "a" and ("username" in classes or "username-coloured" in classes):
-            parts.usernames.append(node)
-        elif parts.number is None and ("post-number" in classes or "posti" in classes):
-            parts.number = node
+def _parts(post) -> _Parts:
+    parts = _Parts(post)
+    _find_parts(post, parts)
     return parts
 
 
-def parse(doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage:
-    containers = [el for el in _POSTS(doc) if _is_post(el)]
-    boxes = _PAGINATION(doc)
+def _find_parts(el, parts: _Parts) -> None:
+    """Walk a post in document order, but not into its content (the bulk of it, and never a
+    part) or its profile column (read only when the author line names nobody)."""
+    for node in el:
+        cls = node.get("class")
+        if cls:
+            classes = cls.split()
+            if "content" in classes and node.tag == "div":
+                if parts.content is None:
+                    parts.content = node
+                continue
+            if "postprofile" in classes:
+                parts.profile = node
+                continue
+            if "author" in classes:
+                if parts.author_line is None:
+                    parts.author_line = node
+            elif "notice" in classes and node.tag == "div":
+                parts.notice = node
+                continue
+            elif node.tag == "a" and not _USERNAME_CLASSES.isdisjoint(classes):
+                parts.usernames.append(node)
+            elif parts.number is None and ("post-number" in classes or "posti" in classes):
+                parts.number = node
+        if len(node):
+            _find_parts(node, parts)
+
+
+def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
+    containers, boxes = _scan(doc)
     start = _url_start(url)
     if start is None:
         start = _shown_page_start(boxes)
     if not containers:
         return ThreadPage(tuple(_print_posts(doc, url, tz, start)), (), url)
     posts = []
+    link_base = urljoin(url, "viewtopic.php") if url else ""
     for i, el in enumerate(containers):
-        post = _read_post(el, url, tz, start + i)
+        post = _read_post(el, link_base, tz, start + i)
         if post is not None:
             posts.append(post)
     page_urls, page_url = _pages(boxes, url, start)
     return ThreadPage(tuple(posts), page_urls, page_url)
 
 
-def _read_post(el, url: str | None, tz: tzinfo, fallback_number: int) -> Post | None:
+def _read_post(el, link_base: str, tz: tzinfo, fallback_number: int) -> Post | None:
     post_id = _POST_ID.match(el.get("id", ""))[1]
     parts = _parts(el)
     if parts.content is None:
@@ -128,7 +146,7 @@ def _read_post(el, url: str | None, tz: tzinfo, fallback_number: int) -> Post | 
         m = _NUMBER.search(text_of(parts.number))
         if m:
             number = int(m[1])
-    link = urljoin(url, f"viewtopic.php?p={post_id}#p{post_id}") if url else f"#p{post_id}"
+    link = f"{link_base}?p={post_id}#p{post_id}" if link_base else f"#p{post_id}"
     return Post.from_element(
         parts.content,
         post_id=post_id,
@@ -136,7 +154,6 @@ def _read_post(el, url: str | None, tz: tzinfo, fallback_number: int) -> Post | 
         author=_author(parts),
         time=time,
         url=link,
-        html=inner_html(parts.content),
         edited=parts.notice is not None,
     )
 
@@ -158,7 +175,6 @@ def _print_posts(doc, url: str | None, tz: tzinfo, start: int) -> list[Post]:
                 author=text_of(name).strip(),
                 time=parse_displayed(text_of(shown), tz) if shown is not None else None,
                 url=url,
-                html=inner_html(content),
             )
         )
     return posts
@@ -175,15 +191,23 @@ def _author(parts: _Parts) -> str:
         name = text_of(node).strip()
         if name:
             return name
-    for node in _PROFILE_LINKS(parts.post):  # older styles: a plain link in the profile column
-        name = text_of(node).strip()
-        if name:
-            return name
+    if parts.profile is not None:
+        links = list(parts.profile.iter("a"))
+        named = [a for a in links if not _USERNAME_CLASSES.isdisjoint(_classes(a))]
+        plain = [a for a in links if not a.get("class")]  # older styles: a plain link
+        for node in (*named, *plain):
+            name = text_of(node).strip()
+            if name:
+                return name
     if line is not None:
         m = re.search(r"by\s+(.+?)\s*»", text_of(line))
         if m:
             return m[1].strip()
     return ""
+
+
+def _classes(el) -> list[str]:
+    return (el.get("class") or "").split()
 
 
 def _inside(node, ancestor) -> bool:

@@ -17,7 +17,6 @@ from .base import ThreadPage
 from .markup import (
     PageScheme,
     clean_text,
-    inner_html,
     paginate,
     select,
     select_one,
@@ -59,13 +58,13 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
                 time = time_from_text(clean_text(shown), tz)
         anchor = f"#comment_{srl}" if kind == "comment" else ""
         posts.append(
-            Post(
+            Post.from_element(
+                content,
                 post_id=f"{kind[0]}{srl}",
                 number=number,
                 author=author,
                 time=time,
                 url=urljoin(url, anchor) if url else None,
-                html=inner_html(content),
             )
         )
         number += 1

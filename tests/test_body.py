@@ -1,0 +1,136 @@
+"""Reading post bodies: own text and vote lines, from a page's element and from stored HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from modtool.body import BOLD, NO_VOTE, OFFICIAL, Run, parse_body, read_html
+from modtool.forum import decode_page, parse_page
+
+PAGES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "pages"
+
+
+@pytest.mark.parametrize(
+    ("html", "text", "lines"),
+    [
+        ("", "", []),
+        ("one<br>two", "one two", [[("one", 0)], [("two", 0)]]),
+        ("a &amp; b &lt;c&gt;", "a & b <c>", [[("a & b <c>", 0)]]),
+        # Block edges break lines; whitespace collapses in the own text only.
+        ("<p>one</p><p>two  words</p>", "one two words", [[("one", 0)], [("two  words", 0)]]),
+        # A quote leaves the post, and ends the line it interrupts.
+        (
+            "Vote <blockquote>quoted</blockquote> after",
+            "Vote after",
+            [[("Vote ", 0)], [(" after", 0)]],
+        ),
+        # A signature, a script and a comment are not the poster's text.
+        (
+            'mine<div class="signature">sig</div><script>x()</script><!-- c -->',
+            "mine",
+            [[("mine", 0)]],
+        ),
+        # Bold keeps its flag; the text around it does not.
+        (
+            "say <b>VOTE: Bob</b> now",
+            "say VOTE: Bob now",
+            [[("say ", 0), ("VOTE: Bob", BOLD), (" now", 0)]],
+        ),
+        # Spoilers, code and struck text are part of the post, never a vote: one space stays.
+        ("x <s>VOTE: A</s> y", "x VOTE: A y", [[("x ", 0), (" ", NO_VOTE), (" y", 0)]]),
+        # Each official vote tag is a run of its own, even with nothing between two of them.
+        (
+            '<span class="bbvote">VOTE: a</span><span class="bbvote">VOTE: b</span>',
+            "VOTE: aVOTE: b",
+            [
+                [
+                    ("", 0),
+                    ("VOTE: a", BOLD | OFFICIAL),
+                    ("", 0),
+                    ("", 0),
+                    ("VOTE: b", BOLD | OFFICIAL),
+                    ("", 0),
+                ]
+            ],
+        ),
+        # mafiascum's spoiler: a quotetitle saying "Spoiler" before its quotecontent.
+        (
+            '<div class="quotetitle">Spoiler:</div><div class="quotecontent"><b>VOTE: A</b></div>B',
+            "VOTE: A B",
+            [[("B", 0)]],
+        ),
+        # A quotetitle that is not a spoiler heads a quote.
+        (
+            '<div class="quotetitle">Bob wrote:</div><div class="quotecontent">VOTE: A</div>B',
+            "B",
+            [[("B", 0)]],
+        ),
+    ],
+)
+def test_reading(html, text, lines):
+    body = parse_body(html)
+    assert body.text == text
+    assert body.lines == tuple(tuple(Run(t, f) for t, f in line) for line in lines)
+
+
+def test_quote_inside_bold_ends_the_bold_run_line():
+    body = parse_body("<b>VOTE: A<blockquote>q</blockquote>B</b>")
+    assert body.lines == ((Run("VOTE: A", BOLD),), (Run("B", BOLD),))
+
+
+@pytest.mark.skipif(not PAGES.is_dir(), reason="../shared/fixtures/pages is not here")
+def test_a_page_reads_its_bodies_as_their_stored_html_does():
+    """Engines read bodies from the page's tree; posts files store the body HTML. Both agree."""
+    checked = 0
+    for page in sorted(PAGES.rglob("*.html")):
+        for post in parse_page(decode_page(page.read_bytes())).posts:
+            assert post.reading == read_html(post.html), (page.name, post.number)
+            checked += 1
+    assert checked > 150
+
+
+_WORDS = st.sampled_from(["vote", "Bob", "x", "&amp;", "é", "한국", " ", "\n", "\u00a0"])
+_TAGS = st.sampled_from(["b", "i", "s", "p", "div", "span", "blockquote", "code", "strong"])
+
+
+@st.composite
+def _fragments(draw, depth=0):
+    parts = []
+    for _ in range(draw(st.integers(0, 4))):
+        if depth < 3 and draw(st.booleans()):
+            tag = draw(_TAGS)
+            parts.append(f"<{tag}>{draw(_fragments(depth + 1))}</{tag}>")
+        elif draw(st.booleans()):
+            parts.append("<br>")
+        else:
+            parts.append(draw(_WORDS))
+    return "".join(parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_fragments())
+def test_readings_never_leak_markers_or_line_breaks(html):
+    body = parse_body(html)
+    assert not any("\ue000" <= ch <= "\ue0ff" for ch in body.text)
+    assert body.text == " ".join(body.text.split())
+    for line in body.lines:
+        assert line and any(run.text.strip() for run in line)
+        for run in line:
+            assert "\n" not in run.text
+            assert not any("\ue000" <= ch <= "\ue0ff" for ch in run.text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_fragments())
+def test_without_quotes_every_character_of_the_post_is_its_own_text(html):
+    from lxml import etree
+
+    if "blockquote" in html:
+        html = html.replace("blockquote", "div")
+    root = etree.fromstring(f"<html><body>{html}</body></html>", etree.HTMLParser())
+    everything = etree.tostring(root, method="text", encoding=str) if root is not None else ""
+    assert "".join(parse_body(html).text.split()) == "".join(everything.split())
