@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import IO
 
@@ -65,6 +65,22 @@ class Post:
             "text": self.text,
             "html": self.html,
         }
+
+
+def number_in_order(posts: Iterable[Post]) -> list[Post]:
+    """Posts in thread order, each one with no number numbered after the post before it.
+
+    XE and Gnuboard show no numbers on comments, and their comment pages would each restart
+    a count, so those posts are numbered here, once the whole thread is in order.
+    """
+    numbered: list[Post] = []
+    last = 0
+    for post in posts:
+        if post.number is None:
+            post = replace(post, number=last + 1)
+        last = post.number
+        numbered.append(post)
+    return numbered
 
 
 def post_from_json(obj: dict, where: str) -> Post:

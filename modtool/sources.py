@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .errors import GameFileError, SourceError
 from .fetch import Fetcher, FetchOptions, make_client
-from .posts import Post, read_posts_jsonl
+from .posts import Post, number_in_order, read_posts_jsonl
 from .times import UTC, parse_displayed
 
 _PAGE_SUFFIXES = (".html", ".htm")
@@ -54,6 +54,7 @@ def read_source(
                 f"{source}: no such file or folder; give a thread URL, a saved page, "
                 "a folder of saved pages or a posts .jsonl file"
             )
+    posts = number_in_order(posts)
     if thread:
         posts = [_in_thread(p, thread) for p in posts]
     return posts
@@ -84,10 +85,11 @@ def _read_folder(
             f"{folder}: no saved pages (.html) or posts files (.jsonl) in this folder"
         )
     posts: dict[str, Post] = {}
-    for f in files:
+    for f in files:  # in natural order: page-2.html before page-10.html
         for post in _read_file(f, tz, engine, selectors):
             posts.setdefault(post.post_id, post)
-    return sorted(posts.values(), key=lambda p: (p.number is None, p.number or 0))
+    # Pages saved in any order: shown numbers put them right (unnumbered posts keep file order).
+    return sorted(number_in_order(posts.values()), key=lambda p: p.number)
 
 
 def _read_file(

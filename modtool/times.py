@@ -124,7 +124,14 @@ def _english(text: str, tz: tzinfo) -> datetime | None:
 _REL = re.compile(
     r"^(today|yesterday|오늘|어제)(?:[, ]*(?:at )?(\d{1,2}):(\d{2})\s*(am|pm)?)?$", re.I
 )
-_AGO = re.compile(r"^(\d+)\s*(분|시간|일)\s*전$")
+_AGO = re.compile(
+    r"^(\d+|an?)\s*(초|분|시간|일|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)\s*(?:전|ago)$",
+    re.I,
+)
+_AGO_UNITS = {"초": "seconds", "분": "minutes", "시간": "hours", "일": "days"} | {
+    unit[0]: unit
+    for unit in ("seconds", "minutes", "hours", "days")  # English, by first letter
+}
 
 
 def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
@@ -140,6 +147,8 @@ def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
         return day.replace(hour=hour, minute=minute, second=0, microsecond=0)
     m = _AGO.match(text)
     if m:
-        unit = {"분": "minutes", "시간": "hours", "일": "days"}[m[2]]
-        return (now - timedelta(**{unit: int(m[1])})).replace(second=0, microsecond=0)
+        word = m[2].lower()
+        unit = _AGO_UNITS.get(word) or _AGO_UNITS[word[0]]
+        count = 1 if m[1].lower() in ("a", "an") else int(m[1])
+        return (now - timedelta(**{unit: count})).replace(second=0, microsecond=0)
     return None

@@ -12,6 +12,7 @@ import pytest
 
 from modtool.errors import SourceError
 from modtool.forum import decode_page, detect_engine, parse_page
+from modtool.sources import read_source
 from modtool.times import parse_displayed, zone
 
 SYNTHETIC = Path(__file__).parent / "fixtures" / "synthetic"
@@ -375,23 +376,40 @@ def test_gnuboard_post_and_comments_in_seoul_time():
     page = _synthetic(
         "gnuboard5-view.html", "https://board.example.invalid/bbs/board.php?wr_id=1", "Asia/Seoul"
     )
+    # Comments show no number: the thread numbers them once its pages are in order.
     assert [(p.post_id, p.number, p.author) for p in page.posts] == [
         ("post", 0, "사회자"),
-        ("c501", 1, "바나나"),
-        ("c502", 2, "코하이"),
+        ("c501", None, "바나나"),
+        ("c502", None, "코하이"),
     ]
     assert page.posts[0].time.isoformat() == "2026-11-29T13:05:00+09:00"  # "26-11-29 13:05"
     assert page.posts[1].text == "투표: 코하이"
 
 
 def test_rhymix_document_and_comments():
-    page = _synthetic("rhymix-document.html", "https://xe.example.invalid/board/1001", "Asia/Seoul")
+    page = _synthetic(
+        "rhymix-two-comment-pages/cpage-1.html",
+        "https://xe.example.invalid/board/1001",
+        "Asia/Seoul",
+    )
     assert [(p.post_id, p.author, p.text) for p in page.posts] == [
         ("d1001", "진행자", "낮 1이 시작되었습니다."),
         ("c2001", "바나나", "투표: 코하이"),
         ("c2002", "코하이", "투표 취소"),
     ]
     assert page.posts[0].time.isoformat() == "2026-11-29T09:00:00+09:00"  # "2026.11.29 09:00"
+
+
+def test_xe_comment_pages_number_on_across_pages():
+    """Every XE comment page shows the document again and no comment numbers."""
+    folder = SYNTHETIC / "rhymix-two-comment-pages"
+    posts = read_source(str(folder), zone("Asia/Seoul"), engine="xe")
+    assert [(p.post_id, p.number, p.text) for p in posts] == [
+        ("d1001", 0, "낮 1이 시작되었습니다."),
+        ("c2001", 1, "투표: 코하이"),
+        ("c2002", 2, "투표 취소"),
+        ("c2003", 3, "투표: 진행자"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -402,6 +420,12 @@ def test_rhymix_document_and_comments():
         ("3시간 전", "2026-11-29T09:00:00+09:00"),
         ("어제 23:40", "2026-11-28T23:40:00+09:00"),
         ("어제", "2026-11-28T00:00:00+09:00"),
+        ("2 분 전", "2026-11-29T11:58:00+09:00"),  # fmkorea (XE) writes a space before 분
+        ("30초 전", "2026-11-29T11:59:00+09:00"),
+        ("2017.11.17 00:13", "2017-11-17T00:13:00+09:00"),  # XE's default comment date
+        ("5 minutes ago", "2026-11-29T11:55:00+09:00"),
+        ("an hour ago", "2026-11-29T11:00:00+09:00"),
+        ("2 days ago", "2026-11-27T12:00:00+09:00"),
     ],
 )
 def test_korean_date_forms(shown, expected):

@@ -1,7 +1,8 @@
 """Gnuboard (그누보드 4/5): a board post and its comments (댓글) read as one thread.
 
 The post is number 0 and its comments follow in page order, the way Korean forum games are
-run: the host opens a post and players reply in its comments. Dates appear as
+run: the host opens a post and players reply in its comments. Comments show no number, so
+they are numbered once the thread's comment pages are read in order. Dates appear as
 "26-11-29 13:05" (year first, two digits) or in a <time datetime> attribute.
 """
 
@@ -53,6 +54,6 @@ def detect(doc) -> bool:
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     article = read_posts(doc, url, tz, ARTICLE, 0)
-    comments = read_posts(doc, url, tz, COMMENT, 1)
+    comments = read_posts(doc, url, tz, COMMENT, None)
     pages, page_url, _ = paginate(doc, url, SCHEMES)
     return ThreadPage(tuple(article + comments), pages, page_url)

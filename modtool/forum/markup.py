@@ -111,8 +111,9 @@ class PostSpec:
     link: Callable[[object, str | None, str], str | None] | None = None
 
 
-def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: int = 0):
-    """Every post a spec finds on a page, numbered from `first_number` where none is shown."""
+def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: int | None = 0):
+    """Every post a spec finds on a page, numbered from `first_number` where none is shown
+    (None: left unnumbered, for the thread to number in order; see posts.number_in_order)."""
     posts = []
     containers = spec.container(doc) if callable(spec.container) else select(doc, spec.container)
     for i, el in enumerate(containers):
@@ -127,7 +128,7 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
             Post.from_element(
                 body,
                 post_id=post_id,
-                number=_number(el, spec, first_number + i),
+                number=_number(el, spec, None if first_number is None else first_number + i),
                 author=author,
                 time=_time(el, spec, tz),
                 url=spec.link(el, url, post_id) if spec.link else url,
@@ -159,7 +160,7 @@ def around(body_selector: str, author_selector: str) -> Callable[[object], list]
     return find
 
 
-def _number(el, spec: PostSpec, fallback: int) -> int:
+def _number(el, spec: PostSpec, fallback: int | None) -> int | None:
     if spec.number_attr:
         value = el.get(spec.number_attr[0])
         if value and value.isdigit():

@@ -2,7 +2,9 @@
 
 Both engines wrap the document's text in `div.document_<srl>_<member> .xe_content` and each
 comment's in `div.comment_<srl>_<member> .xe_content`, whatever the skin; the author and date
-are read from the nearest enclosing block that shows them.
+are read from the nearest enclosing block that shows them. The document is number 0; comments
+show no number (and every comment page shows the document again), so they are numbered once
+the thread's comment pages are read in order.
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ def detect(doc) -> bool:
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     posts = []
-    number = 0
     for content in doc.xpath("//div[contains(@class, 'xe_content')]"):
         m = _SRL.search(content.get("class", ""))
         if not m:
@@ -61,12 +62,11 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
             Post.from_element(
                 content,
                 post_id=f"{kind[0]}{srl}",
-                number=number,
+                number=0 if kind == "document" else None,
                 author=author,
                 time=time,
                 url=urljoin(url, anchor) if url else None,
             )
         )
-        number += 1
     pages, page_url, _ = paginate(doc, url, (PageScheme(r"[?&]cpage=(\d+)"),))
     return ThreadPage(tuple(posts), pages, page_url)
