@@ -57,6 +57,7 @@ _BLOCK_TAGS = (
     "div p li ul ol tr table tbody thead th td blockquote h1 h2 h3 h4 h5 h6 fieldset "
     "legend hr pre dl dt dd section article header footer aside figure".split()
 )
+_BLOCK_TAG_SET = frozenset(_BLOCK_TAGS)
 _SKIP_TAGS = frozenset("script style input button select textarea noscript iframe".split())
 _STRIKE_TAGS = frozenset("strike s del".split())
 _CODE_TAGS = frozenset("code pre".split())
@@ -65,7 +66,7 @@ _QUOTE_CLASS = re.compile(r"\b(bbCodeQuote|bbcode_quote|bbcode_container|quote|q
 _SPOILER_CLASS = re.compile(r"spoiler", re.I)
 _DROP_CLASS = re.compile(
     r"\b(signature|notice|edited|editedBy|message-lastEdit|post-edit-reason|"
-    r"bbCodeBlock-expandLink|bbCodeBlock-title|quoteheader|quotetitle|codetitle|"
+    r"bbCodeBlock-expandLink|bbCodeBlock-title|quoteheader|quotetitle|codetitle|codeheader|"
     r"ad|ads|advert|advertisement)\b"
 )
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
@@ -198,8 +199,8 @@ def _marked_copy(element):
     twin_elements = list(twin.iter())
     for index, kind in changes:
         el = twin_elements[index]
-        if kind == "skip":
-            _replace(el, "")
+        if kind == "skip":  # a block taken out still parts the words around it
+            _replace(el, "\n" if el.tag in _BLOCK_TAG_SET else "")
         elif kind == "quote":
             _replace(el, "\n\n")
         elif kind == "bold":

@@ -122,7 +122,8 @@ def _english(text: str, tz: tzinfo) -> datetime | None:
 
 
 _REL = re.compile(
-    r"^(today|yesterday|오늘|어제)(?:[, ]*(?:at )?(\d{1,2}):(\d{2})\s*(am|pm)?)?$", re.I
+    r"^(today|yesterday|오늘|어제)(?:[, ]*(?:at )?(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?)?$",
+    re.I,
 )
 _AGO = re.compile(
     r"^(\d+|an?)\s*(초|분|시간|일|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)\s*(?:전|ago)$",
@@ -141,10 +142,10 @@ def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
     m = _REL.match(text)
     if m:
         hour, minute = (int(m[2]), int(m[3])) if m[2] else (0, 0)
-        if m[4]:
-            hour = hour % 12 + (12 if m[4].lower() == "pm" else 0)
+        if m[5]:
+            hour = hour % 12 + (12 if m[5].lower() == "pm" else 0)
         day = now if m[1].lower() in ("today", "오늘") else now - timedelta(days=1)
-        return day.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        return day.replace(hour=hour, minute=minute, second=int(m[4] or 0), microsecond=0)
     m = _AGO.match(text)
     if m:
         word = m[2].lower()

@@ -372,6 +372,22 @@ def test_debateart_topic_page():
     assert len(page.page_urls) == 3
 
 
+def test_smf21_topic_page():
+    """SMF 2.1's markup: an empty "online" link before the member's, "#N" in span.page_number,
+    an always-present span.modified that has text only on edited posts, a code header."""
+    page = _synthetic(
+        "smf21-topic-page2.html", "https://smf.example.invalid/index.php?topic=812.20"
+    )
+    assert [(p.post_id, p.number, p.author, p.edited) for p in page.posts] == [
+        ("9120", 21, "Marigold", False),
+        ("9124", 22, "Quill", True),
+    ]
+    assert page.posts[1].time.isoformat() == "2026-11-28T21:40:47+00:00"
+    assert page.posts[1].text == "Vote: Sable Her claim does not add up. vote: nobody"
+    assert len(page.page_urls) == 3
+    assert page.page_url == "https://smf.example.invalid/index.php?topic=812.20"
+
+
 def test_gnuboard_post_and_comments_in_seoul_time():
     page = _synthetic(
         "gnuboard5-view.html", "https://board.example.invalid/bbs/board.php?wr_id=1", "Asia/Seoul"
@@ -426,6 +442,8 @@ def test_xe_comment_pages_number_on_across_pages():
         ("5 minutes ago", "2026-11-29T11:55:00+09:00"),
         ("an hour ago", "2026-11-29T11:00:00+09:00"),
         ("2 days ago", "2026-11-27T12:00:00+09:00"),
+        ("Today at 10:22:01 am", "2026-11-29T10:22:01+09:00"),  # SMF shows seconds
+        ("Yesterday at 11:05:00 pm", "2026-11-28T23:05:00+09:00"),
     ],
 )
 def test_korean_date_forms(shown, expected):

@@ -45,6 +45,17 @@ def select_one(el, selectors: Sequence[str]):
     return None
 
 
+def first_text(el, selectors: Sequence[str]) -> str:
+    """The text of the first match that has any, trying the selectors in order (SMF 2.1 puts
+    an empty "online" link before the member's link)."""
+    for selector in selectors:
+        for node in _compiled(selector)(el):
+            text = clean_text(node)
+            if text:
+                return text
+    return ""
+
+
 def clean_text(el) -> str:
     return _SPACES.sub(" ", text_of(el)).strip() if el is not None else ""
 
@@ -123,7 +134,7 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
             continue
         author = (el.get(spec.author_attr) or "").strip() if spec.author_attr else ""
         if not author:
-            author = clean_text(select_one(el, spec.author))
+            author = first_text(el, spec.author)
         posts.append(
             Post.from_element(
                 body,

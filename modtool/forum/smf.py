@@ -1,4 +1,5 @@
-"""Simple Machines Forum 2.0 and 2.1."""
+"""Simple Machines Forum 2.0 and 2.1 (2.0 checked on a saved page, 2.1 on a page shaped on
+its Display.template.php: see tests/fixtures/synthetic/README.md)."""
 
 from __future__ import annotations
 
