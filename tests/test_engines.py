@@ -416,6 +416,31 @@ def test_rhymix_document_and_comments():
     assert page.posts[0].time.isoformat() == "2026-11-29T09:00:00+09:00"  # "2026.11.29 09:00"
 
 
+# Gnuboard 5.0's basic skin (skin/board/basic/view.skin.php, view_comment.skin.php): the
+# post's date in an unclassed <strong>, each comment's text in a bare <p>.
+GNUBOARD_50 = """<html><head><meta charset="utf-8"></head><body>
+<article id="bo_v"><section id="bo_v_info"><h2>페이지 정보</h2>
+작성자 <strong><span class="sv_wrap"><a href="#" class="sv_member">사회자</a></span></strong>
+<span class="sound_only">작성일</span><strong>26-11-29 13:05</strong> 조회<strong>7회</strong>
+</section><section id="bo_v_atc"><div id="bo_v_con">밤이 되었습니다.</div></section>
+<section id="bo_vc"><h2>댓글목록</h2><article id="c_77"><header><h1>바나나님의 댓글</h1>
+<span class="sv_wrap"><a href="#" class="sv_member">바나나</a></span> 작성일
+<span class="bo_vc_hdinfo"><time datetime="2026-11-29T13:20:00+09:00">26-11-29 13:20</time></span>
+</header><p>투표: 코하이</p>
+<textarea id="save_comment_77" style="display:none">투표: 코하이</textarea>
+</article></section></article></body></html>"""
+
+
+def test_gnuboard_50_basic_skin():
+    page = parse_page(
+        GNUBOARD_50, "https://board.example.invalid/bbs/board.php?wr_id=3", tz=zone("Asia/Seoul")
+    )
+    assert [(p.post_id, p.author, p.time.isoformat(), p.text) for p in page.posts] == [
+        ("post", "사회자", "2026-11-29T13:05:00+09:00", "밤이 되었습니다."),
+        ("c77", "바나나", "2026-11-29T13:20:00+09:00", "투표: 코하이"),
+    ]
+
+
 def test_xe_comment_pages_number_on_across_pages():
     """Every XE comment page shows the document again and no comment numbers."""
     folder = SYNTHETIC / "rhymix-two-comment-pages"

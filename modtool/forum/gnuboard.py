@@ -31,8 +31,10 @@ ARTICLE = PostSpec(
     post_id=lambda el: "post",
     body=("#bo_v_con", "#bo_v_atc"),
     author=tuple(f"#bo_v_info {a}" for a in _AUTHOR) + _AUTHOR,
-    time_attrs=(("time[datetime]", "datetime"),),
-    time_text=_TIME_TEXT,
+    # Only the post's own header: in some skins the comments sit inside article#bo_v.
+    time_attrs=(("#bo_v_info time[datetime]", "datetime"),),
+    # Gnuboard 5.0's basic skin marks the date with no class: "작성일 <strong>26-11-29 13:05".
+    time_text=(*(f"#bo_v_info {t}" for t in _TIME_TEXT), "#bo_v_info"),
     naive_times_are_utc=False,
 )
 COMMENT = PostSpec(
