@@ -4,12 +4,13 @@ Engines hand over the body element of a post (or its HTML); this module decides 
 it are the poster's own words (quotes are not), and which parts may hold a vote (quotes,
 spoilers, code and struck-out text may not).
 
-Why it works the way it does: walking every element and text node in Python cost as much as
-parsing the whole page. So the reading is done by lxml's serialiser and regular expressions,
-which run in C. Only the few elements that change the reading are visited in Python (quotes,
-bold, spoilers, signatures...). They are removed, or fenced with marker characters, on a copy of
-the body. The copy is serialised, and tags, line breaks and entities become text in three
-substitutions. A body with none of those elements is read from its HTML alone.
+Why it works the way it does: walking every element and text node in Python cost about two
+thirds of parsing the whole page. So most of the reading is done by lxml's serialiser and
+regular expressions, which run in C. Only the few elements that change the reading are visited
+in Python (quotes, bold, spoilers, signatures...). They are removed, or fenced with marker
+characters, on a copy of the body. The copy is serialised, and tags, line breaks and entities
+become text in three substitutions. A body with none of those elements is read from its HTML
+alone.
 
 The result is the body's "reading": its text with line breaks as "\\n" and the markers below.
 Own text and vote lines are both derived from it, each when first asked for.
@@ -44,8 +45,8 @@ class Body(NamedTuple):
     lines: tuple[tuple[Run, ...], ...]  # vote-eligible runs, line by line
 
 
-# Markers that fence emphasis in a reading: Unicode private-use characters, which the parser
-# never makes of ordinary text (a post that holds one literally is misread only in emphasis).
+# Markers that fence emphasis in a reading: Unicode private-use characters, which forum text
+# all but never holds (a post that holds one literally is misread only in its emphasis).
 _ON = {BOLD: "\ue001", OFFICIAL: "\ue003", NO_VOTE: "\ue005"}
 _OFF = {BOLD: "\ue002", OFFICIAL: "\ue004", NO_VOTE: "\ue006"}
 _FLAG_OF = {v: k for k, v in _ON.items()} | {v: k for k, v in _OFF.items()}
