@@ -477,6 +477,16 @@ def test_korean_date_forms(shown, expected):
     assert parse_displayed(shown, seoul, now).isoformat() == expected
 
 
+def test_generic_reader_takes_the_name_after_a_byline():
+    """phpBB's print view with its adapter off: "by <strong>Name</strong>" names Name."""
+    html = (SYNTHETIC / "phpbb-print-view.html").read_text("utf-8")
+    page = parse_page(html, "https://forum.example.invalid/viewtopic.php?t=9", engine="generic")
+    assert [(p.author, p.text) for p in page.posts] == [
+        ("crazypianist1116", "Vote: Sundy Sundy? More like scummy."),
+        ("Enigma", "Votecount coming soon."),
+    ]
+
+
 def test_unknown_engine_falls_back_to_the_generic_reader():
     page = _synthetic("unknown-engine.html", "https://board.example.invalid/t/77-day-1")
     assert [(p.post_id, p.author, p.text) for p in page.posts] == [

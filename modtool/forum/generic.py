@@ -150,12 +150,20 @@ def _author_link(el):
     return None
 
 
+# A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name".
+_BYLINE = re.compile(r"^(?:(?:posted\s+)?by|author|poster|작성자|글쓴이)\b\s*:?\s*", re.I)
+
+
 def _author_name(node) -> str:
     if node is None:
         return ""
     if node.tag == "a":
         return clean_text(node)
-    return next((t.strip() for t in node.itertext() if t.strip()), "")
+    for text in node.itertext():
+        name = _BYLINE.sub("", text.strip()).strip()
+        if name:
+            return name
+    return ""
 
 
 _TIME_ATTRS = (
