@@ -487,6 +487,16 @@ def test_generic_reader_takes_the_name_after_a_byline():
     ]
 
 
+def test_generic_reader_groups_classless_posts_by_their_numbered_ids():
+    """Gnuboard's comments (article#c_501, article#c_502) carry no class, with its adapter off."""
+    html = (SYNTHETIC / "gnuboard5-view.html").read_text("utf-8")
+    page = parse_page(html, "https://board.example.invalid/bbs/board.php?wr_id=1", engine="generic")
+    assert [(p.post_id, p.author, p.text) for p in page.posts] == [
+        ("501", "바나나", "투표: 코하이"),
+        ("502", "코하이", "저는 시민입니다. 바나나에게 투표합니다"),
+    ]
+
+
 def test_unknown_engine_falls_back_to_the_generic_reader():
     page = _synthetic("unknown-engine.html", "https://board.example.invalid/t/77-day-1")
     assert [(p.post_id, p.author, p.text) for p in page.posts] == [

@@ -77,6 +77,10 @@ def _keys(el) -> list[tuple]:
         keys.append((el.tag, tuple(classes), roles))
     if len(classes) > 1:
         keys.extend((el.tag, (c,), roles) for c in classes)
+    # Without a class, numbered ids of one shape (c_501, c_502: Gnuboard's comments).
+    ident = el.get("id") or ""
+    if not classes and _ID_DIGITS.search(ident):
+        keys.append((el.tag, ("id=" + _ID_DIGITS.sub("#", ident),), roles))
     return keys
 
 
