@@ -66,7 +66,7 @@ _BOLD_TAGS = frozenset("b strong".split())
 _QUOTE_CLASS = re.compile(r"\b(bbCodeQuote|bbcode_quote|bbcode_container|quote|quotecontent)\b")
 _SPOILER_CLASS = re.compile(r"spoiler", re.I)
 _DROP_CLASS = re.compile(
-    r"\b(signature|notice|edited|editedBy|message-lastEdit|post-edit-reason|"
+    r"\b(signature|postsignature|notice|edited|editedBy|postedit|message-lastEdit|post-edit-reason|"
     r"bbCodeBlock-expandLink|bbCodeBlock-title|quoteheader|quotetitle|codetitle|codeheader|"
     r"ad|ads|advert|advertisement)\b"
 )

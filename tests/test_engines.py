@@ -477,6 +477,22 @@ def test_korean_date_forms(shown, expected):
     assert parse_displayed(shown, seoul, now).isoformat() == expected
 
 
+def test_generic_reader_on_engines_it_has_no_adapter_for():
+    """Pages shaped on MyBB, FluxBB, Invision, Vanilla and Discuz markup (tests/fixtures/
+    synthetic/unseen/README.md): every post's author, time and own text, exactly."""
+    folder = SYNTHETIC / "unseen"
+    expected = json.loads((folder / "expected.json").read_text("utf-8"))
+    right = total = 0
+    for name, rows in expected.items():
+        html = (folder / name).read_text("utf-8")
+        posts = parse_page(html, "https://forum.example.invalid/t/1", engine="generic").posts
+        got = {(p.author, p.time.isoformat() if p.time else None, p.text) for p in posts}
+        right += sum(tuple(row) in got for row in rows)
+        total += len(rows)
+    print(f"\ngeneric reader on engines with no adapter: {right}/{total} posts exactly right")
+    assert right == total
+
+
 def test_generic_reader_takes_the_name_after_a_byline():
     """phpBB's print view with its adapter off: "by <strong>Name</strong>" names Name."""
     html = (SYNTHETIC / "phpbb-print-view.html").read_text("utf-8")

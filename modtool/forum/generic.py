@@ -35,7 +35,9 @@ _STATE_CLASS = re.compile(
 )
 # Profile links: /members/x.12/, member.php?u=, memberlist.php?mode=viewprofile, /user/x, /u/x.
 _PROFILE = re.compile(
-    r"(?:members?|users?|profile|viewprofile|people)(?:list)?(?:\.php|/|\?|=|;|&|$)|/u/|/@", re.I
+    r"(?:members?|users?|profile|viewprofile|people)(?:list)?(?:\.php|/|\?|=|;|&|$)|/u/|/@"
+    r"|space-uid-\d|[?&;]uid=\d",  # Discuz's space-uid-9.html; ?uid=9 elsewhere
+    re.I,
 )
 _NAME_CLASS = re.compile(r"poster|author|user-?name|nick(?:name)?|writer|member", re.I)
 _LABELLED = re.compile(r"^(joined|join date|registered|member since|last seen|가입일?)\b", re.I)
@@ -206,6 +208,9 @@ def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
     return shown, node
 
 
+_EDIT_NOTE = re.compile(r"edit", re.I)
+
+
 def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
     for node in el.iter("time", "abbr", "span", "meta"):
         for attr in _TIME_ATTRS:
@@ -215,6 +220,13 @@ def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
     for node in el.iter():
         if not isinstance(node.tag, str) or node.tag in ("script", "style") or len(node) > 4:
             continue
+        if _EDIT_NOTE.search((node.get("class") or "") + " " + (node.get("id") or "")):
+            continue  # "last modified: <time>" is not when the post was made
+        own = " ".join((node.text or "").split())  # a date line with notes nested after it
+        if 6 <= len(own) <= 80 and any(c.isdigit() for c in own) and not _LABELLED.match(own):
+            found = time_from_text(own, tz)
+            if found is not None:
+                return found, node
         text = clean_text(node)
         # A short line (a date, "by X » date"), not a whole short post that mentions a date.
         limit = 80 if len(node) == 0 else 60
@@ -240,7 +252,7 @@ _FURNITURE = re.compile(
     r"avatar|menu|\bnav|attribution|messageMeta",
     re.I,
 )
-_CONTENTISH = re.compile(r"content|message|body|text|entry|article", re.I)
+_CONTENTISH = re.compile(r"content|message|msg|body|text|entry|article", re.I)
 
 
 def _body(el, avoid: list):
