@@ -69,7 +69,7 @@ def bench_parse() -> None:
         print("parse: skipped (no saved phpBB pages)")
         return
     from modtool.forum import _document as build_tree
-    from modtool.forum import decode_page, parse_page
+    from modtool.forum import parse_page
 
     raw = [p.read_bytes() for p in pages]
     batch = (raw * (200 // len(raw) + 1))[:200]
@@ -80,13 +80,11 @@ def bench_parse() -> None:
 
     # Each stage includes the ones before it; all start from the same bytes.
     stages = {
-        "tree (decode + parse)": lambda: [build_tree(decode_page(d)) for d in batch],
-        "posts (fields, html, reading)": lambda: [parse_page(decode_page(d)).posts for d in batch],
-        "posts + own text": lambda: [
-            [p.text for p in parse_page(decode_page(d)).posts] for d in batch
-        ],
+        "tree": lambda: [build_tree(d) for d in batch],
+        "posts (fields, html, reading)": lambda: [parse_page(d).posts for d in batch],
+        "posts + own text": lambda: [[p.text for p in parse_page(d).posts] for d in batch],
         "posts + own text + vote lines": lambda: [
-            [p.body for p in parse_page(decode_page(d)).posts] for d in batch
+            [p.body for p in parse_page(d).posts] for d in batch
         ],
     }
     # Interleaved rounds, each ratio taken within its round, in CPU time: this machine's speed

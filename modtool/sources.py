@@ -99,18 +99,18 @@ def _read_file(
     if name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz")):
         yield from _read_jsonl(path, tz)
     elif path.suffix.lower() in _PAGE_SUFFIXES:
-        from .forum import decode_page, parse_page  # engines load only for saved pages
+        from .forum import parse_page  # engines load only for saved pages
 
-        page = decode_page(path.read_bytes())
-        url = _saved_url(page)
-        yield from parse_page(page, url, engine, tz, where=str(path), selectors=selectors).posts
+        data = path.read_bytes()
+        url = _saved_url(data)
+        yield from parse_page(data, url, engine, tz, where=str(path), selectors=selectors).posts
     else:
         raise SourceError(f"{path}: unknown source type; use .html pages or .jsonl posts files")
 
 
-def _saved_url(page: str) -> str | None:
-    m = re.search(r'<link[^>]+rel="canonical"[^>]+href="([^"]+)"', page)
-    return m[1] if m else None
+def _saved_url(page: bytes) -> str | None:
+    m = re.search(rb'<link[^>]+rel="canonical"[^>]+href="([^"]+)"', page)
+    return m[1].decode("utf-8", "replace") if m else None
 
 
 def _open_text(path: Path):

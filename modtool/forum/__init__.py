@@ -78,7 +78,7 @@ def detect_engine(doc) -> str | None:
 
 
 def parse_page(
-    page: str,
+    page: str | bytes,
     url: str | None = None,
     engine: str | None = None,
     tz: tzinfo = UTC,
@@ -87,8 +87,12 @@ def parse_page(
 ) -> ThreadPage:
     """The posts of one saved or fetched thread page (HTML, or an engine's JSON API answer).
 
+    `page` may be the page's bytes: UTF-8 pages are then parsed without being decoded first.
     `selectors` (a host's own CSS selectors for the source) take the place of detection.
     """
+    utf8 = None
+    if isinstance(page, bytes):
+        utf8, page = _utf8_or_text(page)
     stripped = page.lstrip()
     if not stripped:
         raise SourceError(f"{where}: the page is empty; save the thread page again")
@@ -105,7 +109,7 @@ def parse_page(
                     "give the thread's page URL instead"
                 )
             return _checked(chosen.parse_json(obj, url, tz), chosen, where)
-    doc = _document(page)
+    doc = _document(utf8 if utf8 is not None else page)
     if selectors:
         return _checked(custom.parse(doc, url, tz, selectors), custom, where)
     chosen = _choose(engine, lambda e: e.detect(doc))
@@ -118,13 +122,32 @@ def parse_page(
 
 
 _PARSER = etree.HTMLParser()
+_UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")
 
 
-def _document(page: str):
+def _utf8_or_text(data: bytes) -> tuple[bytes | None, str]:
+    """(the bytes to parse, when the page is UTF-8 by its mark or declaration and truly is;
+    the page's text). lxml parses UTF-8 bytes faster than text, which it encodes again:
+    about a fifth of a bare parse saved per page."""
+    bom = data.startswith(b"\xef\xbb\xbf")
+    declared = _DECLARED.search(data[:4096])
+    if bom or (declared and declared[1].lower().replace(b"-", b"") in (b"utf8", b"utf_8")):
+        body = data[3:] if bom else data
+        try:
+            return body, body.decode("utf-8")
+        except UnicodeDecodeError:
+            pass  # a page that says UTF-8 and is not: detected below
+    return None, decode_page(data)
+
+
+def _document(page: str | bytes):
     """The page's root element. Plain lxml elements, not lxml.html's: they are built and walked
     several times faster, and nothing here needs lxml.html's extra methods."""
-    doc = etree.fromstring(_XML_DECLARATION.sub("", page, count=1), _PARSER)
+    if isinstance(page, bytes):
+        doc = etree.fromstring(page, _UTF8_PARSER)
+    else:
+        doc = etree.fromstring(_XML_DECLARATION.sub("", page, count=1), _PARSER)
     if doc is None:
         raise SourceError("the page has no HTML in it; save the thread page again")
     return doc
