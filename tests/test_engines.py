@@ -369,7 +369,9 @@ def test_debateart_topic_page():
     assert page.posts[0].time.isoformat() == "2026-11-02T17:14:00+00:00"
     assert page.posts[1].text == "Noted."  # the quoted VTL is not Thoth's text
     assert page.page_url == "https://www.debateart.com/forum/topics/4321?page=2"
-    assert len(page.page_urls) == 3
+    # The pager shows pages 1-3; the topic's 80 posts make 4 pages of 25.
+    assert page.page_urls[-1] == "https://www.debateart.com/forum/topics/4321?page=4"
+    assert len(page.page_urls) == 4
 
 
 def test_smf21_topic_page():
