@@ -480,8 +480,8 @@ def test_korean_date_forms(shown, expected):
 
 
 def test_generic_reader_on_engines_it_has_no_adapter_for():
-    """Pages shaped on MyBB, FluxBB, Invision, Vanilla and Discuz markup (tests/fixtures/
-    synthetic/unseen/README.md): every post's author, time and own text, exactly."""
+    """Pages shaped on engines with no adapter (tests/fixtures/synthetic/unseen/README.md):
+    every post's author, time and own text, exactly."""
     folder = SYNTHETIC / "unseen"
     expected = json.loads((folder / "expected.json").read_text("utf-8"))
     right = total = 0

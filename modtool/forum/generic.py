@@ -26,7 +26,7 @@ from .markup import (
 
 name = "generic"
 
-_CONTAINER_TAGS = {"div", "li", "article", "section", "table", "tr", "dl"}
+_CONTAINER_TAGS = {"div", "li", "article", "section", "table", "tr", "td", "dl"}
 _BODY_TAGS = {"div", "blockquote", "article", "section", "td", "dd"}
 _STATE_CLASS = re.compile(
     r"^(odd|even|alt\d?|bg\d|row\d|first|last|new|old|unread|read|online|offline|active|"
@@ -46,6 +46,7 @@ _SCHEMES = (
     PageScheme(r"[?&]page=(\d+)"),
     PageScheme(r"/page-?(\d+)(?:[/?#]|$)"),
     PageScheme(r"[?&]start=(\d+)", offset=True, first=0),
+    PageScheme(r"[?&;]topic=\d+\.(\d+)", offset=True, first=0),  # SMF: topic=10.15
     PageScheme(r"[?&]p=(\d+)"),
 )
 
@@ -68,10 +69,12 @@ def _keys(el) -> list[tuple]:
     """The groups an element may belong to: its tag with all its stable class names, its tag
     with each one of them (a highlighted or first post carries extra classes), and its
     role-like attributes."""
+    # Alternating rows differ only in a trailing digit (windowbg/windowbg2): one class.
+    stems = {
+        c.rstrip("0123456789") for c in (el.get("class") or "").split() if not _STATE_CLASS.match(c)
+    }
     classes = sorted(
-        c
-        for c in (el.get("class") or "").split()
-        if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
+        c for c in stems if c and not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
     )
     roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
     keys = []
@@ -233,8 +236,20 @@ def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
         if 6 <= len(text) <= limit and any(c.isdigit() for c in text) and not _LABELLED.match(text):
             found = time_from_text(text, tz)
             if found is not None:
-                return found, node
+                return found, _narrowest(node, found, tz)
     return None, None
+
+
+def _narrowest(node, found: datetime, tz: tzinfo):
+    """The innermost element still showing the time: a short post's whole header (or the
+    post itself) can read as a date line, and the body is never inside the date."""
+    while True:
+        for child in node:
+            if isinstance(child.tag, str) and time_from_text(clean_text(child), tz) == found:
+                node = child
+                break
+        else:
+            return node
 
 
 # A class token naming a quote or signature block: quote, bbCodeQuote, quoteContainer,
@@ -252,15 +267,27 @@ _FURNITURE = re.compile(
     r"avatar|menu|\bnav|attribution|messageMeta",
     re.I,
 )
-_CONTENTISH = re.compile(r"content|message|msg|body|text|entry|article", re.I)
+# A name that says "the message": a word of its own ("post_body", "cmt_contents", "postmsg",
+# "messageText") or a camel-case part ("userContent", "ipsType_richText"), not "smalltext".
+_CONTENTISH_WORD = re.compile(
+    r"(?:^|[\s_:-]|post)(?:content|message|msg|body|text|entry|article)", re.I
+)
+_CONTENTISH_PART = re.compile(r"[a-z](?:Content|Message|Msg|Body|Text|Entry|Article)")
+
+
+def _named_message(node) -> bool:
+    named = " ".join(node.get(a) or "" for a in ("class", "id", "itemprop"))
+    return bool(_CONTENTISH_WORD.search(named) or _CONTENTISH_PART.search(named))
 
 
 def _body(el, avoid: list):
     """The largest block of prose that holds neither the poster nor the time."""
     best, best_score = None, 0.0
     for node in el.iter(*_BODY_TAGS):
-        if node is el or any(a is not None and _contains(node, a) for a in avoid):
-            continue
+        if node is el or any(
+            a is not None and (_contains(node, a) or _contains(a, node)) for a in avoid
+        ):
+            continue  # around the poster's or the time's element, or inside them
         if _quoted(node, el) or _FURNITURE.search(node.get("class") or ""):
             continue
         text = len(clean_text(node))
@@ -268,8 +295,7 @@ def _body(el, avoid: list):
         # Menus and widgets are mostly links; a post with a link or two is still prose.
         links = sum(len(clean_text(a)) for a in anchors) if len(anchors) >= 3 else 0
         score = text - links - _quoted_length(node)
-        named = " ".join(node.get(a) or "" for a in ("class", "id", "itemprop"))
-        if _CONTENTISH.search(named):
+        if _named_message(node):
             # A block named as the message wins over longer furniture ("Reply With Quote").
             score = score * 2 + 100
         if score > best_score:
@@ -333,6 +359,21 @@ def _narrow(body):
         body = blocks[0]
 
 
+def _poster_block(author, el, time_node):
+    """The poster's cell around the name (rank, post count, join date), as far as it goes
+    without reaching the time or growing past a short card: none of it is the post's text."""
+    if author is None:
+        return None
+    block = author
+    for anc in author.iterancestors():
+        if anc is el or (time_node is not None and _contains(anc, time_node)):
+            break
+        if len(clean_text(anc)) > 200 or any(_named_message(n) for n in anc.iter()):
+            break
+        block = anc
+    return block
+
+
 def _contains(outer, inner) -> bool:
     return any(anc is outer for anc in inner.iterancestors()) or outer is inner
 
@@ -352,7 +393,7 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
     time, time_node = _timed(el, tz)
     if author is None and time is None:
         return None  # a block that looks like the posts but is page furniture
-    body = _body(el, [author, time_node])
+    body = _body(el, [_poster_block(author, el, time_node), time_node])
     if body is None:
         return None
     body = _narrow(body)
