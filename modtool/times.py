@@ -89,6 +89,73 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
 
 _last_format = _FORMATS[0]
 
+# The last resort, for forms no format above names: a date in any common order, then a time.
+_LOOSE_LEAD = 24  # at most a short label ("Posted on", "发表于") before the date
+_WORD_DATE = re.compile(
+    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\.? (?P<m1>[A-Za-z]{3,9})\.?,? (?P<y1>\d{4})"
+    r"|(?P<m2>[A-Za-z]{3,9})\.? (?P<d2>\d{1,2})(?:st|nd|rd|th)?,? (?P<y2>\d{4}))\b"
+)
+# A four-digit year first or last: two-digit years (26-11-29) are left to the formats above.
+_YEAR_FIRST = re.compile(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
+_YEAR_LAST = re.compile(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?(?![a-z])", re.I)
+
+
+def parse_loose(text: str, tz: tzinfo = UTC) -> datetime | None:
+    """A date line in a form no known format names, read leniently: for displayed lines only
+    (a line that merely mentions a date further on is not one)."""
+    return _any_order(" ".join(text.split()), tz)
+
+
+def _any_order(text: str, tz: tzinfo) -> datetime | None:
+    """ "November 27, 2026 at 8:00 pm", "27 November 2026 20:00", "27.11.2026, 20:00",
+    "2026/11/27 20:00": day, month and year in any common order, with a clock if one follows.
+
+    Numeric dates: a four-digit first number is the year (Y-M-D); after that, a number over
+    12 is the day; otherwise "." means day first (Europe) and "/" or "-" month first (US).
+    """
+    date = _word_date(text) or _number_date(text)
+    if date is None:
+        return None
+    (year, month, day), start, end = date
+    if start > _LOOSE_LEAD:
+        return None
+    clock = _CLOCK.search(text, end)
+    hour = minute = second = 0
+    if clock:
+        hour, minute, second = int(clock[1]), int(clock[2]), int(clock[3] or 0)
+        if clock[4]:
+            if hour > 12:
+                return None
+            hour = hour % 12 + (12 if clock[4].lower() == "p" else 0)
+    try:
+        return datetime(year, month, day, hour, minute, second, tzinfo=tz)
+    except ValueError:
+        return None
+
+
+def _word_date(text: str):
+    m = _WORD_DATE.search(text)
+    if not m:
+        return None
+    month = _MONTHS.get((m["m1"] or m["m2"])[:3].lower())
+    if month is None:
+        return None
+    return (int(m["y1"] or m["y2"]), month, int(m["d1"] or m["d2"])), m.start(), m.end()
+
+
+def _number_date(text: str):
+    m = _YEAR_FIRST.search(text)
+    if m:
+        return (int(m[1]), int(m[3]), int(m[4])), m.start(), m.end()
+    m = _YEAR_LAST.search(text)
+    if not m:
+        return None
+    a, sep, b, year = int(m[1]), m[2], int(m[3]), int(m[4])
+    if a > 12 or (sep == "." and b <= 12):
+        return (year, b, a), m.start(), m.end()  # day first
+    return (year, a, b), m.start(), m.end()
+
 
 _MONTHS = {
     m: i

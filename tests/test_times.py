@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.times import parse_displayed, zone
+from modtool.times import parse_displayed, parse_loose, zone
 
 NEW_YORK = zone("America/New_York")
 
@@ -31,3 +31,24 @@ def test_displayed_forms(shown, expected):
 @pytest.mark.parametrize("shown", ["", "yesterday-ish", "Sun Foo 26, 2019 4:34 pm", "13:99"])
 def test_not_a_time(shown):
     assert parse_displayed(shown, NEW_YORK) is None
+
+
+@pytest.mark.parametrize(
+    ("shown", "expected"),
+    [
+        ("November 27, 2026 at 8:00 pm #201 Edit | Reply", "2026-11-27T20:00:00-05:00"),  # bbPress
+        ("27 November 2026 20:00", "2026-11-27T20:00:00-05:00"),
+        ("Posted on 27th Nov 2026, 8:05 p.m.", "2026-11-27T20:05:00-05:00"),
+        ("27.11.2026, 20:00", "2026-11-27T20:00:00-05:00"),  # "." puts the day first
+        ("13/11/2026 21:00", "2026-11-13T21:00:00-05:00"),  # 13 can only be a day
+        ("11/12/2026 09:30 AM", "2026-11-12T09:30:00-05:00"),  # "/" puts the month first
+        ("발표 2026/11/27 20:00", "2026-11-27T20:00:00-05:00"),
+        ("发表于 2026-11-27 20:15:42", "2026-11-27T20:15:42-05:00"),  # Discuz
+        ("Threadmark created by Higure on Jul 15, 2015", None),  # a mention, not a date line
+        ("Joined Mar 2019", None),  # no day
+        ("26-11-29 13:05 posted", None),  # two-digit years are left to known formats
+    ],
+)
+def test_loose_date_lines(shown, expected):
+    found = parse_loose(shown, NEW_YORK)
+    assert (found.isoformat() if found else None) == expected

@@ -191,7 +191,7 @@ def _attr_time(value: str, tz: tzinfo) -> datetime | None:
         return None
     if value.replace(".", "", 1).isdigit():
         return epoch(value) if len(value) >= 9 else None
-    return parse_iso(value) or time_from_text(value, tz)
+    return parse_iso(value) or time_from_text(value, tz, loose=False)  # a title is free text
 
 
 def _time(el, tz: tzinfo | None) -> datetime | None:
@@ -202,6 +202,8 @@ def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
     """The post's time and the element showing it (which is then not part of the body)."""
     tz = tz or UTC
     shown, node = _shown_time(el, tz)
+    if shown is None:
+        shown, node = _header_row_time(el, tz)
     # The post block's own timestamp (or its wrapper's) beats a displayed one: it has a zone.
     for holder in (el, el.getparent()):
         for attr in _TIME_ATTRS[1:5]:
@@ -209,6 +211,18 @@ def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
             if value and (found := _attr_time(value, tz)):
                 return found, node
     return shown, node
+
+
+def _header_row_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
+    """The time from the row just before a post that shows none itself (bbPress puts each
+    reply's date and permalink in a header row of its own), if that row is short and names
+    no poster."""
+    row = el.getprevious()
+    while row is not None and not isinstance(row.tag, str):
+        row = row.getprevious()
+    if row is None or len(clean_text(row)) > 120 or _author_link(row) is not None:
+        return None, None
+    return _shown_time(row, tz)
 
 
 _EDIT_NOTE = re.compile(r"edit", re.I)

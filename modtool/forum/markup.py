@@ -17,7 +17,7 @@ from lxml.cssselect import CSSSelector
 
 from ..body import text_of
 from ..posts import Post
-from ..times import parse_displayed, parse_iso
+from ..times import parse_displayed, parse_iso, parse_loose
 
 _NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
 _SPACES = re.compile(r"\s+")
@@ -79,8 +79,9 @@ def epoch(value: str) -> datetime | None:
     return datetime.fromtimestamp(number, _UTC)
 
 
-def time_from_text(text: str, tz: tzinfo) -> datetime | None:
-    """A time somewhere in a displayed line such as "« Reply #1 on: April 25, 2018, 10:22 pm »"."""
+def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None:
+    """A time somewhere in a displayed line such as "« Reply #1 on: April 25, 2018, 10:22 pm »";
+    with `loose`, at last a date in any common order near the line's start (times.parse_loose)."""
     cleaned = _SPACES.sub(" ", text.replace("«", " ").replace("»", " ")).strip()
     candidates = [cleaned]
     for sep in (": ", " - ", ", ", " at ", " on "):
@@ -94,7 +95,7 @@ def time_from_text(text: str, tz: tzinfo) -> datetime | None:
         found = parse_displayed(candidate, tz)
         if found:
             return found
-    return None
+    return parse_loose(cleaned, tz) if loose else None
 
 
 _DATEISH = re.compile(
