@@ -204,6 +204,10 @@ def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
     shown, node = _shown_time(el, tz)
     if shown is None:
         shown, node = _header_row_time(el, tz)
+    elif node is not None and node.tag == "meta":
+        visible = _shown_as(el, shown, tz)  # the body is kept clear of the visible date
+        if visible is not None:
+            node = visible
     # The post block's own timestamp (or its wrapper's) beats a displayed one: it has a zone.
     for holder in (el, el.getparent()):
         for attr in _TIME_ATTRS[1:5]:
@@ -211,6 +215,15 @@ def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
             if value and (found := _attr_time(value, tz)):
                 return found, node
     return shown, node
+
+
+def _shown_as(el, instant: datetime, tz: tzinfo):
+    """The visible <time> element showing an instant that a <meta> also gives, if any."""
+    for node in el.iter("time"):
+        value = node.get("datetime")
+        if value and _attr_time(value, tz) == instant:
+            return node
+    return None
 
 
 def _header_row_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
@@ -278,7 +291,7 @@ def _quoteish(classes: str) -> bool:
 # Blocks around a post that are not its text: reactions, buttons, user cards, signatures.
 _FURNITURE = re.compile(
     r"like|reaction|rating|share|button|control|toolbar|footer|signature|userinfo|profile|"
-    r"avatar|menu|\bnav|attribution|messageMeta",
+    r"avatar|menu|\bnav|attribution|header|meta",
     re.I,
 )
 # A name that says "the message": a word of its own ("post_body", "cmt_contents", "postmsg",
