@@ -275,7 +275,7 @@ def _element_kind(el) -> str:
             return "quote"
         if "noboldsig" in cls:
             return "bold"
-    if tag == "blockquote":
+    if tag == "blockquote" or (tag == "table" and _quote_table(el)):
         return "quote"
     if tag == "div":
         label = _box_label(el)
@@ -297,6 +297,14 @@ def _element_kind(el) -> str:
     if tag == "summary":
         return "skip"
     return "plain"
+
+
+def _quote_table(table) -> bool:
+    """phpBB 2's quote: a table of a "X wrote:" cell and a td.quote cell, little else."""
+    quoted = next((c for c in table.iter("td") if "quote" in _classes(c).split()), None)
+    if quoted is None:
+        return False
+    return len(text_of(table)) - len(text_of(quoted)) <= 80
 
 
 _BOX_LABELS = {"quote:": "quote", "code:": "code", "html code:": "code", "php code:": "code"}

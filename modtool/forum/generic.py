@@ -39,7 +39,9 @@ _PROFILE = re.compile(
     r"|space-uid-\d|[?&;]uid=\d",  # Discuz's space-uid-9.html; ?uid=9 elsewhere
     re.I,
 )
-_NAME_CLASS = re.compile(r"poster|author|user-?name|nick(?:name)?|writer|member", re.I)
+_NAME_CLASS = re.compile(
+    r"poster|author|user-?name|nick(?:name)?|writer|member|(?:^|\s)name(?:\s|$)", re.I
+)
 _LABELLED = re.compile(r"^(joined|join date|registered|member since|last seen|가입일?)\b", re.I)
 _ID_DIGITS = re.compile(r"(\d{2,})")
 _SCHEMES = (
@@ -52,17 +54,49 @@ _SCHEMES = (
 
 
 def detect(doc) -> bool:
-    return bool(_best_group(doc))
+    return bool(_posts(doc))
 
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
-    group = _best_group(doc)
+    group = _posts(doc)
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
     posts = [p for p in (_read(el, url, tz, i) for i, el in enumerate(group)) if p is not None]
     timed = [p for p in posts if p.time is not None]
     if len(timed) >= 0.8 * len(posts):
         posts = timed  # the few untimed members are page furniture shaped like posts
     return ThreadPage(tuple(posts), pages, page_url)
+
+
+def _posts(doc) -> list:
+    """The post blocks: a repeated block with a poster and a time, else the blocks grown
+    around repeated poster names."""
+    return _best_group(doc) or _grown_from_names(doc)
+
+
+def _grown_from_names(doc) -> list:
+    """Posts with no element of their own (phpBB 2 lays each out as table rows): from each
+    of a repeated set of poster names, the nearest block that also shows a time and holds
+    no other poster's name."""
+    groups: dict[tuple, list] = {}
+    for el in doc.iter("span", "div", "td", "b", "strong", "a", "p"):
+        if _NAME_CLASS.search(el.get("class") or "") and 0 < len(clean_text(el)) <= 40:
+            for key in _keys(el):
+                groups.setdefault(key, []).append(el)
+    best: list = []
+    for names in groups.values():
+        if len(names) < 2 or len(names) <= len(best):
+            continue
+        blocks = []
+        for name in names:
+            block = name.getparent()
+            while block is not None and _time(block, None) is None:
+                block = block.getparent()
+            if block is None or any(o is not name and _contains(block, o) for o in names):
+                break
+            blocks.append(block)
+        else:
+            best = blocks
+    return best
 
 
 def _keys(el) -> list[tuple]:
@@ -386,6 +420,11 @@ def _narrow(body):
         body = blocks[0]
 
 
+def _anchor_name(el) -> str:
+    """A numbered anchor inside the post (<a name="5001">), where the block has no id."""
+    return next((a.get("name") for a in el.iter("a") if _ID_DIGITS.search(a.get("name") or "")), "")
+
+
 def _poster_block(author, el, time_node):
     """The poster's cell around the name (rank, post count, join date), as far as it goes
     without reaching the time or growing past a short card: none of it is the post's text."""
@@ -425,7 +464,7 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
         return None
     body = _narrow(body)
     number = _number(el)
-    ident = el.get("id") or el.get("data-pid") or el.get("data-post-id") or ""
+    ident = el.get("id") or el.get("data-pid") or el.get("data-post-id") or _anchor_name(el)
     m = _ID_DIGITS.search(ident)
     return Post.from_element(
         body,
