@@ -170,7 +170,9 @@ def vote_lines(reading: str) -> tuple[tuple[Run, ...], ...]:
 
 # Kinds already worked out, by (tag, class, style): a forum repeats a few dozen of them.
 _KINDS: dict[tuple[str, str | None, str | None], str] = {}
-_KIND_FROM_NEIGHBOURS = frozenset(("div", "p"))  # a label child, a codebox parent
+# Tags whose kind depends on more than their own attributes: a label child (div), a codebox
+# parent (p), a quote cell inside (table).
+_KIND_FROM_NEIGHBOURS = frozenset(("div", "p", "table"))
 
 
 def _marked_copy(element):

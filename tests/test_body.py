@@ -63,6 +63,15 @@ PAGES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "pages"
             "VOTE: A B",
             [[("B", 0)]],
         ),
+        # A layout table is plain; phpBB 2's quote table ("X wrote:" + td.quote) is a quote,
+        # whatever tables were read before it.
+        ("<table><tr><td>cell</td></tr></table>", "cell", [[("cell", 0)]]),
+        (
+            '<table><tr><td><b>Ann wrote:</b></td></tr><tr><td class="quote">VOTE: A</td></tr>'
+            "</table>mine",
+            "mine",
+            [[("mine", 0)]],
+        ),
         # A quotetitle that is not a spoiler heads a quote.
         (
             '<div class="quotetitle">Bob wrote:</div><div class="quotecontent">VOTE: A</div>B',
