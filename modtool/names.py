@@ -132,6 +132,12 @@ def _acronyms(name: str) -> set[str]:
     return {a for a in found if len(a) >= 2}
 
 
+def _capitals(text: str) -> bool:
+    """Two or more letters, all capitals: initials rather than a word."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
 def _is_subsequence(short: str, long: str) -> bool:
     it = iter(long)
     return all(ch in it for ch in short)
@@ -233,7 +239,12 @@ class Resolver:
                 if found:
                     return self._decide(found, method, t)
         living = [e for e in self.entries if alive is None or e.slot in alive]
-        loose_texts = [t for t in texts if len(t.split()) <= 3 and t.casefold() not in _STOPWORDS]
+        # "vote: is" is a word, "vote: IS" is Internet Stranger's initials.
+        loose_texts = [
+            t
+            for t in texts
+            if len(t.split()) <= 3 and (t.casefold() not in _STOPWORDS or _capitals(t))
+        ]
         for method in _LOOSE_STAGES:
             for t in loose_texts:
                 plain, alike = _loose_match(method, normalise(t), t, living)

@@ -21,6 +21,7 @@ SLOTS = {
     "kushm4sta": ["kushm4sta"],
     "Keyser Söze": ["Keyser Söze"],
     "코하이": ["코하이"],
+    "Internet Stranger": ["Internet Stranger"],
 }
 resolver = Resolver.from_slots(SLOTS, {"AngryPidgeon": ["Pidge"]})
 
@@ -46,6 +47,8 @@ resolver = Resolver.from_slots(SLOTS, {"AngryPidgeon": ["Pidge"]})
         ("Keyser Soze", "Keyser Söze", Method.NORMALISED),  # accents dropped
         ("코하이", "코하이", Method.EXACT),
         ("코하", "코하이", Method.PREFIX),
+        ("IS", "Internet Stranger", Method.ACRONYM),  # capitals: initials, not the word "is"
+        ("is", None, None),
     ],
 )
 def test_stages(text, slot, method):
