@@ -159,6 +159,9 @@ def _segments(line: tuple[Run, ...]):
         yield seg_start, "".join(seg_parts), seg_flags
 
 
+_TALLY = re.compile(r"\s*(?:counts?|tall(?:y|ies))\b", re.I)
+
+
 def _bold_actions(segment: str, syntax: VoteSyntax, official: bool):
     """Vote actions inside one bold segment: each keyword's target runs to the next keyword."""
     matches = []
@@ -172,8 +175,9 @@ def _bold_actions(segment: str, syntax: VoteSyntax, official: bool):
         target = segment[m.end() : end]
         raw = segment[m.start() : end].strip()
         kind = ActionKind.UNVOTE if m["un"] else ActionKind.VOTE
-        if kind is ActionKind.VOTE and not m["colon"] and not target.strip() and not official:
-            continue  # a lone bold "vote" is a word, not an action
+        if kind is ActionKind.VOTE and not m["colon"] and not official:
+            if not target.strip() or _TALLY.match(target):
+                continue  # a lone bold "vote", or "Vote count please?": words, not an action
         yield m.start(), VoteAction(kind, _clean(target), raw, syntax)
 
 

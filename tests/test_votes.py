@@ -54,6 +54,9 @@ def votes(html: str, syntaxes=MS) -> list[tuple[str, str]]:
             [("vote", "Oso")],
         ),
         ("<b>Do not vote hiraki</b>", []),
+        # Game 1469 #666: asking for the count is not a vote for "count please?".
+        ("<b>Vote count please?</b>", []),
+        ("<b>Vote: Count Dracula</b>", [("vote", "Count Dracula")]),
         ("I will vote Oso today", []),
         ("<strike><b>Vote: Oso</b></strike> <b>Vote: Akira</b>", [("vote", "Akira")]),
         (
