@@ -443,6 +443,31 @@ def test_gnuboard_50_basic_skin():
     ]
 
 
+# A phpBB-like style (as hosted forums such as Forumotion write it): no <time>, no "»", the
+# date after "on" in the author line, and /u12 profile links.
+PHPBB_LIKE = """<html><body>
+<div class="post row1" id="p123"><div class="postbody">
+<p class="author"><a href="/t5-mafia#123">post</a> by <a href="/u12"><strong>alice</strong></a>
+ on Sat 27 Nov 2026 - 20:00</p>
+<div class="content"><div>Vote: bob</div></div>
+</div></div>
+<div class="post row2" id="p124"><div class="postbody">
+<p class="author"><a href="/t5-mafia#124">post</a> by <a href="/u13"><strong>bob</strong></a>
+ on Sat 27 Nov 2026 - 20:14</p>
+<div class="content"><div>Why me?</div></div>
+</div></div>
+</body></html>"""
+
+
+@pytest.mark.parametrize("engine", [None, "generic"])
+def test_a_date_written_after_on_in_the_author_line(engine):
+    page = parse_page(PHPBB_LIKE, "https://games.example.invalid/t5-mafia", engine=engine)
+    assert [(p.author, p.time.isoformat(), p.text) for p in page.posts] == [
+        ("alice", "2026-11-27T20:00:00+00:00", "Vote: bob"),
+        ("bob", "2026-11-27T20:14:00+00:00", "Why me?"),
+    ]
+
+
 def test_xe_comment_pages_number_on_across_pages():
     """Every XE comment page shows the document again and no comment numbers."""
     folder = SYNTHETIC / "rhymix-two-comment-pages"

@@ -36,7 +36,7 @@ _STATE_CLASS = re.compile(
 # Profile links: /members/x.12/, member.php?u=, memberlist.php?mode=viewprofile, /user/x, /u/x.
 _PROFILE = re.compile(
     r"(?:members?|users?|profile|viewprofile|people)(?:list)?(?:\.php|/|\?|=|;|&|$)|/u/|/@"
-    r"|space-uid-\d|[?&;]uid=\d",  # Discuz's space-uid-9.html; ?uid=9 elsewhere
+    r"|space-uid-\d|[?&;]uid=\d|/u\d+(?:[/?#-]|$)",  # Discuz space-uid-9; ?uid=9; Forumotion /u12
     re.I,
 )
 _NAME_CLASS = re.compile(

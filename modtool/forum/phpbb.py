@@ -12,6 +12,7 @@ from ..body import text_of
 from ..posts import Post
 from ..times import parse_displayed, parse_iso
 from .base import ThreadPage
+from .markup import time_from_text
 
 name = "phpbb"
 
@@ -142,6 +143,8 @@ def _read_post(el, link_base: str, tz: tzinfo, fallback_number: int) -> Post | N
         text = text_of(line)
         if time is None and "»" in text:
             time = parse_displayed(text.rsplit("»", 1)[1], tz)
+        if time is None:  # styles that write "by name on Sat 27 Nov 2026 - 20:00"
+            time = time_from_text(text, tz)
     if parts.number is not None:
         m = _NUMBER.search(text_of(parts.number))
         if m:
