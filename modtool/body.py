@@ -91,7 +91,8 @@ text_of = etree.XPath("string()")  # an element's text, as lxml.html's text_cont
 
 def parse_body(html: str) -> Body:
     """Read a post body's HTML into its own text and its vote-eligible lines."""
-    return body_from(read_html(html))
+    reading = read_html(html)
+    return Body(own_text(reading), vote_lines(reading))
 
 
 def read_html(html: str) -> str:
@@ -130,10 +131,6 @@ def own_text(reading: str) -> str:
     if not reading.isascii() and _MARKS.search(reading):
         reading = _MARKS.sub("", reading)
     return " ".join(reading.replace("\u200b", "").split())
-
-
-def body_from(reading: str) -> Body:
-    return Body(own_text(reading), vote_lines(reading))
 
 
 def vote_lines(reading: str) -> tuple[tuple[Run, ...], ...]:
