@@ -156,15 +156,25 @@ def _score(members: list, features: dict[int, tuple[bool, bool]]) -> float:
     with_time = sum(features[id(m)][1] for m in members) / len(members)
     if with_user < 0.6 or with_time < 0.6:
         return 0.0
+    # A post has a block of its own words apart from its poster and time; a "recent activity"
+    # line in a sidebar ("bob replied to Game 3, 09:12") has a name and a time but no such block.
+    with_body = sum(_has_body(m) for m in members) / len(members)
     lengths = [len(clean_text(m)) for m in members]
     # Prefer the tightest container: its text is mostly the post, not page furniture.
     return (
         len(members)
         * with_user
         * with_time
+        * with_body
         * min(1.0, median(lengths) / 40)
         / (1 + _depth_spread(members))
     )
+
+
+def _has_body(el) -> bool:
+    author = _author_link(el)
+    time_node = _timed(el, None)[1]
+    return _body(el, [_poster_block(author, el, time_node), time_node]) is not None
 
 
 def _depth_spread(members: list) -> float:

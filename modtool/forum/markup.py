@@ -91,7 +91,7 @@ def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None
     tokens = cleaned.split()
     # "#1 Post by flywire 02 Jun 2018 05:41": the time is often the end of a labelled line.
     candidates.extend(" ".join(tokens[i:]) for i in range(1, min(len(tokens), 12)))
-    for candidate in candidates:
+    for candidate in dict.fromkeys(candidates):  # in order, each once
         found = parse_displayed(candidate, tz)
         if found:
             return found
