@@ -522,6 +522,34 @@ def test_generic_reader_on_engines_it_has_no_adapter_for():
     assert right == total
 
 
+@pytest.mark.parametrize(
+    ("url", "link", "second"),
+    [
+        (  # Invision, bbPress
+            "https://f.example.invalid/topic/221-mafia/",
+            "/topic/221-mafia/page/2/",
+            "https://f.example.invalid/topic/221-mafia/page/2/",
+        ),
+        (  # WoltLab
+            "https://f.example.invalid/thread/77/",
+            "/thread/77/?pageNo=2",
+            "https://f.example.invalid/thread/77/?pageNo=2",
+        ),
+        (
+            "https://f.example.invalid/threads/game.9/",
+            "/threads/game.9/page-2",
+            "https://f.example.invalid/threads/game.9/page-2",
+        ),
+    ],
+)
+def test_generic_page_links(url, link, second):
+    html = (SYNTHETIC / "unknown-engine.html").read_text("utf-8")
+    html = html.replace('<a href="/t/77-day-1?page=2">2</a>', f'<a href="{link}">2</a>')
+    page = parse_page(html, url, engine="generic")
+    assert page.page_urls[-1] == second
+    assert len(page.page_urls) == 2
+
+
 def test_generic_reader_takes_the_name_after_a_byline():
     """phpBB's print view with its adapter off: "by <strong>Name</strong>" names Name."""
     html = (SYNTHETIC / "phpbb-print-view.html").read_text("utf-8")

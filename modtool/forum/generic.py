@@ -46,7 +46,8 @@ _LABELLED = re.compile(r"^(joined|join date|registered|member since|last seen|ê°
 _ID_DIGITS = re.compile(r"(\d{2,})")
 _SCHEMES = (
     PageScheme(r"[?&]page=(\d+)"),
-    PageScheme(r"/page-?(\d+)(?:[/?#]|$)"),
+    PageScheme(r"[?&]pageNo=(\d+)"),  # WoltLab
+    PageScheme(r"/page[-/]?(\d+)(?:[/?#]|$)"),  # XenForo page-2, Invision and bbPress /page/2/
     PageScheme(r"[?&]start=(\d+)", offset=True, first=0),
     PageScheme(r"[?&;]topic=\d+\.(\d+)", offset=True, first=0),  # SMF: topic=10.15
     PageScheme(r"[?&]p=(\d+)"),
