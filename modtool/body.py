@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import re
+from functools import lru_cache
 from html import unescape
 from typing import NamedTuple
 
@@ -165,13 +166,6 @@ def vote_lines(reading: str) -> tuple[tuple[Run, ...], ...]:
     return tuple(lines)
 
 
-# Kinds already worked out, by (tag, class, style): a forum repeats a few dozen of them.
-_KINDS: dict[tuple[str, str | None, str | None], str] = {}
-# Tags whose kind depends on more than their own attributes: a label child (div), a codebox
-# parent (p), a quote cell inside (table).
-_KIND_FROM_NEIGHBOURS = frozenset(("div", "p", "table"))
-
-
 def _marked_copy(element):
     """A copy of the body with quotes and hidden parts removed and emphasis fenced by markers,
     or None when no element in it changes the reading."""
@@ -184,13 +178,7 @@ def _marked_copy(element):
         cls, style = el.get("class"), el.get("style")
         if cls is None and style is None and tag in _PLAIN_TAGS:
             continue
-        key = (tag, cls, style)
-        kind = _KINDS.get(key)
-        if kind is None:
-            kind = _element_kind(el)
-            if tag not in _KIND_FROM_NEIGHBOURS and "quotecontent" not in (cls or ""):
-                if len(_KINDS) < 4096:
-                    _KINDS[key] = kind
+        kind = _element_kind(el)
         if kind != "plain":
             changes.append((index, kind))
     if not changes:
@@ -246,24 +234,40 @@ def _is_spoiler_title(el) -> bool:
 
 
 def _element_kind(el) -> str:
+    """What an element does to the reading: its attributes decide, except where a neighbour
+    does (a spoiler's title, a quote table's cells, a box's label, a code box's caption)."""
     tag = el.tag
+    cls = el.get("class") or ""
+    kind = _attribute_kind(tag, cls, el.get("style") or "")
+    if kind == "quote" and "quotecontent" in cls:
+        prev = el.getprevious()
+        if prev is not None and _is_spoiler_title(prev):
+            return "spoiler"
+    elif kind == "plain":
+        if tag == "table" and _quote_table(el):
+            return "quote"
+        if tag == "div":
+            return _box_label(el) or kind
+        if tag == "p" and el.getparent() is not None and "codebox" in _classes(el.getparent()):
+            return "skip"  # phpBB's "Code: Select all" label
+    return kind
+
+
+@lru_cache(maxsize=4096)  # a forum repeats a few dozen (tag, class, style) triples
+def _attribute_kind(tag: str, cls: str, style: str) -> str:
     if tag == "br":
         return "plain"
     if tag in _SKIP_TAGS or tag == "img":
         return "skip"
     if tag == "cite":
         return "skip"  # the "X wrote:" header of a quote
-    cls = _classes(el)
     if cls:
         if "bbvote" in cls:
             return "official"
         if "quotetitle" in cls:
             return "skip"  # a quote or spoiler header; its content follows in quotecontent
         if "quotecontent" in cls:
-            prev = el.getprevious()
-            if prev is not None and _is_spoiler_title(prev):
-                return "spoiler"
-            return "quote"
+            return "quote"  # or a spoiler, by its title: see _element_kind
         if _SPOILER_CLASS.search(cls):
             return "spoiler"
         if "codebox" in cls or "bbCodeCode" in cls:
@@ -274,21 +278,14 @@ def _element_kind(el) -> str:
             return "quote"
         if "noboldsig" in cls:
             return "bold"
-    if tag == "blockquote" or (tag == "table" and _quote_table(el)):
+    if tag == "blockquote":
         return "quote"
-    if tag == "div":
-        label = _box_label(el)
-        if label:
-            return label
     if tag in _BOLD_TAGS:
         return "bold"
     if tag in _STRIKE_TAGS:
         return "strike"
     if tag in _CODE_TAGS:
         return "code"
-    if tag == "p" and el.getparent() is not None and "codebox" in _classes(el.getparent()):
-        return "skip"  # phpBB's "Code: Select all" label
-    style = el.get("style")
     if style and _BOLD_STYLE.search(style):
         return "bold"
     if tag == "details":

@@ -131,7 +131,7 @@ def _best_group(doc) -> list:
             groups.setdefault(key, []).append(el)
     seen: set[tuple] = set()
     best, best_score = [], 0.0
-    features: dict[int, tuple[bool, bool]] = {}
+    features: dict[int, tuple] = {}
     for members in groups.values():
         if len(members) < 2 or len(members) > 500:
             continue
@@ -145,21 +145,23 @@ def _best_group(doc) -> list:
     return best
 
 
-def _score(members: list, features: dict[int, tuple[bool, bool]]) -> float:
+def _score(members: list, features: dict[int, tuple]) -> float:
     # Posts are not nested in each other.
     ids = {id(m) for m in members}
     if any(id(a) in ids for m in members for a in m.iterancestors()):
         return 0.0
     for m in members:
         if id(m) not in features:  # the same element is scored in several groups
-            features[id(m)] = (_author_link(m) is not None, _time(m, None) is not None)
-    with_user = sum(features[id(m)][0] for m in members) / len(members)
-    with_time = sum(features[id(m)][1] for m in members) / len(members)
+            features[id(m)] = (_author_link(m), *_timed(m, None))
+    with_user = sum(features[id(m)][0] is not None for m in members) / len(members)
+    with_time = sum(features[id(m)][1] is not None for m in members) / len(members)
     if with_user < 0.6 or with_time < 0.6:
         return 0.0
     # A post has a block of its own words apart from its poster and time; a "recent activity"
     # line in a sidebar ("bob replied to Game 3, 09:12") has a name and a time but no such block.
-    with_body = sum(_has_body(m) for m in members) / len(members)
+    with_body = sum(_has_body(m, features[id(m)][0], features[id(m)][2]) for m in members) / len(
+        members
+    )
     lengths = [len(clean_text(m)) for m in members]
     # Prefer the tightest container: its text is mostly the post, not page furniture.
     return (
@@ -172,9 +174,7 @@ def _score(members: list, features: dict[int, tuple[bool, bool]]) -> float:
     )
 
 
-def _has_body(el) -> bool:
-    author = _author_link(el)
-    time_node = _timed(el, None)[1]
+def _has_body(el, author, time_node) -> bool:
     return _body(el, [_poster_block(author, el, time_node), time_node]) is not None
 
 
