@@ -91,20 +91,32 @@ def test_quote_inside_bold_ends_the_bold_run_line():
     assert body.lines == ((Run("VOTE: A", BOLD),), (Run("B", BOLD),))
 
 
-@pytest.mark.skipif(not PAGES.is_dir(), reason="../shared/fixtures/pages is not here")
-def test_a_page_reads_its_bodies_as_their_stored_html_does():
+# Pages the generic reader cannot read yet; strict, so the mark must go once it can.
+_NOT_READ_YET = {"ubbthreads": "UBB.threads: the generic reader finds no posts (issue 15)"}
+
+
+def _saved_pages():
+    if not PAGES.is_dir():
+        yield pytest.param(
+            None, marks=[pytest.mark.skip(reason="../shared/fixtures/pages is absent")]
+        )
+    for page in sorted(PAGES.rglob("*.html")):
+        reason = _NOT_READ_YET.get(page.parent.name)
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        yield pytest.param(page, id=f"{page.parent.name}/{page.name}", marks=marks)
+
+
+@pytest.mark.parametrize("page", list(_saved_pages()))
+def test_a_page_reads_its_bodies_as_their_stored_html_does(page):
     """Engines read bodies from the page's tree; posts files store the body HTML. Both agree,
     and a page read from its bytes gives the posts its decoded text gives."""
-    checked = 0
-    for page in sorted(PAGES.rglob("*.html")):
-        data = page.read_bytes()
-        from_text = parse_page(decode_page(data)).posts
-        from_bytes = parse_page(data).posts  # UTF-8 pages are parsed from their bytes
-        assert from_bytes == from_text, page.name
-        for post in from_bytes:
-            assert post.reading == read_html(post.html), (page.name, post.number)
-            checked += 1
-    assert checked > 150
+    data = page.read_bytes()
+    from_text = parse_page(decode_page(data)).posts
+    from_bytes = parse_page(data).posts  # UTF-8 pages are parsed from their bytes
+    assert from_bytes == from_text
+    assert from_bytes
+    for post in from_bytes:
+        assert post.reading == read_html(post.html), post.number
 
 
 _WORDS = st.sampled_from(["vote", "Bob", "x", "&amp;", "é", "한국", " ", "\n", "\u00a0"])

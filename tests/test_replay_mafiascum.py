@@ -7,6 +7,7 @@ every day with the same code as `modtool count --json`, and scores by the archiv
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from modtool.count import count_days
@@ -15,8 +16,17 @@ from modtool.ledger import load_game
 from modtool.names import normalise
 from modtool.sources import read_game_posts
 
-# Measured on the 20 dev games (90 scorable days); raise it when the engine improves.
-ACCURACY_FLOOR = 89 / 90
+
+def part(game: str) -> str:
+    """The split the engine is developed on: a fixed hash of the game number, declared before any
+    tuning on the 60-game folder. Misses in "tune" may be studied; "held-out" games are only
+    scored. (The folder does not say which 20 games were given out first, so that split cannot
+    be rebuilt; this one is as blind to the engine as the archive's own numbering.)"""
+    return "tune" if hashlib.sha256(game.encode()).digest()[0] % 2 == 0 else "held-out"
+
+
+# Scorable days named right, per part: measured, and raised only when the engine improves.
+FLOORS = {"tune": 140 / 147, "held-out": 112 / 114}
 # Days whose only blocking flags are these still have a recorded lynch ("broad" figure).
 BROAD_FLAGS = {"toolfail", "mod_deviation"}
 BLOCKING = {
@@ -67,12 +77,13 @@ def test_replay_recorded_lynches(shared, tmp_path, capsys):
     archive = shared / "fixtures" / "mafiascum-dev"
     report = import_mafiascum_archive(archive, tmp_path)
     assert not report.skipped
-    scored = right = broad = broad_right = 0
+    tally = {name: {"scored": 0, "right": 0, "broad": 0, "broad_right": 0} for name in FLOORS}
     misses = []
     for line in (archive / "cases.jsonl").read_text().splitlines():
         case = json.loads(line)
         game = load_game(tmp_path / case["game"])
         counts = {c.day: c for c in count_days(game, read_game_posts(game))}
+        here = tally[part(case["game"])]
         for day in case["days"]:
             blocking = set(day["flags"]) & BLOCKING
             in_broad = day["expected"]["kind"] != "unknown" and blocking <= BROAD_FLAGS
@@ -80,25 +91,29 @@ def test_replay_recorded_lynches(shared, tmp_path, capsys):
                 continue
             prediction = _prediction(counts[day["day"]].outcome)
             good = _correct(case, day, prediction)
-            broad += in_broad
-            broad_right += in_broad and good
+            here["broad"] += in_broad
+            here["broad_right"] += in_broad and good
             if not day["scorable"]:
                 continue
-            scored += 1
+            here["scored"] += 1
             if good:
-                right += 1
+                here["right"] += 1
             else:
                 expected = day["expected"].get("player") or day["expected"]["kind"]
                 misses.append(
-                    f"game {case['game']} day {day['day']}: expected {expected}, "
-                    f"counted {prediction}"
+                    f"{part(case['game'])} game {case['game']} day {day['day']}: "
+                    f"expected {expected}, counted {prediction}"
                 )
     with capsys.disabled():
-        print(
-            f"\nmafiascum-dev replay: {right}/{scored} scorable days "
-            f"({right / scored:.1%}) name the recorded lynch; broad {broad_right}/{broad}"
-        )
+        print()
+        for name, t in tally.items():
+            print(
+                f"mafiascum-dev replay, {name}: {t['right']}/{t['scored']} scorable days "
+                f"({t['right'] / t['scored']:.1%}) name the recorded lynch; "
+                f"broad {t['broad_right']}/{t['broad']}"
+            )
         for miss in misses:
             print("  miss:", miss)
-    assert scored == 90
-    assert right / scored >= ACCURACY_FLOOR
+    assert sum(t["scored"] for t in tally.values()) == 261
+    for name, t in tally.items():
+        assert t["right"] / t["scored"] >= FLOORS[name], name
