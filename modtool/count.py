@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .ledger import DayWindow, Event, EventKind, Game, PostRef
-from .names import CONFIDENT, Resolution, Resolver, TargetKind, normalise
+from .names import CONFIDENT, Resolution, Resolver, TargetKind, ThreadWords, normalise
 from .posts import Post
 from .rules import (
     NO_LYNCH_KEY,
@@ -215,7 +215,7 @@ def count_days(
             f"Day {min(unknown)} is not in the ledger (days known: {known}); "
             "record its start with `modtool record day-start`"
         )
-    resolver = _resolver(game)
+    resolver = _resolver(game, timeline.posts)
     positions = _LedgerPositions.build(game, timeline)
     spent: set[str] = set()
     results = []
@@ -230,11 +230,13 @@ def count_days(
     return results
 
 
-def _resolver(game: Game) -> Resolver:
-    return Resolver.from_slots(
+def _resolver(game: Game, posts: Sequence[Post]) -> Resolver:
+    resolver = Resolver.from_slots(
         {s.key: game.slot_names(s.key) for s in game.slots},
         {s.key: (*s.aliases, *s.accounts) for s in game.slots},
     )
+    resolver.thread_words = ThreadWords((p.number, p.text) for p in posts)
+    return resolver
 
 
 @dataclass

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rapidfuzz.distance import JaroWinkler, Levenshtein
+from rapidfuzz.distance import OSA, JaroWinkler, Levenshtein
 
 
 class Method(StrEnum):
@@ -27,6 +27,9 @@ class Method(StrEnum):
     SUBSTRING = "substring"
     ACRONYM = "acronym"
     SUBSEQUENCE = "subsequence"
+    WORD_TYPO = "word-typo"
+    INITIAL = "initial"
+    NICKNAME = "nickname"
     FUZZY = "fuzzy"
 
 
@@ -41,6 +44,9 @@ CONFIDENCE = {
     Method.SUBSTRING: 0.85,
     Method.ACRONYM: 0.85,
     Method.SUBSEQUENCE: 0.75,
+    Method.WORD_TYPO: 0.8,
+    Method.INITIAL: 0.6,
+    Method.NICKNAME: 0.8,
 }
 
 NO_LYNCH_WORDS = (
@@ -161,6 +167,7 @@ class Resolution:
     confidence: float = 0.0
     candidates: tuple[str, ...] = ()
     matched_text: str = ""
+    evidence: str = ""  # for a learned nickname: where the thread uses it
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +194,7 @@ class Resolver:
 
     entries: tuple[NameEntry, ...]
     no_lynch_words: tuple[str, ...] = NO_LYNCH_WORDS
+    thread_words: ThreadWords | None = None  # the thread's own words, for learned nicknames
     _cache: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -230,20 +238,24 @@ class Resolver:
         words = text.split()[:_MAX_TARGET_WORDS]
         # The whole target first, then shorter and shorter openings ("Oso because ...").
         texts = [" ".join(words[:k]) for k in range(len(words), 0, -1)]
+        # Longest first: "Nobody Special" is a player before its opening "Nobody" is a no-lynch.
         for t in texts:
-            if normalise(t) in self._no_lynch:
-                return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
-        for method in _SURE_STAGES:
-            for t in texts:
+            for method in _SURE_STAGES:
                 found = self._sure(method, t)
                 if found:
                     return self._decide(found, method, t)
+            if normalise(t) in self._no_lynch:
+                return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
         living = [e for e in self.entries if alive is None or e.slot in alive]
         # "vote: is" is a word, "vote: IS" is Internet Stranger's initials.
         loose_texts = [
             t
             for t in texts
             if len(t.split()) <= 3 and (t.casefold() not in _STOPWORDS or _capitals(t))
+        ]
+        # "the grey", "Thegrey": players put an article before a handle that has none.
+        loose_texts += [
+            rest for t in loose_texts if (rest := _without_article(t)) and rest not in loose_texts
         ]
         for method in _LOOSE_STAGES:
             for t in loose_texts:
@@ -253,9 +265,21 @@ class Resolver:
                 if alike:
                     return self._decide(alike, method, t, lookalike=True)
         for t in loose_texts:
+            found = {e.slot for e in living if _word_typo(normalise(t), e.name)}
+            if found:
+                return self._decide(found, Method.WORD_TYPO, t)
+        for t in loose_texts:
             fuzzy = _fuzzy(normalise(t), living)
             if fuzzy:
                 return fuzzy
+        if self.thread_words is not None:
+            for t in loose_texts:
+                learned = _nickname(t, living, self.thread_words)
+                if learned:
+                    return learned
+        initial = _single_initial(text, living)
+        if initial:
+            return initial
         return Resolution(TargetKind.UNRESOLVED, matched_text=text)
 
     def _sure(self, method: Method, t: str) -> set[str]:
@@ -308,12 +332,123 @@ def _loose_ok(method: Method, norm: str, name_norm: str, raw: str, name: str) ->
         return len(norm) >= 3 and norm in name_norm
     if method is Method.ACRONYM:
         return len(norm) >= 2 and norm in _acronyms(name)
-    # SUBSEQUENCE: "pcp" for pieceofpecanpie, "MM4" for MarioManiac4, "CP" for crazypianist
+    # SUBSEQUENCE: "pcp" for pieceofpecanpie, "MM4" for MarioManiac4, "CP" for crazypianist,
+    # "ds" for dragonspawn (two letters in any case: initials; they are shown as a guess)
     return (
-        (len(norm) >= 3 or (len(norm) == 2 and raw.isupper()))
+        len(norm) >= 2
         and norm[0] == name_norm[:1]
         and len(norm) < len(name_norm)
         and _is_subsequence(norm, name_norm)
+    )
+
+
+_THREAD_WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
+NICKNAME_USES = 3  # posts besides the vote that must use a word before it is a nickname
+NICKNAME_SIMILARITY = 0.72
+NICKNAME_MARGIN = 0.1
+
+
+class ThreadWords:
+    """Which posts use each word of four letters or more, and whether any writes it with a
+    capital: the evidence that a word the resolver does not know is the thread's name for a
+    player ("Adenine" written for Aneninen post after post)."""
+
+    def __init__(self, texts: Iterable[tuple[int | None, str]]) -> None:
+        self._texts = texts  # read on first use: most threads never need a learned nickname
+        self._posts: dict[str, list[int]] | None = None
+        self._capitalised: set[str] = set()
+
+    def _index(self) -> dict[str, list[int]]:
+        if self._posts is None:
+            self._posts = {}
+            keys: dict[str, str] = {}
+            for number, text in self._texts:
+                n = number if number is not None else -1
+                for word in set(_THREAD_WORD.findall(text)):
+                    key = keys.get(word)
+                    if key is None:
+                        key = keys[word] = normalise(word)
+                    posts = self._posts.setdefault(key, [])
+                    if not posts or posts[-1] != n:
+                        posts.append(n)
+                    if word[0].isupper():
+                        self._capitalised.add(key)
+        return self._posts
+
+    def uses(self, norm: str) -> list[int]:
+        return self._index().get(norm, [])
+
+    def capitalised(self, norm: str) -> bool:
+        self._index()
+        return norm in self._capitalised
+
+
+def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
+    """A one-word target the thread keeps using, written like a name, that looks like exactly
+    one living player's name or a word of it: what a host reads as that player's nickname."""
+    norm = normalise(text)
+    if " " in text.strip() or len(norm) < 4 or norm in _STOPWORDS:
+        return None
+    uses = words.uses(norm)
+    if len(uses) < NICKNAME_USES + 1 or not words.capitalised(norm):
+        return None
+    best: dict[str, float] = {}
+    for e in entries:
+        forms = {normalise(e.name), *(normalise(w) for w in _words(e.name) if len(w) >= 3)}
+        score = max(JaroWinkler.normalized_similarity(norm, f) for f in forms if f)
+        best[e.slot] = max(best.get(e.slot, 0.0), score)
+    ranked = sorted(best.items(), key=lambda kv: kv[1], reverse=True)
+    if not ranked or ranked[0][1] < NICKNAME_SIMILARITY:
+        return None
+    if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < NICKNAME_MARGIN:
+        return None
+    shown = ", ".join(str(n) for n in uses[:6]) + (" …" if len(uses) > 6 else "")
+    return Resolution(
+        TargetKind.PLAYER,
+        ranked[0][0],
+        Method.NICKNAME,
+        CONFIDENCE[Method.NICKNAME],
+        matched_text=text,
+        evidence=f"{text!r} is used in {len(uses)} posts ({shown}); similarity {ranked[0][1]:.2f}",
+    )
+
+
+_ARTICLE = re.compile(r"^the[\s_\-.]*(?=\w{3})", re.I)
+
+
+def _without_article(text: str) -> str | None:
+    """The text without a leading "the" ("Thegrey" -> "grey"), or None when there is none."""
+    rest = _ARTICLE.sub("", text, count=1)
+    return rest if rest != text else None
+
+
+def _word_typo(norm: str, name: str) -> bool:
+    """A misspelling of one word of a multi-word name: "Misika" for Misaka Network, "brian"
+    for Prolapsed Brain (one edit, a swap of two letters counting as one; two for long words)."""
+    words = _words(name)
+    if len(words) < 2 or len(norm) < 4:
+        return False
+    allowed = 1 if len(norm) < 8 else 2
+    return any(
+        len(w) >= 4 and w != norm and OSA.distance(norm, normalise(w)) <= allowed for w in words
+    )
+
+
+def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
+    """One letter names the one living player whose name starts with it, if only one does."""
+    letter = text.strip()
+    if len(letter) != 1 or not letter.isalpha() or letter.casefold() in _STOPWORDS:
+        return None
+    first = letter.casefold()
+    found = {e.slot for e in entries if normalise(e.name)[:1] == first}
+    if len(found) != 1:
+        return None
+    return Resolution(
+        TargetKind.PLAYER,
+        next(iter(found)),
+        Method.INITIAL,
+        CONFIDENCE[Method.INITIAL],
+        matched_text=letter,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.names import Method, Resolver, TargetKind
+from modtool.names import Method, Resolver, TargetKind, ThreadWords
 
 SLOTS = {
     "Fro99er": ["Fro99er"],
@@ -22,6 +22,10 @@ SLOTS = {
     "Keyser Söze": ["Keyser Söze"],
     "코하이": ["코하이"],
     "Internet Stranger": ["Internet Stranger"],
+    "Nobody Special": ["Nobody Special"],
+    "Misaka Network": ["Misaka Network"],
+    "greygnarl": ["greygnarl"],
+    "dragonspawn": ["dragonspawn"],
 }
 resolver = Resolver.from_slots(SLOTS, {"AngryPidgeon": ["Pidge"]})
 
@@ -49,6 +53,18 @@ resolver = Resolver.from_slots(SLOTS, {"AngryPidgeon": ["Pidge"]})
         ("코하", "코하이", Method.PREFIX),
         ("IS", "Internet Stranger", Method.ACRONYM),  # capitals: initials, not the word "is"
         ("is", None, None),
+        # The whole name before an opening that is a no-lynch word.
+        ("Nobody Special", "Nobody Special", Method.EXACT),
+        ("Nobody", None, None),
+        # A misspelt word of a multi-word name; a swap of two letters is one edit.
+        ("Misika", "Misaka Network", Method.WORD_TYPO),
+        ("Netwrok", "Misaka Network", Method.WORD_TYPO),
+        # An article before a handle that has none.
+        ("Thegrey", "greygnarl", Method.PREFIX),
+        ("the grey", "greygnarl", Method.PREFIX),
+        ("TheCow", "TheCow", Method.EXACT),
+        # Two letters are initials in any case.
+        ("ds", "dragonspawn", Method.SUBSEQUENCE),
     ],
 )
 def test_stages(text, slot, method):
@@ -87,3 +103,39 @@ def test_loose_guesses_carry_lower_confidence_than_exact_names():
     assert resolver.resolve("Fro99er").confidence == 1.0
     assert resolver.resolve("pcp").confidence < 0.9
     assert resolver.resolve("Frog").confidence < resolver.resolve("kush").confidence
+
+
+def test_no_lynch_word_alone_is_still_a_no_lynch():
+    assert resolver.resolve("nobody").kind is TargetKind.NO_LYNCH
+
+
+def test_a_single_letter_names_the_only_living_player_it_starts():
+    alive = frozenset({"Fro99er", "qwints", "Sunny"})
+    assert resolver.resolve("q", alive).slot == "qwints"
+    assert resolver.resolve("q", alive).method is Method.INITIAL
+    # two living players start with s: no guess
+    assert resolver.resolve("s", alive | {"sordros"}).kind is TargetKind.UNRESOLVED
+
+
+def _learning(texts):
+    learner = Resolver.from_slots({"Aneninen": ["Aneninen"], "pisskop": ["pisskop"]})
+    learner.thread_words = ThreadWords(enumerate(texts))
+    return learner
+
+
+def test_a_nickname_the_thread_keeps_using_is_learned_with_its_evidence():
+    texts = ["Adenine is scum", "I like Adenine", "adenine again", "no", "VOTE: Adenine"]
+    found = _learning(texts).resolve("Adenine")
+    assert (found.slot, found.method) == ("Aneninen", Method.NICKNAME)
+    assert "used in 4 posts (0, 1, 2, 4)" in found.evidence
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["Adenine is scum", "VOTE: Adenine"],  # too few uses
+        ["adenine is scum", "i like adenine", "adenine again", "vote: adenine"],  # never a name
+    ],
+)
+def test_a_word_without_enough_evidence_is_not_a_nickname(texts):
+    assert _learning(texts).resolve("Adenine").kind is TargetKind.UNRESOLVED
