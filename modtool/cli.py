@@ -193,17 +193,15 @@ def count(
 
         modtool count games/example-botc --day all
     """
-    from .count import count_days
+    from .count import count_game
     from .ledger import load_game
     from .render import count_table, count_to_json
-    from .sources import read_game_posts
 
     loaded = load_game(game)
-    days = _parse_day(day, [w.day for w in loaded.days()])
+    days = _parse_day(day)
     options = _fetch_options(offline, refresh, concurrency, loaded.timezone, None)
     with _fetcher(options, cookies, header, cache, quiet=as_json or post is not None) as fetcher:
-        game_posts = read_game_posts(loaded, fetcher)
-    results = count_days(loaded, game_posts, days, as_of)
+        results = count_game(loaded, days, as_of, fetcher=fetcher)
     if post is not None:
         from .render import render_count_post
 
@@ -218,11 +216,9 @@ def count(
     typer.echo("\n\n".join(count_table(r) for r in results))
 
 
-def _parse_day(day: str, known: list[int]) -> list[int] | None:
-    if day == "all":
-        return None
-    if not day:
-        return [known[-1]]
+def _parse_day(day: str) -> str | list[int]:
+    if day in ("all", ""):
+        return day or "latest"
     if not day.isdigit():
         raise typer.BadParameter(
             f"{day!r} is not a day number; use a number such as 2, or 'all'", param_hint="--day"

@@ -1,22 +1,33 @@
 """The vote engine: replay a game's posts against its ledger and rules, day by day.
 
-For every day it walks the posts of the day's window in thread order, applies the ledger's
-events where they happen (replacements, deaths, vote resets, host corrections), reads each
-post's vote actions, resolves their targets, and asks `rules` whether each action counts and
-whether the day is over. Every action lands in the audit trail with the rule that decided it.
+Four parts, each doing one job:
+- `GamePlan` prepares, once per game, everything that is the same for every day: where the
+  ledger's events fall on the timeline, the hosts, the corrections, the name resolver;
+- `DayState` holds a day's standing votes, the living, and when each wagon reached each level;
+- `_DayWalk` walks a day's posts in order, applies the ledger's events where they happen, reads
+  each post's actions, asks `rules` whether each one counts, and checks the threshold after
+  every action (a post that hammers and then votes elsewhere has hammered);
+- `build_count` turns the final state into the `DayCount` that every output prints.
+Every action lands in the audit trail with the `Rule` that decided it.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
+from .errors import ModToolError
 from .ledger import DayWindow, Event, EventKind, Game, PostRef
 from .names import CONFIDENT, Resolution, Resolver, TargetKind, ThreadWords, normalise
 from .posts import Post
 from .rules import (
+    ACCEPTING,
     NO_LYNCH_KEY,
+    Rule,
     Rules,
     Standing,
     Verdict,
@@ -25,11 +36,26 @@ from .rules import (
     hammered,
     no_lynch_available,
     no_lynch_needed,
+    replaces_earlier_votes,
+    split_shares,
+    target_refusal,
+    voter_refusal,
     votes_needed,
 )
 from .votes import ActionKind, VoteAction, find_votes
 
+if TYPE_CHECKING:
+    from .fetch import Fetcher
+
 NO_LYNCH_LABEL = "No lynch"
+EXECUTED_CAUSES = frozenset({"lynched", "executed", "lynch", "execution", "exiled"})
+
+
+class OutcomeKind(StrEnum):
+    EXECUTION = "execution"
+    NO_EXECUTION = "no_execution"
+    PENDING = "pending"
+    TIE = "tie"  # the host must choose among the tied wagons
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +83,11 @@ class Wagon:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    kind: str  # execution | no_execution | pending | tie
+    kind: OutcomeKind
     player: str | None
     post: int | None
     reason: str
-    rule: str  # the rule that decided: hammer, no-lynch-majority, day-end, in-progress, ...
+    rule: Rule
     tied: tuple[str, ...] = ()
 
 
@@ -83,7 +109,8 @@ class AuditEntry:
     method: str | None
     confidence: float | None
     accepted: bool
-    rule: str
+    rule: Rule
+    evidence: str = ""  # why a learned nickname was read as this player
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,18 +167,33 @@ class Timeline:
         return default
 
 
-@dataclass(frozen=True)
-class _LedgerPositions:
-    """Where the ledger's events fall on the timeline; the same for every day, so built once."""
+def _post_order(post: Post):
+    return (post.time is None, post.time, post.number or 0) if post.thread else (post.number or 0,)
 
+
+# --- what is prepared once per game ------------------------------------------------------------
+
+
+@dataclass
+class GamePlan:
+    """The ledger laid on the timeline, and what every day's walk looks up."""
+
+    game: Game
+    timeline: Timeline
+    resolver: Resolver
     windows: dict[int, DayWindow]
     bounds: dict[int, tuple[int, int]]  # day -> (first index, index after its last post)
     death_at: dict[str, int]  # slot -> index from which it is dead
     joined: dict[str, list[tuple[int, str]]]  # slot -> (index from which a name holds it, name)
     resets: tuple[int, ...]
+    hosts: frozenset[str]
+    corrections: dict[tuple[str, int | None], Event]
+    ghosts_recorded: dict[str, int]  # slot -> the day the ledger says its ghost vote was spent
+    accounts: dict[str, frozenset[str]]  # slot -> normalised accounts and aliases
 
     @classmethod
-    def build(cls, game: Game, timeline: Timeline) -> _LedgerPositions:
+    def build(cls, game: Game, posts: Sequence[Post]) -> GamePlan:
+        timeline = Timeline(posts)
         after = timeline.after
         beyond = len(timeline.posts) + 1  # "not yet": past the last post
         windows = {w.day: w for w in game.days()}
@@ -170,14 +212,11 @@ class _LedgerPositions:
         for e in game.deaths():
             if e.at.post is not None or e.at.time is not None:
                 pos = max(after(e.at) - 1, 0)  # dead from the announcing post on
-            else:
-                n = int(e.phase[1:])
-                # D n: dead from the end of Day n; N n: dead from the start of Day n+1.
-                pos = (
-                    day_start(n + 1)
-                    if e.phase[0] == "N"
-                    else (bounds[n][1] if n in bounds and windows[n].end else beyond)
-                )
+            elif e.phase.is_night:  # N n: dead from the start of Day n+1
+                pos = day_start(e.phase.number + 1)
+            else:  # D n: dead from the end of Day n
+                n = e.phase.number
+                pos = bounds[n][1] if n in bounds and windows[n].end else beyond
             death_at[e.slot] = min(death_at.get(e.slot, pos), pos)
 
         joined = {s.key: [(0, s.key)] for s in game.slots}
@@ -185,58 +224,62 @@ class _LedgerPositions:
             joined[e.slot].append((after(e.at) - 1, e.name))
         for history in joined.values():
             history.sort(key=lambda pair: pair[0])
-        resets = tuple(after(e.at) - 1 for e in game.events_of(EventKind.VOTE_RESET))
-        return cls(windows, bounds, death_at, joined, resets)
 
-
-def _post_order(post: Post):
-    return (post.time is None, post.time, post.number or 0) if post.thread else (post.number or 0,)
-
-
-# --- counting ----------------------------------------------------------------------
-
-
-def count_days(
-    game: Game, posts: Sequence[Post], days: Sequence[int] | None = None, as_of: int | None = None
-) -> list[DayCount]:
-    """Counts of the given days (all days when None), oldest first.
-
-    Days are replayed in order from Day 1 because ghost votes spent on one day stay spent.
-    """
-    timeline = Timeline(posts)
-    windows = game.days()
-    wanted = set(days) if days is not None else {w.day for w in windows}
-    unknown = wanted - {w.day for w in windows}
-    if unknown:
-        from .errors import ModToolError
-
-        known = ", ".join(str(w.day) for w in windows)
-        raise ModToolError(
-            f"Day {min(unknown)} is not in the ledger (days known: {known}); "
-            "record its start with `modtool record day-start`"
+        resolver = Resolver.from_slots(
+            {s.key: game.slot_names(s.key) for s in game.slots},
+            {s.key: (*s.aliases, *s.accounts) for s in game.slots},
         )
-    resolver = _resolver(game, timeline.posts)
-    positions = _LedgerPositions.build(game, timeline)
-    spent: set[str] = set()
-    results = []
-    for window in windows:
-        if window.day > max(wanted):
-            break
-        counter = _DayCounter(game, timeline, positions, window, resolver, as_of, spent)
-        result = counter.run()
-        spent |= counter.ghosts_spent
-        if window.day in wanted:
-            results.append(result)
-    return results
+        resolver.thread_words = ThreadWords((p.number, p.text) for p in timeline.posts)
+        return cls(
+            game=game,
+            timeline=timeline,
+            resolver=resolver,
+            windows=windows,
+            bounds=bounds,
+            death_at=death_at,
+            joined=joined,
+            resets=tuple(after(e.at) - 1 for e in game.events_of(EventKind.VOTE_RESET)),
+            hosts=frozenset(normalise(h) for h in game.hosts),
+            corrections={(e.at.thread, e.at.post): e for e in game.events_of(EventKind.CORRECTION)},
+            ghosts_recorded={
+                e.slot: e.day for e in game.events_of(EventKind.GHOST_VOTE) if e.day is not None
+            },
+            accounts={
+                s.key: frozenset(normalise(a) for a in (*s.accounts, *s.aliases))
+                for s in game.slots
+            },
+        )
+
+    def holder(self, slot: str, pos: int) -> str:
+        """The name holding `slot` at timeline index `pos`."""
+        name = slot
+        for start, n in self.joined[slot]:
+            if start <= pos:
+                name = n
+        return name
+
+    def correction(self, post: Post) -> Event | None:
+        return self.corrections.get((post.thread, post.number)) or (
+            self.corrections.get(("", post.number)) if post.thread else None
+        )
+
+    def night_kill_before(self, day: int) -> bool:
+        """Whether someone died in the night before `day` (No-Lynch rules of seed 004)."""
+        prev = self.windows.get(day - 1)
+        night_start = self.bounds[prev.day][1] if prev and prev.end else None
+        start = self.bounds[day][0]
+        for e in self.game.deaths():
+            if e.phase is not None:
+                if e.phase.is_night and e.phase.number == day - 1:
+                    return True
+            elif night_start is not None:
+                pos = self.death_at.get(e.slot)
+                if pos is not None and night_start <= pos < start:
+                    return True
+        return False
 
 
-def _resolver(game: Game, posts: Sequence[Post]) -> Resolver:
-    resolver = Resolver.from_slots(
-        {s.key: game.slot_names(s.key) for s in game.slots},
-        {s.key: (*s.aliases, *s.accounts) for s in game.slots},
-    )
-    resolver.thread_words = ThreadWords((p.number, p.text) for p in posts)
-    return resolver
+# --- a day's state ---------------------------------------------------------------------------
 
 
 @dataclass
@@ -249,307 +292,53 @@ class _Vote:
 
 
 @dataclass
-class _DayCounter:
-    game: Game
-    timeline: Timeline
-    positions: _LedgerPositions
-    window: DayWindow
-    resolver: Resolver
-    as_of: int | None
-    spent_before: set[str]
-    ghosts_spent: set[str] = field(default_factory=set)
+class DayState:
+    """The standing votes of a day, the living, and when each wagon reached each level."""
 
-    def __post_init__(self) -> None:
-        g, w, p = self.game, self.window, self.positions
-        self.rules: Rules = g.rules
-        self.start, self.end = p.bounds[w.day]
-        self.ended = w.end is not None
-        if self.as_of is not None:
-            cutoff = self.timeline.after(PostRef(post=self.as_of))
-            if cutoff < self.end:
-                self.end, self.ended = max(cutoff, self.start), False
-        self.death_at = p.death_at
-        self.joined = p.joined
-        self.alive = {s.key for s in g.slots if self.death_at.get(s.key, self.end + 1) > self.start}
-        self.night_kill_before = self._night_kill_before()
-        self.votes: dict[str, dict[str, _Vote]] = {}
-        self.voted_by_living: set[str] = set()
-        self.reached: dict[str, dict[int, int]] = {}
-        self.audit: list[AuditEntry] = []
-        self.warnings: list[Notice] = []
-        self.hosts = {normalise(h) for h in g.hosts}
-        self.corrections = {(e.at.thread, e.at.post): e for e in g.events_of(EventKind.CORRECTION)}
-        self.ghost_events = {
-            e.slot for e in g.events_of(EventKind.GHOST_VOTE) if e.day is not None and e.day < w.day
-        }
+    alive: set[str]
+    votes: dict[str, dict[str, _Vote]] = field(default_factory=dict)  # voter -> target -> vote
+    voted_by_living: set[str] = field(default_factory=set)  # targets voted today, even if undone
+    reached: dict[str, dict[int, int]] = field(default_factory=dict)  # target -> level -> index
 
-    def _night_kill_before(self) -> bool:
-        """Whether someone died in the night before this day (No-Lynch rules of seed 004)."""
-        night = f"N{self.window.day - 1}"
-        prev = self.positions.windows.get(self.window.day - 1)
-        night_start = self.positions.bounds[prev.day][1] if prev and prev.end else None
-        for e in self.game.deaths():
-            if e.phase == night:
-                return True
-            if e.phase is None and night_start is not None:
-                pos = self.death_at.get(e.slot)
-                if pos is not None and night_start <= pos < self.start:
-                    return True
-        return False
-
-    def holder(self, slot: str, pos: int) -> str:
-        name = slot
-        for start, n in self.joined[slot]:
-            if start <= pos:
-                name = n
-        return name
-
-    def display(self, target: str, pos: int) -> str:
-        return NO_LYNCH_LABEL if target == NO_LYNCH_KEY else self.holder(target, pos)
-
-    # --- the walk -------------------------------------------------------------------------------
-
-    def run(self) -> DayCount:
-        posts = self.timeline.posts
-        changes = self._changes()
-        outcome: Outcome | None = None
-        pos = self.start
-        last_post: int | None = None
-        for pos in range(self.start, self.end):
-            post = posts[pos]
-            if pos in changes:
-                for event in changes[pos]:
-                    self._apply_event(event, pos, post)
-                hammer = self._check_hammer(post, pos)  # a death can lower the threshold
-                if hammer:
-                    outcome = hammer
-                    break
-            self._read_post(post, pos)
-            last_post = post.number
-            hammer = self._check_hammer(post, pos)
-            if hammer:
-                outcome = hammer
-                break
-        end_pos = pos if outcome else self.end
-        if outcome is None:
-            outcome = self._final_outcome(last_post, end_pos)
-        return self._result(outcome, last_post, end_pos)
-
-    def _changes(self) -> dict[int, list]:
-        """Ledger changes keyed by the timeline index at which they take effect."""
-        changes: dict[int, list] = {}
-        for slot, pos in self.death_at.items():
-            if self.start < pos < self.end or (
-                pos == self.start and slot in self.alive and pos < self.end
-            ):
-                changes.setdefault(pos, []).append(("death", slot))
-        for pos in self.positions.resets:
-            if self.start <= pos < self.end:
-                changes.setdefault(pos, []).append(("reset", None))
-        return changes
-
-    def _apply_event(self, change, pos: int, post: Post) -> None:
-        kind, value = change
-        if kind == "death" and value in self.alive:
-            self.alive.discard(value)
-            self.votes.pop(value, None)
-            for votes in self.votes.values():
-                votes.pop(value, None)
-            self.warnings.append(
-                Notice(
-                    post.number,
-                    f"{self.holder(value, pos)} died; "
-                    "their votes and the votes on them are cleared",
-                )
-            )
-        elif kind == "reset":
-            self.votes.clear()
-            self.reached.clear()
-            self.warnings.append(Notice(post.number, "the host reset the votes"))
-
-    def _read_post(self, post: Post, pos: int) -> None:
-        author_key = normalise(post.author)
-        if author_key in self.hosts:
-            return  # hosts' posts are never votes
-        correction = self.corrections.get((post.thread, post.number)) or (
-            self.corrections.get(("", post.number)) if post.thread else None
-        )
-        actions = find_votes(post.body, self.rules.syntaxes)
-        if correction is not None:
-            actions = self._corrected(correction, actions, post)
-        if not actions:
-            return
-        slot = self.game.find_slot(post.author)
-        if slot is None:
-            for a in actions:
-                self._log(post, a, None, False, "not a player")
-            self.warnings.append(
-                Notice(
-                    post.number,
-                    f"{post.author} is not a player; "
-                    "their vote is ignored (add them as an account or alias "
-                    "if they play)",
-                )
-            )
-            return
-        holder = self.holder(slot, pos)
-        s = self.game.slot(slot)
-        is_account = normalise(post.author) in {normalise(a) for a in (*s.accounts, *s.aliases)}
-        if normalise(holder) != author_key and not is_account:
-            for a in actions:
-                self._log(
-                    post,
-                    a,
-                    None,
-                    False,
-                    f"{post.author} does not hold the slot now ({holder} does)",
-                )
-            return
-        if slot not in self.alive:
-            self._dead_actions(slot, post, pos, actions)
-            return
-        if s.voteless or s.weight == 0:
-            for a in actions:
-                self._log(post, a, None, False, "voteless player")
-            return
-        for a in actions:
-            self._living_action(slot, s.weight, post, pos, a)
-
-    def _corrected(self, correction: Event, actions: list[VoteAction], post: Post):
-        if correction.action == "ignore":
-            for a in actions:
-                self._log(post, a, None, False, "ignored by host correction")
-            return []
-        return [
-            VoteAction(
-                ActionKind.VOTE,
-                correction.target or "",
-                f"[host correction] {correction.target}",
-                None,
-            )
-        ]
-
-    def _resolve(self, text: str) -> Resolution:
-        return self.resolver.resolve(text, frozenset(self.alive))
-
-    def _living_action(self, slot: str, weight: int, post: Post, pos: int, a: VoteAction) -> None:
-        mine = self.votes.setdefault(slot, {})
-        if a.kind is ActionKind.UNVOTE:
-            if self.rules.multi_vote and a.target:
-                res = self._resolve(a.target)
-                if res.kind is TargetKind.PLAYER and res.slot in mine:
-                    del mine[res.slot]
-                    self._log(post, a, res, True, "unvote")
-                    return
-            if self.rules.multi_vote and len(mine) > 1:
-                self.warnings.append(
-                    Notice(
-                        post.number,
-                        f"{post.author} unvoted without a name; all their votes are removed",
-                    )
-                )
+    def cast(self, vote: _Vote, replace: bool) -> None:
+        mine = self.votes.setdefault(vote.voter, {})
+        if replace:
             mine.clear()
-            self._log(post, a, None, True, "unvote")
-            return
-        res = self._resolve(a.target)
-        if res.kind is TargetKind.UNVOTE:
+        mine[vote.target] = vote
+        if not vote.ghost and vote.target != NO_LYNCH_KEY:
+            self.voted_by_living.add(vote.target)
+
+    def withdraw(self, voter: str, target: str | None = None) -> int:
+        """Remove one of the voter's votes (or all); how many were removed."""
+        mine = self.votes.get(voter, {})
+        if target is None:
+            n = len(mine)
             mine.clear()
-            self._log(post, a, res, True, "a vote for nobody is an unvote")
-            return
-        if res.kind in (TargetKind.AMBIGUOUS, TargetKind.UNRESOLVED):
-            why = (
-                "could not tell who"
-                if res.kind is TargetKind.UNRESOLVED
-                else "ambiguous between "
-                + ", ".join(self.holder(c, pos) for c in res.candidates)
-                + ":"
-            )
-            self._log(post, a, res, False, res.kind.value)
-            self.warnings.append(
-                Notice(post.number, f"{post.author}: {why} {a.raw!r} means; not counted")
-            )
-            return
-        if res.kind is TargetKind.NO_LYNCH:
-            if not no_lynch_available(self.rules, self.window.day, self.night_kill_before):
-                self._log(post, a, res, False, "no lynch is not available today")
-                self.warnings.append(
-                    Notice(
-                        post.number,
-                        f"{post.author} voted no lynch, which is not available today; not counted",
-                    )
-                )
-                return
-            target = NO_LYNCH_KEY
-        else:
-            target = res.slot
-            if target not in self.alive:
-                self._log(post, a, res, False, "vote for a dead player")
-                self.warnings.append(
-                    Notice(
-                        post.number,
-                        f"{post.author} voted for "
-                        f"{self.holder(target, pos)}, who is dead; not counted",
-                    )
-                )
-                return
-            if target == slot and not self.rules.self_vote:
-                self._log(post, a, res, False, "self-votes are not allowed")
-                return
-        if not self.rules.multi_vote:
-            mine.clear()
-        mine[target] = _Vote(slot, target, post, weight)
-        if target != NO_LYNCH_KEY:
-            self.voted_by_living.add(target)
-        rule = "vote" if res.method is None else f"vote ({res.method.value})"
-        self._log(post, a, res, True, rule)
-        if res.method is not None and res.confidence < CONFIDENT:
-            self.warnings.append(
-                Notice(
-                    post.number,
-                    f"{post.author}: read {a.raw!r} as "
-                    f"{self.display(target, pos)} ({res.method.value}, "
-                    f"confidence {res.confidence:.2f})",
-                )
-            )
+            return n
+        return 1 if mine.pop(target, None) else 0
 
-    def _dead_actions(self, slot: str, post: Post, pos: int, actions: list[VoteAction]) -> None:
-        if not self.rules.ghost_votes:
-            for a in actions:
-                self._log(post, a, None, False, "dead players cannot vote")
-            return
-        for a in actions:
-            if a.kind is ActionKind.UNVOTE:
-                self._log(post, a, None, False, "a ghost vote cannot be taken back")
-                continue
-            res = self._resolve(a.target)
-            if res.kind is not TargetKind.PLAYER and res.kind is not TargetKind.NO_LYNCH:
-                self._log(post, a, res, False, res.kind.value)
-                continue
-            target = NO_LYNCH_KEY if res.kind is TargetKind.NO_LYNCH else res.slot
-            spent = (
-                slot in self.spent_before or slot in self.ghost_events or slot in self.ghosts_spent
-            )
-            refusal = ghost_vote_refusal(target, self.voted_by_living, spent)
-            if refusal is None and target not in self.alive:
-                refusal = "vote for a dead player"
-            if refusal:
-                self._log(post, a, res, False, refusal)
-                self.warnings.append(Notice(post.number, f"{post.author}'s ghost vote: {refusal}"))
-                continue
-            self.votes.setdefault(slot, {})[target] = _Vote(slot, target, post, 1, ghost=True)
-            self.ghosts_spent.add(slot)
-            self._log(post, a, res, True, "ghost vote")
+    def standing(self, voter: str) -> dict[str, _Vote]:
+        return self.votes.get(voter, {})
 
-    # --- tallies and outcomes -----------------------------------------------------------------
+    def kill(self, slot: str) -> None:
+        """A death clears the player's votes and the votes on them."""
+        self.alive.discard(slot)
+        self.votes.pop(slot, None)
+        for votes in self.votes.values():
+            votes.pop(slot, None)
 
-    def _totals(self) -> dict[str, int]:
+    def reset(self) -> None:
+        self.votes.clear()
+        self.reached.clear()
+
+    def totals(self) -> dict[str, int]:
         totals: dict[str, int] = {}
         for votes in self.votes.values():
             for v in votes.values():
                 totals[v.target] = totals.get(v.target, 0) + v.weight
         return totals
 
-    def _track_levels(self, totals: dict[str, int], pos: int) -> None:
+    def track_levels(self, totals: dict[str, int], pos: int) -> None:
         for target in set(totals) | set(self.reached):
             levels = self.reached.setdefault(target, {})
             now = totals.get(target, 0)
@@ -558,33 +347,370 @@ class _DayCounter:
             for level in range(1, now + 1):
                 levels.setdefault(level, pos)
 
-    def _check_hammer(self, post: Post, pos: int) -> Outcome | None:
-        totals = self._totals()
-        self._track_levels(totals, pos)
-        alive = len(self.alive)
+    def standings(self) -> list[Standing]:
+        return [Standing(t, v, self.reached.get(t, {}).get(v, 0)) for t, v in self.totals().items()]
+
+
+# --- counting ----------------------------------------------------------------------------------
+
+
+def count_game(
+    game: Game | str | Path,
+    days: int | Iterable[int] | Literal["all", "latest"] = "all",
+    as_of: int | None = None,
+    *,
+    posts: Sequence[Post] | None = None,
+    fetcher: Fetcher | None = None,
+) -> list[DayCount]:
+    """Count a game (a folder, or a loaded `Game`): one day, several, "all" or the "latest",
+    as of post `as_of` if given. Posts are read from the game's sources (through `fetcher`,
+    if given, for live threads) unless `posts` are given."""
+    from .ledger import load_game
+    from .sources import read_game_posts
+
+    if not isinstance(game, Game):
+        game = load_game(game)
+    if days == "latest":
+        wanted: Iterable[int] | None = [game.days()[-1].day]
+    elif days == "all":
+        wanted = None
+    else:
+        wanted = [days] if isinstance(days, int) else days
+    if posts is None:
+        posts = read_game_posts(game, fetcher)
+    return count_days(game, posts, wanted, as_of)
+
+
+def count_days(
+    game: Game, posts: Sequence[Post], days: Iterable[int] | None = None, as_of: int | None = None
+) -> list[DayCount]:
+    """Counts of the given days (all days when None), oldest first.
+
+    Days are replayed in order from Day 1 because ghost votes spent on one day stay spent.
+    """
+    windows = game.days()
+    wanted = set(days) if days is not None else {w.day for w in windows}
+    unknown = wanted - {w.day for w in windows}
+    if unknown:
+        known = ", ".join(str(w.day) for w in windows)
+        raise ModToolError(
+            f"Day {min(unknown)} is not in the ledger (days known: {known}); "
+            "record its start with `modtool record day-start`"
+        )
+    plan = GamePlan.build(game, posts)
+    spent: dict[str, int] = {}  # slot -> day its ghost vote was spent in the thread
+    results = []
+    for window in windows:
+        if window.day > max(wanted):
+            break
+        walk = _DayWalk(plan, window, as_of, spent)
+        result = walk.run()
+        for slot in walk.ghosts_spent:
+            spent.setdefault(slot, window.day)
+        if window.day in wanted:
+            results.append(result)
+    return results
+
+
+@dataclass
+class _DayWalk:
+    plan: GamePlan
+    window: DayWindow
+    as_of: int | None
+    spent_before: dict[str, int]
+    ghosts_spent: set[str] = field(default_factory=set)
+    audit: list[AuditEntry] = field(default_factory=list)
+    warnings: list[Notice] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        plan, day = self.plan, self.window.day
+        self.rules: Rules = plan.game.rules
+        self.start, self.end = plan.bounds[day]
+        self.ended = self.window.end is not None
+        if self.as_of is not None:
+            cutoff = plan.timeline.after(PostRef(post=self.as_of))
+            if cutoff < self.end:
+                self.end, self.ended = max(cutoff, self.start), False
+        alive = {
+            s.key for s in plan.game.slots if plan.death_at.get(s.key, self.end + 1) > self.start
+        }
+        self.state = DayState(alive)
+        self.no_lynch_open = no_lynch_available(self.rules, day, plan.night_kill_before(day))
+
+    def display(self, target: str, pos: int) -> str:
+        return NO_LYNCH_LABEL if target == NO_LYNCH_KEY else self.plan.holder(target, pos)
+
+    # --- the walk ---------------------------------------------------------------------------
+
+    def run(self) -> DayCount:
+        posts = self.plan.timeline.posts
+        changes = self._changes()
+        outcome: Outcome | None = None
+        last_post: int | None = None
+        pos = self.start
+        for pos in range(self.start, self.end):
+            post = posts[pos]
+            for change in changes.get(pos, ()):
+                self._apply_change(change, pos, post)
+            if pos in changes:
+                outcome = self._hammer(post, pos)  # a death can lower the threshold
+                if outcome:
+                    break
+            outcome = self._read_post(post, pos)
+            last_post = post.number
+            if outcome:
+                break
+        end_pos = pos if outcome else self.end
+        if outcome is None:
+            outcome = self._day_end_outcome(end_pos)
+        self._check_ledger(outcome, end_pos)
+        return build_count(self, outcome, last_post, end_pos)
+
+    def _changes(self) -> dict[int, list[tuple[str, str | None]]]:
+        """Ledger changes keyed by the timeline index at which they take effect."""
+        changes: dict[int, list] = {}
+        for slot, pos in self.plan.death_at.items():
+            if self.start < pos < self.end or (
+                pos == self.start and slot in self.state.alive and pos < self.end
+            ):
+                changes.setdefault(pos, []).append(("death", slot))
+        for pos in self.plan.resets:
+            if self.start <= pos < self.end:
+                changes.setdefault(pos, []).append(("reset", None))
+        return changes
+
+    def _apply_change(self, change: tuple[str, str | None], pos: int, post: Post) -> None:
+        kind, slot = change
+        if kind == "death" and slot in self.state.alive:
+            self.state.kill(slot)
+            self._warn(
+                post,
+                f"{self.plan.holder(slot, pos)} died; "
+                "their votes and the votes on them are cleared",
+            )
+        elif kind == "reset":
+            self.state.reset()
+            self._warn(post, "the host reset the votes")
+
+    def _read_post(self, post: Post, pos: int) -> Outcome | None:
+        """Apply the post's actions in order; the outcome if one of them ends the day."""
+        if normalise(post.author) in self.plan.hosts:
+            return None  # hosts' posts are never votes
+        actions = find_votes(post.body, self.rules.syntaxes)
+        correction = self.plan.correction(post)
+        if correction is not None:
+            actions = self._corrected(correction, actions, post)
+        if not actions:
+            return None
+        game = self.plan.game
+        slot = game.find_slot(post.author)
+        holds = False
+        if slot is not None:
+            holder = self.plan.holder(slot, pos)
+            holds = (
+                normalise(holder) == normalise(post.author)
+                or normalise(post.author) in self.plan.accounts[slot]
+            )
+        refusal = voter_refusal(
+            is_player=slot is not None,
+            holds_slot=holds,
+            alive=slot in self.state.alive,
+            voteless=slot is not None and (game.slot(slot).voteless or game.slot(slot).weight == 0),
+            rules=self.rules,
+        )
+        if refusal is not None:
+            for a in actions:
+                self._log(post, a, None, False, refusal)
+            if refusal is Rule.NOT_A_PLAYER:
+                self._warn(
+                    post,
+                    f"{post.author} is not a player; their vote is ignored "
+                    "(add them as an account or alias if they play)",
+                )
+            elif refusal is Rule.NOT_THE_HOLDER:
+                self._warn(
+                    post,
+                    f"{post.author} does not hold the slot now ({self.plan.holder(slot, pos)} "
+                    "does); their vote is ignored",
+                )
+            return None
+        if slot not in self.state.alive:
+            return self._ghost_actions(slot, post, pos, actions)
+        weight = game.slot(slot).weight
+        votes_here = sum(1 for a in actions if a.kind is ActionKind.VOTE)
+        shares = split_shares(self.rules, weight, votes_here)
+        splitting = iter(shares) if shares else None
+        split_started = False
+        for a in actions:
+            share = None
+            if splitting is not None and a.kind is ActionKind.VOTE:
+                share = next(splitting, None)
+                if share is None:  # more votes than the voter has: the rest are read as usual
+                    splitting = None
+            self._living_action(slot, weight, post, pos, a, share, not split_started)
+            split_started = split_started or share is not None
+            outcome = self._hammer(post, pos)
+            if outcome:
+                return outcome
+        return None
+
+    def _corrected(
+        self, correction: Event, actions: list[VoteAction], post: Post
+    ) -> list[VoteAction]:
+        if correction.action == "ignore":
+            for a in actions:
+                self._log(post, a, None, False, Rule.IGNORED)
+            return []
+        raw = f"[host correction] {correction.target}"
+        return [VoteAction(ActionKind.VOTE, correction.target or "", raw, None)]
+
+    def _resolve(self, text: str) -> Resolution:
+        return self.plan.resolver.resolve(text, frozenset(self.state.alive))
+
+    def _living_action(
+        self,
+        slot: str,
+        weight: int,
+        post: Post,
+        pos: int,
+        a: VoteAction,
+        share: int | None = None,
+        first_split: bool = False,
+    ) -> None:
+        state = self.state
+        if a.kind is ActionKind.UNVOTE:
+            if self.rules.multi_vote and a.target:
+                res = self._resolve(a.target)
+                if res.kind is TargetKind.PLAYER and state.withdraw(slot, res.slot):
+                    self._log(post, a, res, True, Rule.UNVOTE)
+                    return
+            if self.rules.multi_vote and len(state.standing(slot)) > 1:
+                self._warn(
+                    post, f"{post.author} unvoted without a name; all their votes are removed"
+                )
+            state.withdraw(slot)
+            self._log(post, a, None, True, Rule.UNVOTE)
+            return
+        res = self._resolve(a.target)
+        if res.kind is TargetKind.UNVOTE:
+            state.withdraw(slot)
+            self._log(post, a, res, True, Rule.EMPTY_VOTE)
+            return
+        if res.kind in (TargetKind.AMBIGUOUS, TargetKind.UNRESOLVED):
+            self._unresolved(post, pos, a, res)
+            return
+        target = NO_LYNCH_KEY if res.kind is TargetKind.NO_LYNCH else res.slot
+        refusal = target_refusal(
+            self.rules,
+            voter=slot,
+            target=target,
+            target_alive=target in state.alive,
+            no_lynch_open=self.no_lynch_open,
+        )
+        if refusal is not None:
+            self._log(post, a, res, False, refusal)
+            if refusal is Rule.NO_LYNCH_UNAVAILABLE:
+                self._warn(
+                    post,
+                    f"{post.author} voted no lynch, which is not available today; not counted",
+                )
+            elif refusal is Rule.DEAD_TARGET:
+                self._warn(
+                    post,
+                    f"{post.author} voted for {self.plan.holder(target, pos)}, who is dead; "
+                    "not counted",
+                )
+            return
+        if share is not None:
+            # A split: the post's first vote clears the voter's old votes, each takes a share.
+            state.cast(_Vote(slot, target, post, share), replace=first_split)
+            self._log(post, a, res, True, Rule.SPLIT_VOTE)
+        else:
+            state.cast(
+                _Vote(slot, target, post, weight), replace=replaces_earlier_votes(self.rules)
+            )
+            self._log(post, a, res, True, Rule.VOTE)
+        if res.method is not None and res.confidence < CONFIDENT:
+            why = f"; {res.evidence}" if res.evidence else ""
+            self._warn(
+                post,
+                f"{post.author}: read {a.raw!r} as {self.display(target, pos)} "
+                f"({res.method.value}, confidence {res.confidence:.2f}{why})",
+            )
+
+    def _unresolved(self, post: Post, pos: int, a: VoteAction, res: Resolution) -> None:
+        if res.kind is TargetKind.UNRESOLVED:
+            why = "could not tell who"
+            rule = Rule.UNRESOLVED
+        else:
+            names = ", ".join(self.plan.holder(c, pos) for c in res.candidates)
+            why = f"ambiguous between {names}:"
+            rule = Rule.AMBIGUOUS
+        self._log(post, a, res, False, rule)
+        self._warn(post, f"{post.author}: {why} {a.raw!r} means; not counted")
+
+    def _ghost_actions(
+        self, slot: str, post: Post, pos: int, actions: list[VoteAction]
+    ) -> Outcome | None:
+        day = self.window.day
+        for a in actions:
+            if a.kind is ActionKind.UNVOTE:
+                self._log(post, a, None, False, Rule.GHOST_UNDO)
+                continue
+            res = self._resolve(a.target)
+            if res.kind is not TargetKind.PLAYER and res.kind is not TargetKind.NO_LYNCH:
+                rule = Rule.AMBIGUOUS if res.kind is TargetKind.AMBIGUOUS else Rule.UNRESOLVED
+                self._log(post, a, res, False, rule)
+                continue
+            target = NO_LYNCH_KEY if res.kind is TargetKind.NO_LYNCH else res.slot
+            recorded = self.plan.ghosts_recorded.get(slot)
+            spent = (
+                slot in self.spent_before
+                or (recorded is not None and recorded < day)
+                or slot in self.ghosts_spent
+            )
+            refusal = ghost_vote_refusal(
+                target, self.state.voted_by_living, spent, target in self.state.alive
+            )
+            if refusal:
+                self._log(post, a, res, False, refusal)
+                self._warn(post, f"{post.author}'s ghost vote: {refusal}")
+                continue
+            self.state.cast(_Vote(slot, target, post, 1, ghost=True), replace=False)
+            self.ghosts_spent.add(slot)
+            self._log(post, a, res, True, Rule.GHOST_VOTE)
+            outcome = self._hammer(post, pos)
+            if outcome:
+                return outcome
+        return None
+
+    # --- outcomes ------------------------------------------------------------------------------
+
+    def _hammer(self, post: Post, pos: int) -> Outcome | None:
+        totals = self.state.totals()
+        self.state.track_levels(totals, pos)
+        alive = len(self.state.alive)
         hit = hammered(self.rules, totals, alive)
         if hit is None:
             return None
         if hit.target == NO_LYNCH_KEY:
             return Outcome(
-                "no_execution",
+                OutcomeKind.NO_EXECUTION,
                 None,
                 post.number,
                 f"no lynch reached {hit.needed} of {alive} alive",
-                "no-lynch-majority",
+                Rule.NO_LYNCH_MAJORITY,
             )
         return Outcome(
-            "execution",
-            self.holder(hit.target, self.end),
+            OutcomeKind.EXECUTION,
+            self.plan.holder(hit.target, self.end),
             post.number,
             f"reached majority: {hit.votes} of {hit.needed} needed with {alive} alive",
-            "hammer",
+            Rule.HAMMER,
         )
 
-    def _final_outcome(self, last_post: int | None, end_pos: int) -> Outcome:
-        totals = self._totals()
-        alive = len(self.alive)
-        standings = [Standing(t, v, self.reached.get(t, {}).get(v, 0)) for t, v in totals.items()]
+    def _day_end_outcome(self, end_pos: int) -> Outcome:
+        standings = self.state.standings()
         if not self.ended:
             leader = max(standings, key=lambda s: (s.votes, -s.reached_at), default=None)
             lead = (
@@ -593,98 +719,91 @@ class _DayCounter:
                 else ""
             )
             return Outcome(
-                "pending", None, None, f"Day {self.window.day} is in progress{lead}", "in-progress"
+                OutcomeKind.PENDING,
+                None,
+                None,
+                f"Day {self.window.day} is in progress{lead}",
+                Rule.IN_PROGRESS,
             )
-        end_post = self.timeline.posts[self.end - 1].number if self.end > 0 else None
-        verdict = day_end_outcome(self.rules, standings, alive)
+        posts = self.plan.timeline.posts
+        end_post = posts[self.end - 1].number if self.end > 0 else None
+        verdict = day_end_outcome(self.rules, standings, len(self.state.alive))
         tied = tuple(self.display(t, end_pos) for t in verdict.tied)
         if verdict.verdict is Verdict.EXECUTION:
             return Outcome(
-                "execution",
+                OutcomeKind.EXECUTION,
                 self.display(verdict.target, end_pos),
                 end_post,
                 verdict.reason,
                 verdict.rule,
                 tied,
             )
-        kind = "tie" if verdict.verdict is Verdict.TIE else "no_execution"
+        kind = OutcomeKind.TIE if verdict.verdict is Verdict.TIE else OutcomeKind.NO_EXECUTION
         return Outcome(kind, None, end_post, verdict.reason, verdict.rule, tied)
 
-    def _result(self, outcome: Outcome, last_post: int | None, end_pos: int) -> DayCount:
-        alive = len(self.alive)
-        needed = votes_needed(self.rules.threshold, alive)
-        nl_needed = (
-            no_lynch_needed(self.rules, alive)
-            if no_lynch_available(self.rules, self.window.day, self.night_kill_before)
-            else None
-        )
-        wagons: dict[str, list[_Vote]] = {}
-        for votes in self.votes.values():
-            for v in votes.values():
-                wagons.setdefault(v.target, []).append(v)
-        built = []
-        for target, votes in wagons.items():
-            votes.sort(key=lambda v: v.post.number or 0)
-            total = sum(v.weight for v in votes)
-            voters = tuple(
-                Voter(
-                    self.holder(v.voter, end_pos),
-                    v.post.number,
-                    v.post.url,
-                    v.weight,
-                    v.ghost,
-                    v.post.thread,
+    def _check_ledger(self, outcome: Outcome, end_pos: int) -> None:
+        """A recorded execution or day end that disagrees with the count is shown, never
+        silently believed or silently overruled."""
+        day = self.window.day
+        recorded = [
+            e
+            for e in self.plan.game.deaths()
+            if e.phase is not None
+            and not e.phase.is_night
+            and e.phase.number == day
+            and (e.cause or "").casefold() in EXECUTED_CAUSES
+        ]
+        counted = outcome.player if outcome.kind is OutcomeKind.EXECUTION else None
+        for e in recorded:
+            name = self.plan.holder(e.slot, self.end)
+            if outcome.kind is OutcomeKind.PENDING or name in outcome.tied:
+                continue  # not decided yet, or the host's choice in a tie
+            if counted is None:
+                self.warnings.append(
+                    Notice(
+                        outcome.post,
+                        f"the ledger records {name}'s execution on Day {day} (line {e.line}), "
+                        f"but the count executes nobody ({outcome.reason})",
+                    )
                 )
-                for v in votes
-            )
-            reached = self.reached.get(target, {}).get(total, 0)
-            built.append(
-                (
-                    -total,
-                    reached,
-                    Wagon(
-                        self.display(target, end_pos),
-                        total,
-                        voters,
-                        nl_needed if target == NO_LYNCH_KEY and nl_needed else needed,
-                    ),
+            elif counted is not None and normalise(counted) != normalise(name):
+                self.warnings.append(
+                    Notice(
+                        outcome.post,
+                        f"the ledger records {name}'s execution on Day {day} (line {e.line}), "
+                        f"but the count executes {counted} at post {outcome.post}",
+                    )
                 )
-            )
-        built.sort(key=lambda t: (t[0], t[1], t[2].target.casefold()))
-        voting = {
-            slot
-            for slot, votes in self.votes.items()
-            if votes and slot in self.alive and not all(v.ghost for v in votes.values())
-        }
-        order = {
-            s.key: (s.seat if s.seat is not None else 10_000, i)
-            for i, s in enumerate(self.game.slots)
-        }
-        not_voting = tuple(
-            self.holder(s, end_pos)
-            for s in sorted(self.alive - voting, key=order.__getitem__)
-            if not self.game.slot(s).voteless
-        )
-        return DayCount(
-            day=self.window.day,
-            alive=alive,
-            threshold=needed,
-            no_lynch_threshold=nl_needed,
-            wagons=tuple(w for _, _, w in built),
-            not_voting=not_voting,
-            outcome=outcome,
-            warnings=tuple(self.warnings),
-            audit=tuple(self.audit),
-            last_post=last_post,
-        )
+        if outcome.rule is Rule.HAMMER and self.window.end is not None:
+            later = [
+                p.number
+                for p in self.plan.timeline.posts[end_pos + 1 : self.plan.bounds[day][1]]
+                if normalise(p.author) not in self.plan.hosts
+                and find_votes(p.body, self.rules.syntaxes)
+            ]
+            if later:
+                shown = ", ".join(str(n) for n in later[:5]) + (" …" if len(later) > 5 else "")
+                self.warnings.append(
+                    Notice(
+                        outcome.post,
+                        f"the ledger ends Day {day} at post {self.window.end.post}, after the "
+                        f"hammer at post {outcome.post}; votes in posts {shown} are not counted",
+                    )
+                )
+
+    # --- the record -----------------------------------------------------------------------------
+
+    def _warn(self, post: Post, message: str) -> None:
+        self.warnings.append(Notice(post.number, message))
 
     def _log(
-        self, post: Post, a: VoteAction, res: Resolution | None, accepted: bool, rule: str
+        self, post: Post, a: VoteAction, res: Resolution | None, accepted: bool, rule: Rule
     ) -> None:
+        assert accepted == (rule in ACCEPTING), rule
         target = None
         if res is not None:
             if res.kind is TargetKind.PLAYER:
-                target = self.holder(res.slot, self.end)
+                target = self.plan.holder(res.slot, self.end)
             elif res.kind is TargetKind.NO_LYNCH:
                 target = NO_LYNCH_LABEL
         self.audit.append(
@@ -700,5 +819,67 @@ class _DayCounter:
                 confidence=res.confidence if res and res.kind is TargetKind.PLAYER else None,
                 accepted=accepted,
                 rule=rule,
+                evidence=res.evidence if res else "",
             )
         )
+
+
+# --- results -----------------------------------------------------------------------------------
+
+
+def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos: int) -> DayCount:
+    """The day's count as every output prints it: wagons biggest first (ties by who got there
+    first), the living who are not voting in seat order, the thresholds."""
+    plan, state, rules = walk.plan, walk.state, walk.rules
+    alive = len(state.alive)
+    needed = votes_needed(rules.threshold, alive)
+    nl_needed = no_lynch_needed(rules, alive) if walk.no_lynch_open else None
+    wagons: dict[str, list[_Vote]] = {}
+    for votes in state.votes.values():
+        for v in votes.values():
+            wagons.setdefault(v.target, []).append(v)
+    built = []
+    for target, votes in wagons.items():
+        votes.sort(key=lambda v: v.post.number or 0)
+        total = sum(v.weight for v in votes)
+        voters = tuple(
+            Voter(
+                plan.holder(v.voter, end_pos),
+                v.post.number,
+                v.post.url,
+                v.weight,
+                v.ghost,
+                v.post.thread,
+            )
+            for v in votes
+        )
+        reached = state.reached.get(target, {}).get(total, 0)
+        wagon_needs = nl_needed if target == NO_LYNCH_KEY and nl_needed else needed
+        wagon = Wagon(walk.display(target, end_pos), total, voters, wagon_needs)
+        built.append((-total, reached, wagon))
+    built.sort(key=lambda t: (t[0], t[1], t[2].target.casefold()))
+    voting = {
+        slot
+        for slot, votes in state.votes.items()
+        if votes and slot in state.alive and not all(v.ghost for v in votes.values())
+    }
+    order = {
+        s.key: (s.seat if s.seat is not None else 10_000, i) for i, s in enumerate(plan.game.slots)
+    }
+    not_voting = tuple(
+        plan.holder(s, end_pos)
+        for s in sorted(state.alive - voting, key=order.__getitem__)
+        if not plan.game.slot(s).voteless
+    )
+    return DayCount(
+        day=walk.window.day,
+        alive=alive,
+        threshold=needed,
+        no_lynch_threshold=nl_needed,
+        wagons=tuple(w for _, _, w in built),
+        not_voting=not_voting,
+        outcome=outcome,
+        warnings=tuple(walk.warnings),
+        audit=tuple(walk.audit),
+        last_post=last_post,
+    )

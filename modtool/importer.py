@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import lzma
-import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,10 +18,8 @@ from pathlib import Path
 import tomli_w
 
 from .errors import SourceError
-from .ledger import LEDGER_FILE, SETUP_FILE, write_atomic
+from .ledger import LEDGER_FILE, SETUP_FILE, Phase, write_atomic
 from .names import normalise
-
-_FATE_PHASE = re.compile(r"^[DN]\d+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +148,11 @@ _ORDER = {"day_start": 0, "replacement": 1, "vote_reset": 2, "death": 3, "day_en
 def _death(slot: dict, index: int, case: dict, name: str) -> dict | None:
     kind = slot.get("fate_kind")
     phase = slot.get("fate_phase")
-    if kind not in ("lynched", "killed", "modkilled") or not phase or not _FATE_PHASE.match(phase):
+    if kind not in ("lynched", "killed", "modkilled") or not phase:
+        return None
+    try:
+        phase = str(Phase.parse(phase))
+    except ValueError:
         return None
     for e in case.get("events", []):
         if (

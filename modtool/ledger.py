@@ -28,7 +28,34 @@ from .times import zone
 SETUP_FILE = "game.toml"
 LEDGER_FILE = "events.jsonl"
 
-_PHASE = re.compile(r"^([DN])(\d+)$")
+
+class PhaseKind(StrEnum):
+    DAY = "D"
+    NIGHT = "N"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    """A phase of the game as hosts write it: "D2" is Day 2, "N0" the night before Day 1."""
+
+    number: int
+    kind: PhaseKind
+
+    @classmethod
+    def parse(cls, text: object) -> Phase:
+        """ "D2", "n1", "Day 3", "Night 0"; ValueError for anything else."""
+        m = re.fullmatch(r"\s*(?:(D)(?:ay)?|(N)(?:ight)?)\s*(\d{1,4})\s*", str(text), re.I)
+        if not m:
+            raise ValueError(f"{text!r} is not a phase; write it like D2 (Day 2) or N1 (Night 1)")
+        kind = PhaseKind.DAY if m[1] else PhaseKind.NIGHT
+        return cls(int(m[3]), kind)
+
+    @property
+    def is_night(self) -> bool:
+        return self.kind is PhaseKind.NIGHT
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}{self.number}"
 
 
 class EventKind(StrEnum):
@@ -82,7 +109,7 @@ class Event:
     day: int | None = None
     slot: str | None = None  # the slot the event is about
     name: str | None = None  # the replacement's name
-    phase: str | None = None  # deaths at a phase boundary: "D2" (during/at end of Day 2), "N1"
+    phase: Phase | None = None  # deaths at a phase boundary: D2 (at the end of Day 2), N1
     cause: str | None = None
     action: str | None = None  # corrections: "ignore" or "target"
     target: str | None = None  # corrections: the intended target (a name, or "no lynch")
@@ -366,8 +393,11 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         return Event(kind, line, at, day=day)
     if kind is EventKind.DEATH:
         phase = obj.get("phase")
-        if phase is not None and not _PHASE.match(str(phase)):
-            raise ValueError('death "phase" must look like "D2" or "N1"')
+        if phase is not None:
+            try:
+                phase = Phase.parse(phase)
+            except ValueError:
+                raise ValueError('death "phase" must look like "D2" or "N1"') from None
         if phase is None and at.post is None and at.time is None:
             raise ValueError('death needs "phase" ("D2", "N1") or "post" where it happened')
         return Event(

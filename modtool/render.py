@@ -68,6 +68,7 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
                 "confidence": a.confidence,
                 "accepted": a.accepted,
                 "rule": a.rule,
+                "evidence": a.evidence or None,
             }
             for a in dc.audit
         ]

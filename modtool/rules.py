@@ -1,8 +1,9 @@
 """The game's rules as data, and each rule as one small function.
 
 `Rules` is what a setup file's [rules] table becomes (a named preset plus overrides). The
-functions below are the only places a threshold, a tie or a ghost vote is decided; the counting
-engine calls them and templates print what they return.
+functions below are the only places a vote is accepted or refused, and a threshold, a tie or a
+ghost vote decided; the counting engine walks the posts and asks them, and templates print
+what they return. `Rule` names every decision, so one grep finds where each is made.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Rules:
     ghost_votes: bool = False  # BotC: the dead keep one vote for the rest of the game
     self_vote: bool = True
     random_seed: int = 0  # for tie = "random"; printed with the outcome
+    split_votes: bool = False  # a player whose vote is worth 2 may put them on two players
     syntaxes: tuple[VoteSyntax, ...] = (
         VoteSyntax.OFFICIAL,
         VoteSyntax.BOLD,
@@ -124,6 +126,98 @@ def _convert(attr: str, value: object) -> object:
     return value
 
 
+# --- every decision, by name ------------------------------------------------------------------
+
+
+class Rule(StrEnum):
+    """What decided an action or a day: the audit and the outcome carry one of these."""
+
+    # an action that counts
+    VOTE = "vote"
+    UNVOTE = "unvote"
+    EMPTY_VOTE = "a vote for nobody is an unvote"
+    SPLIT_VOTE = "split vote"
+    GHOST_VOTE = "ghost vote"
+    CORRECTED = "host correction"
+    # an action that does not
+    NOT_A_PLAYER = "not a player"
+    NOT_THE_HOLDER = "does not hold the slot"
+    VOTELESS = "voteless player"
+    DEAD_VOTER = "dead players cannot vote"
+    GHOST_UNDO = "a ghost vote cannot be taken back"
+    GHOST_SPENT = "ghost vote already spent"
+    GHOST_NOT_A_PLAYER = "a ghost vote must be for a player"
+    GHOST_UNVOTED = "a ghost vote may only go to a player some living player voted for today"
+    UNRESOLVED = "unresolved"
+    AMBIGUOUS = "ambiguous"
+    NO_LYNCH_UNAVAILABLE = "no lynch is not available today"
+    DEAD_TARGET = "vote for a dead player"
+    SELF_VOTE = "self-votes are not allowed"
+    IGNORED = "ignored by host correction"
+    # how a day ended
+    HAMMER = "hammer"
+    NO_LYNCH_MAJORITY = "no-lynch-majority"
+    MOST_VOTES = "most-votes"
+    BELOW_THRESHOLD = "below-threshold"
+    NO_MAJORITY = "no-majority"
+    NO_VOTES = "no-votes"
+    TIE = "tie"
+    TIE_BREAK = "tie-break"
+    IN_PROGRESS = "in-progress"
+
+
+ACCEPTING = frozenset(
+    {Rule.VOTE, Rule.UNVOTE, Rule.EMPTY_VOTE, Rule.SPLIT_VOTE, Rule.GHOST_VOTE, Rule.CORRECTED}
+)
+
+
+# --- who may vote ---------------------------------------------------------------------------
+
+
+def voter_refusal(
+    *, is_player: bool, holds_slot: bool, alive: bool, voteless: bool, rules: Rules
+) -> Rule | None:
+    """Why a post's author cannot vote, or None. Dead players go on to the ghost-vote rules
+    when the game has them."""
+    if not is_player:
+        return Rule.NOT_A_PLAYER
+    if not holds_slot:
+        return Rule.NOT_THE_HOLDER  # a replaced player posting after the replacement
+    if not alive:
+        return None if rules.ghost_votes else Rule.DEAD_VOTER
+    if voteless:
+        return Rule.VOTELESS
+    return None
+
+
+def target_refusal(
+    rules: Rules, *, voter: str, target: str, target_alive: bool, no_lynch_open: bool
+) -> Rule | None:
+    """Why a living player's vote for `target` (a slot, or NO_LYNCH_KEY) does not count."""
+    if target == NO_LYNCH_KEY:
+        return None if no_lynch_open else Rule.NO_LYNCH_UNAVAILABLE
+    if not target_alive:
+        return Rule.DEAD_TARGET
+    if target == voter and not rules.self_vote:
+        return Rule.SELF_VOTE
+    return None
+
+
+def replaces_earlier_votes(rules: Rules) -> bool:
+    """In a one-vote game a new vote moves the voter's vote; in a multi-vote game it adds one."""
+    return not rules.multi_vote
+
+
+def split_shares(rules: Rules, weight: int, votes_in_post: int) -> list[int] | None:
+    """How a voter worth `weight` votes shares them among the votes of one post, or None when
+    the post's votes are read one after another (the last standing). Each vote takes one; the
+    last takes what is left."""
+    if not rules.split_votes or weight < 2 or votes_in_post < 2 or rules.multi_vote:
+        return None
+    used = min(votes_in_post, weight)
+    return [1] * (used - 1) + [weight - used + 1]
+
+
 # --- thresholds ------------------------------------------------------------
 
 
@@ -182,7 +276,7 @@ class DayEnd:
     verdict: Verdict
     target: str | None
     reason: str
-    rule: str  # which rule decided: most-votes, below-threshold, tie, no-majority, ...
+    rule: Rule  # which rule decided
     tied: tuple[str, ...] = ()
 
 
@@ -213,11 +307,11 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
     """Who dies when the day ends without a hammer."""
     if rules.threshold is Threshold.MAJORITY:
         return DayEnd(
-            Verdict.NO_EXECUTION, None, "nobody reached a majority by day end", "no-majority"
+            Verdict.NO_EXECUTION, None, "nobody reached a majority by day end", Rule.NO_MAJORITY
         )
     live = [s for s in standings if s.votes > 0]
     if not live:
-        return DayEnd(Verdict.NO_EXECUTION, None, "no votes", "no-votes")
+        return DayEnd(Verdict.NO_EXECUTION, None, "no votes", Rule.NO_VOTES)
     top = max(s.votes for s in live)
     leaders = [s for s in live if s.votes == top]
     needed = votes_needed(rules.threshold, alive)
@@ -225,19 +319,19 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
         return break_tie(rules, leaders, needed)
     leader = leaders[0]
     if leader.target == NO_LYNCH_KEY:
-        return DayEnd(Verdict.NO_EXECUTION, None, "no lynch has the most votes", "most-votes")
+        return DayEnd(Verdict.NO_EXECUTION, None, "no lynch has the most votes", Rule.MOST_VOTES)
     if top < needed:
         return DayEnd(
             Verdict.NO_EXECUTION,
             None,
             f"the most votes ({top}) is below the {needed} needed with {alive} alive",
-            "below-threshold",
+            Rule.BELOW_THRESHOLD,
         )
     return DayEnd(
         Verdict.EXECUTION,
         leader.target,
         f"the most votes: {top}, with {needed} needed of {alive} alive",
-        "most-votes",
+        Rule.MOST_VOTES,
     )
 
 
@@ -250,14 +344,16 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
             Verdict.NO_EXECUTION,
             None,
             f"tied at {votes}, below the {needed} needed",
-            "below-threshold",
+            Rule.BELOW_THRESHOLD,
             tied,
         )
     if rules.tie is TiePolicy.NONE:
-        return DayEnd(Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", "tie", tied)
+        return DayEnd(
+            Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", Rule.TIE, tied
+        )
     if rules.tie is TiePolicy.HOST_DECIDES:
         return DayEnd(
-            Verdict.TIE, None, f"tie for the most votes ({votes}): the host decides", "tie", tied
+            Verdict.TIE, None, f"tie for the most votes ({votes}): the host decides", Rule.TIE, tied
         )
     if rules.tie is TiePolicy.EARLIEST_TO_REACH:
         first = min(leaders, key=lambda s: (s.reached_at, s.target))
@@ -268,19 +364,24 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
 
 def _verdict_for(target: str, reason: str, tied: tuple[str, ...]) -> DayEnd:
     if target == NO_LYNCH_KEY:
-        return DayEnd(Verdict.NO_EXECUTION, None, reason, "tie-break", tied)
-    return DayEnd(Verdict.EXECUTION, target, reason, "tie-break", tied)
+        return DayEnd(Verdict.NO_EXECUTION, None, reason, Rule.TIE_BREAK, tied)
+    return DayEnd(Verdict.EXECUTION, target, reason, Rule.TIE_BREAK, tied)
 
 
 # --- ghost votes (BotC) ------------------------------------------------------------
 
 
-def ghost_vote_refusal(target: str, voted_by_living_today: set[str], spent: bool) -> str | None:
-    """Why a dead player's ghost vote cannot be cast, or None when it can."""
+def ghost_vote_refusal(
+    target: str, voted_by_living_today: set[str], spent: bool, target_alive: bool = True
+) -> Rule | None:
+    """Why a dead player's ghost vote cannot be cast, or None when it can (seed 003: once per
+    game, for a player some living player voted for today, even if that vote was withdrawn)."""
     if spent:
-        return "ghost vote already spent"
+        return Rule.GHOST_SPENT
     if target == NO_LYNCH_KEY:
-        return "a ghost vote must be for a player"
+        return Rule.GHOST_NOT_A_PLAYER
     if target not in voted_by_living_today:
-        return "a ghost vote may only go to a player some living player voted for today"
+        return Rule.GHOST_UNVOTED
+    if not target_alive:
+        return Rule.DEAD_TARGET
     return None

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from modtool.rules import (
+    ACCEPTING,
     NO_LYNCH_KEY,
     NoLynch,
+    Rule,
     Rules,
     Standing,
     Threshold,
@@ -18,7 +20,11 @@ from modtool.rules import (
     hammered,
     no_lynch_available,
     no_lynch_needed,
+    replaces_earlier_votes,
     rules_from_table,
+    split_shares,
+    target_refusal,
+    voter_refusal,
     votes_needed,
 )
 
@@ -209,3 +215,89 @@ def test_hammered(rules, totals, alive, expected):
 )
 def test_day_end_names_the_rule_that_decided(rules, standings, alive, rule):
     assert day_end_outcome(rules, standings, alive).rule == rule
+
+
+# --- whether a vote counts -----------------------------------------------------------------
+
+MAFIA = rules_from_table({"preset": "mafiascum"})
+BOTC = rules_from_table({"preset": "botc-forum"})
+
+
+@pytest.mark.parametrize(
+    ("facts", "rules", "refusal"),
+    [
+        (
+            dict(is_player=False, holds_slot=False, alive=False, voteless=False),
+            MAFIA,
+            "not a player",
+        ),
+        (
+            dict(is_player=True, holds_slot=False, alive=True, voteless=False),
+            MAFIA,
+            "does not hold the slot",
+        ),
+        (
+            dict(is_player=True, holds_slot=True, alive=False, voteless=False),
+            MAFIA,
+            "dead players cannot vote",
+        ),
+        (dict(is_player=True, holds_slot=True, alive=False, voteless=False), BOTC, None),  # ghost
+        (
+            dict(is_player=True, holds_slot=True, alive=True, voteless=True),
+            MAFIA,
+            "voteless player",
+        ),
+        (dict(is_player=True, holds_slot=True, alive=True, voteless=False), MAFIA, None),
+    ],
+)
+def test_voter_refusal(facts, rules, refusal):
+    assert voter_refusal(**facts, rules=rules) == refusal
+
+
+NO_SELF = rules_from_table({"preset": "mafiascum", "self_vote": False})
+
+
+@pytest.mark.parametrize(
+    ("rules", "voter", "target", "alive", "no_lynch_open", "refusal"),
+    [
+        (MAFIA, "a", "b", True, True, None),
+        (MAFIA, "a", "b", False, True, Rule.DEAD_TARGET),
+        (MAFIA, "a", "a", True, True, None),
+        (NO_SELF, "a", "a", True, True, Rule.SELF_VOTE),
+        (MAFIA, "a", NO_LYNCH_KEY, False, True, None),
+        (MAFIA, "a", NO_LYNCH_KEY, False, False, Rule.NO_LYNCH_UNAVAILABLE),
+    ],
+)
+def test_target_refusal(rules, voter, target, alive, no_lynch_open, refusal):
+    got = target_refusal(
+        rules, voter=voter, target=target, target_alive=alive, no_lynch_open=no_lynch_open
+    )
+    assert got == refusal
+
+
+SPLIT = rules_from_table({"preset": "mafiascum", "split_votes": True})
+
+
+@pytest.mark.parametrize(
+    ("rules", "weight", "votes", "shares"),
+    [
+        (SPLIT, 2, 2, [1, 1]),
+        (SPLIT, 3, 2, [1, 2]),
+        (SPLIT, 2, 3, [1, 1]),  # the third vote is read as usual: it moves the last share
+        (SPLIT, 1, 2, None),
+        (SPLIT, 2, 1, None),
+        (MAFIA, 2, 2, None),
+        (rules_from_table({"preset": "botc-forum", "split_votes": True}), 2, 2, None),
+    ],
+)
+def test_split_shares(rules, weight, votes, shares):
+    assert split_shares(rules, weight, votes) == shares
+
+
+def test_one_vote_games_move_the_vote_and_multi_vote_games_add_one():
+    assert replaces_earlier_votes(MAFIA) and not replaces_earlier_votes(BOTC)
+
+
+def test_every_rule_is_an_enum_member_and_accepting_ones_are_marked():
+    assert Rule.VOTE in ACCEPTING and Rule.DEAD_TARGET not in ACCEPTING
+    assert len({r.value for r in Rule}) == len(Rule)

@@ -1,0 +1,203 @@
+"""The engine's walk: the hammer on the action, split doublevotes, ledger contradictions, and
+the one-call library face."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import modtool
+from modtool.count import OutcomeKind, count_days
+from modtool.ledger import Phase, PhaseKind, load_game
+from modtool.rules import Rule
+from modtool.sources import read_game_posts
+
+PLAYERS = ["ann", "bea", "cal", "dee", "eve"]
+
+
+def _game(folder, posts, events, rules='preset = "mafiascum"', players=None):
+    lines = [
+        json.dumps(
+            {
+                "post_id": str(n),
+                "number": n,
+                "author": author,
+                "time": None,
+                "url": f"https://forum.example.invalid/t#{n}",
+                "html": html,
+            }
+        )
+        for n, (author, html) in enumerate(posts)
+    ]
+    (folder / "posts.jsonl").write_text("\n".join(lines) + "\n")
+    roster = "".join(
+        f'[[players]]\nname = "{p}"\n' + (f"weight = {w}\n" if w != 1 else "")
+        for p, w in (players or [(p, 1) for p in PLAYERS])
+    )
+    (folder / "game.toml").write_text(
+        f'hosts = ["Host"]\n[[sources]]\npath = "posts.jsonl"\n[rules]\n{rules}\n{roster}'
+    )
+    (folder / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    game = load_game(folder)
+    return count_days(game, read_game_posts(game))
+
+
+DAY1 = [{"kind": "day_start", "day": 1, "post": 0}]
+
+
+def test_the_hammer_falls_on_the_action_not_the_post(tmp_path):
+    # 5 alive: 3 to lynch. cal's post hammers bea, then votes dee as a joke.
+    (day,) = _game(
+        tmp_path,
+        [
+            ("Host", "Day 1"),
+            ("ann", "<b>VOTE: bea</b>"),
+            ("dee", "<b>VOTE: bea</b>"),
+            ("cal", "<b>VOTE: bea</b> ... just kidding <b>VOTE: dee</b>"),
+            ("eve", "<b>VOTE: cal</b>"),
+        ],
+        DAY1,
+    )
+    assert (day.outcome.kind, day.outcome.player, day.outcome.post) == ("execution", "bea", 3)
+    assert day.outcome.rule is Rule.HAMMER
+    # the joke vote after the hammer was never read
+    assert [a.raw for a in day.audit if a.post == 3] == ["VOTE: bea"]
+
+
+def test_an_unvote_then_vote_crossing_the_threshold_mid_post_hammers(tmp_path):
+    (day,) = _game(
+        tmp_path,
+        [
+            ("Host", "Day 1"),
+            ("ann", "<b>VOTE: bea</b>"),
+            ("dee", "<b>VOTE: bea</b>"),
+            ("cal", "<b>VOTE: eve</b>"),
+            ("cal", "<b>UNVOTE</b> <b>VOTE: bea</b> <b>UNVOTE</b>"),
+        ],
+        DAY1,
+    )
+    assert (day.outcome.player, day.outcome.post) == ("bea", 4)
+
+
+def test_a_doublevoter_splits_two_votes_in_one_post(tmp_path):
+    posts = [
+        ("Host", "Day 1"),
+        ("ann", "<b>VOTE: bea</b> and <b>VOTE: cal</b>"),
+        ("dee", "<b>VOTE: bea</b>"),
+    ]
+    players = [("ann", 2), *[(p, 1) for p in PLAYERS[1:]]]
+    (split,) = _game(
+        tmp_path, posts, DAY1, 'preset = "mafiascum"\nsplit_votes = true', players=players
+    )
+    assert {w.target: w.votes for w in split.wagons} == {"bea": 2, "cal": 1}
+    assert [a.rule for a in split.audit if a.post == 1] == [Rule.SPLIT_VOTE, Rule.SPLIT_VOTE]
+    # without the rule, the last vote of the post stands with both votes: 2 + 1 on bea is not
+    # reached; cal gets 2
+    (whole,) = _game(tmp_path, posts, DAY1, players=players)
+    assert {w.target: w.votes for w in whole.wagons} == {"cal": 2, "bea": 1}
+
+
+def test_a_later_single_vote_moves_both_halves_of_a_split(tmp_path):
+    players = [("ann", 2), *[(p, 1) for p in PLAYERS[1:]]]
+    (day,) = _game(
+        tmp_path,
+        [
+            ("Host", "Day 1"),
+            ("ann", "<b>VOTE: bea</b> <b>VOTE: cal</b>"),
+            ("ann", "<b>VOTE: dee</b>"),
+        ],
+        DAY1,
+        'preset = "mafiascum"\nsplit_votes = true',
+        players=players,
+    )
+    assert {w.target: w.votes for w in day.wagons} == {"dee": 2}
+
+
+def test_a_recorded_execution_the_count_disagrees_with_is_a_warning(tmp_path):
+    (day,) = _game(
+        tmp_path,
+        [
+            ("Host", "Day 1"),
+            ("ann", "<b>VOTE: bea</b>"),
+            ("dee", "<b>VOTE: bea</b>"),
+            ("cal", "<b>VOTE: bea</b>"),
+            ("eve", "<b>VOTE: cal</b>"),
+            ("Host", "cal was lynched"),
+        ],
+        [
+            *DAY1,
+            {"kind": "day_end", "day": 1, "post": 5},
+            {"kind": "death", "player": "cal", "phase": "D1", "cause": "lynched"},
+        ],
+    )
+    messages = [w.message for w in day.warnings]
+    assert (
+        "the ledger records cal's execution on Day 1 (line 3), but the count executes bea "
+        "at post 3" in messages
+    )
+    assert (
+        "the ledger ends Day 1 at post 5, after the hammer at post 3; votes in posts 4 are "
+        "not counted" in messages
+    )
+
+
+def test_an_agreeing_ledger_adds_no_warning(tmp_path):
+    (day,) = _game(
+        tmp_path,
+        [
+            ("Host", "Day 1"),
+            ("ann", "<b>VOTE: bea</b>"),
+            ("dee", "<b>VOTE: bea</b>"),
+            ("cal", "<b>VOTE: bea</b>"),
+            ("Host", "bea was lynched"),
+        ],
+        [
+            *DAY1,
+            {"kind": "day_end", "day": 1, "post": 4},
+            {"kind": "death", "player": "bea", "phase": "D1", "cause": "lynched"},
+        ],
+    )
+    assert day.outcome.kind is OutcomeKind.EXECUTION and day.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("D2", Phase(2, PhaseKind.DAY)),
+        ("n0", Phase(0, PhaseKind.NIGHT)),
+        ("Night 3", Phase(3, PhaseKind.NIGHT)),
+        ("day 1", Phase(1, PhaseKind.DAY)),
+    ],
+)
+def test_phase_parse(text, phase):
+    assert Phase.parse(text) == phase
+    assert str(phase) in ("D2", "N0", "N3", "D1")
+
+
+@pytest.mark.parametrize("text", ["", "X2", "D", "D-1", "Dusk 2"])
+def test_phase_parse_refuses(text):
+    with pytest.raises(ValueError, match="is not a phase"):
+        Phase.parse(text)
+
+
+def test_the_public_face_lists_what_it_exports():
+    """Every name in __all__ is importable from modtool and is that module's own object, and
+    every public name of the library's modules that a user needs is listed."""
+    import importlib
+
+    for name in modtool.__all__:
+        obj = getattr(modtool, name)
+        home = importlib.import_module(obj.__module__)
+        assert getattr(home, name) is obj
+    assert {"count_game", "load_game", "Rules", "Rule", "DayCount", "ModToolError"} <= set(
+        modtool.__all__
+    )
+    with pytest.raises(AttributeError):
+        modtool.not_a_name  # noqa: B018
+
+
+def test_count_game_is_one_call(tmp_path):
+    _game(tmp_path, [("Host", "Day 1"), ("ann", "<b>VOTE: bea</b>")], DAY1)
+    (day,) = modtool.count_game(tmp_path, days=1)
+    assert day.wagons[0].target == "bea" and day.outcome.kind == "pending"
