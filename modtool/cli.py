@@ -186,6 +186,14 @@ def count(
         bool,
         typer.Option(help="Include every vote action and the rule that decided it (with --json)."),
     ] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Find the vote counts posted in the thread and list where each differs "
+            "from modtool's count at that post, voter by voter.",
+        ),
+    ] = False,
 ) -> None:
     """Count the votes of a day.
 
@@ -201,7 +209,7 @@ def count(
     days = _parse_day(day)
     options = _fetch_options(offline, refresh, concurrency, loaded.timezone, None)
     with _fetcher(options, cookies, header, cache, quiet=as_json or post is not None) as fetcher:
-        results = count_game(loaded, days, as_of, fetcher=fetcher)
+        results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
     if post is not None:
         from .render import render_count_post
 
@@ -212,6 +220,11 @@ def count(
     if as_json:
         objs = [count_to_json(r, audit) for r in results]
         _emit_json(objs if day == "all" else objs[0])
+        return
+    if check:
+        from .render import checks_text
+
+        typer.echo("\n\n".join(f"{count_table(r)}\n{checks_text(r.checks)}" for r in results))
         return
     typer.echo("\n\n".join(count_table(r) for r in results))
 

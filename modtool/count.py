@@ -125,6 +125,7 @@ class DayCount:
     warnings: tuple[Notice, ...]
     audit: tuple[AuditEntry, ...]
     last_post: int | None
+    checks: tuple = ()  # reconcile.CountCheck: the day's posted counts, with `count --check`
 
 
 # --- the timeline ---------------------------------------------------------------------------------
@@ -361,10 +362,12 @@ def count_game(
     *,
     posts: Sequence[Post] | None = None,
     fetcher: Fetcher | None = None,
+    check: bool = False,
 ) -> list[DayCount]:
     """Count a game (a folder, or a loaded `Game`): one day, several, "all" or the "latest",
     as of post `as_of` if given. Posts are read from the game's sources (through `fetcher`,
-    if given, for live threads) unless `posts` are given."""
+    if given, for live threads) unless `posts` are given. With `check`, each day carries the
+    vote counts posted in it, compared with modtool's (`reconcile`)."""
     from .ledger import load_game
     from .sources import read_game_posts
 
@@ -378,7 +381,17 @@ def count_game(
         wanted = [days] if isinstance(days, int) else days
     if posts is None:
         posts = read_game_posts(game, fetcher)
-    return count_days(game, posts, wanted, as_of)
+    counts = count_days(game, posts, wanted, as_of)
+    if check:
+        from dataclasses import replace
+
+        from .reconcile import check_counts
+
+        checks = check_counts(game, posts, {c.day for c in counts}, as_of)
+        counts = [
+            replace(c, checks=tuple(k for k in checks if k.posted.day == c.day)) for c in counts
+        ]
+    return counts
 
 
 def count_days(
@@ -397,13 +410,25 @@ def count_days(
             f"Day {min(unknown)} is not in the ledger (days known: {known}); "
             "record its start with `modtool record day-start`"
         )
-    plan = GamePlan.build(game, posts)
+    return count_with_plan(GamePlan.build(game, posts), wanted, as_of)
+
+
+def count_with_plan(
+    plan: GamePlan,
+    wanted: Iterable[int],
+    as_of: int | None = None,
+    end_index: int | None = None,
+) -> list[DayCount]:
+    """`count_days` on a prepared game; `end_index` stops the last wanted day before that
+    timeline index (what a count posted there could have seen)."""
+    wanted = set(wanted)
     spent: dict[str, int] = {}  # slot -> day its ghost vote was spent in the thread
     results = []
-    for window in windows:
+    for window in plan.game.days():
         if window.day > max(wanted):
             break
-        walk = _DayWalk(plan, window, as_of, spent)
+        stop = end_index if window.day == max(wanted) else None
+        walk = _DayWalk(plan, window, as_of, spent, stop)
         result = walk.run()
         for slot in walk.ghosts_spent:
             spent.setdefault(slot, window.day)
@@ -418,6 +443,7 @@ class _DayWalk:
     window: DayWindow
     as_of: int | None
     spent_before: dict[str, int]
+    end_index: int | None = None
     ghosts_spent: set[str] = field(default_factory=set)
     audit: list[AuditEntry] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
@@ -431,6 +457,8 @@ class _DayWalk:
             cutoff = plan.timeline.after(PostRef(post=self.as_of))
             if cutoff < self.end:
                 self.end, self.ended = max(cutoff, self.start), False
+        if self.end_index is not None and self.end_index < self.end:
+            self.end, self.ended = max(self.end_index, self.start), False
         alive = {
             s.key for s in plan.game.slots if plan.death_at.get(s.key, self.end + 1) > self.start
         }

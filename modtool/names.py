@@ -218,26 +218,30 @@ class Resolver:
                 entries.append(NameEntry(slot, a, alias=True))
         return cls(tuple(entries), tuple(no_lynch_words))
 
-    def resolve(self, text: str, alive: frozenset[str] | None = None) -> Resolution:
+    def resolve(
+        self, text: str, alive: frozenset[str] | None = None, whole: bool = False
+    ) -> Resolution:
         """Resolve `text`; `alive` (slot keys) limits the loose stages to living slots."""
-        key = (text, alive)
+        key = (text, alive, whole)
         hit = self._cache.get(key)
         if hit is None:
-            hit = self._cache[key] = self._resolve(text, alive)
+            hit = self._cache[key] = self._resolve(text, alive, whole)
         return hit
 
-    def _resolve(self, text: str, alive: frozenset[str] | None) -> Resolution:
+    def _resolve(self, text: str, alive: frozenset[str] | None, whole: bool) -> Resolution:
         norm = normalise(text)
         if not norm or norm in {normalise(w) for w in UNVOTE_WORDS}:
             return Resolution(TargetKind.UNVOTE, matched_text=text)
         repeated = expand_repeat(text)
         if repeated:
-            found = self._resolve(repeated, alive)
+            found = self._resolve(repeated, alive, whole)
             if found.kind is TargetKind.PLAYER:
                 return found
         words = text.split()[:_MAX_TARGET_WORDS]
         # The whole target first, then shorter and shorter openings ("Oso because ...").
-        texts = [" ".join(words[:k]) for k in range(len(words), 0, -1)]
+        texts = [
+            " ".join(words[:k]) for k in range(len(words), 0 if not whole else len(words) - 1, -1)
+        ]
         # Longest first: "Nobody Special" is a player before its opening "Nobody" is a no-lynch.
         for t in texts:
             for method in _SURE_STAGES:

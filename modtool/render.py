@@ -54,6 +54,8 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
         },
         "warnings": [{"post": n.post, "message": n.message} for n in dc.warnings],
     }
+    if dc.checks:
+        out["checks"] = [check_to_json(c) for c in dc.checks]
     if audit:
         out["audit"] = [
             {
@@ -73,6 +75,47 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
             for a in dc.audit
         ]
     return out
+
+
+def check_to_json(check) -> dict:
+    """One posted count (`count --check`) and where it differs from modtool's count."""
+    post = check.posted.post
+    return {
+        "post": post.number,
+        "thread": post.thread,
+        "url": post.url,
+        "author": post.author,
+        "day": check.posted.day,
+        "differences": [
+            {
+                "voter": d.voter,
+                "posted": list(d.posted),
+                "counted": [{"target": v.target, "post": v.post, "url": v.url} for v in d.counted],
+            }
+            for d in check.differences
+        ],
+        "notes": list(check.notes),
+    }
+
+
+def checks_text(checks) -> str:
+    """The posted counts of a day, one line each, with the differences under those that differ."""
+    if not checks:
+        return "Posted counts: none found."
+    differ = sum(1 for c in checks if c.differences)
+    lines = [f"Posted counts: {len(checks)} found, {differ} differ from modtool's count."]
+    for c in checks:
+        post = c.posted.post
+        if not c.differences and not c.notes:
+            continue
+        link = f" {post.url}" if post.url else ""
+        lines.append(f"  post {post.number} by {post.author}{link}:")
+        for d in c.differences:
+            posted = ", ".join(d.posted) or "not voting"
+            counted = ", ".join(f"{v.target} (#{v.post})" for v in d.counted) or "not voting"
+            lines.append(f"    {d.voter}: posted {posted}; modtool counts {counted}")
+        lines.extend(f"    note: {n}" for n in c.notes)
+    return "\n".join(lines)
 
 
 def count_table(dc: DayCount) -> str:
