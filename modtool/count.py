@@ -522,8 +522,6 @@ class _DayWalk:
 
     def _read_post(self, post: Post, pos: int) -> Outcome | None:
         """Apply the post's actions in order; the outcome if one of them ends the day."""
-        if normalise(post.author) in self.plan.hosts:
-            return None  # hosts' posts are never votes
         actions = find_votes(post.body, self.rules.syntaxes)
         correction = self.plan.correction(post)
         if correction is not None:
@@ -540,6 +538,7 @@ class _DayWalk:
                 or normalise(post.author) in self.plan.accounts[slot]
             )
         refusal = voter_refusal(
+            is_host=normalise(post.author) in self.plan.hosts,
             is_player=slot is not None,
             holds_slot=holds,
             alive=slot in self.state.alive,

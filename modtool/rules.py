@@ -140,6 +140,7 @@ class Rule(StrEnum):
     GHOST_VOTE = "ghost vote"
     CORRECTED = "host correction"
     # an action that does not
+    HOST = "a host's post is never a vote"
     NOT_A_PLAYER = "not a player"
     NOT_THE_HOLDER = "does not hold the slot"
     VOTELESS = "voteless player"
@@ -175,10 +176,18 @@ ACCEPTING = frozenset(
 
 
 def voter_refusal(
-    *, is_player: bool, holds_slot: bool, alive: bool, voteless: bool, rules: Rules
+    *,
+    is_host: bool = False,
+    is_player: bool,
+    holds_slot: bool,
+    alive: bool,
+    voteless: bool,
+    rules: Rules,
 ) -> Rule | None:
     """Why a post's author cannot vote, or None. Dead players go on to the ghost-vote rules
     when the game has them."""
+    if is_host:
+        return Rule.HOST  # a host quoting a vote, or showing the syntax, is not voting
     if not is_player:
         return Rule.NOT_A_PLAYER
     if not holds_slot:
