@@ -1,29 +1,39 @@
 """The vote engine: replay a game's posts against its ledger and rules, day by day.
 
-Four parts, each doing one job:
-- `GamePlan` prepares, once per game, everything that is the same for every day: where the
+Its parts, each doing one job:
+- `plan.GamePlan` prepares, once per game, everything that is the same for every day: where the
   ledger's events fall on the timeline, the hosts, the corrections, the name resolver;
 - `DayState` holds a day's standing votes, the living, and when each wagon reached each level;
 - `_DayWalk` walks a day's posts in order, applies the ledger's events where they happen, reads
   each post's actions, asks `rules` whether each one counts, and checks the threshold after
   every action (a post that hammers and then votes elsewhere has hammered);
-- `build_count` turns the final state into the `DayCount` that every output prints.
+- `ledger_contradictions` lists where the ledger disagrees with the count;
+- `build_count` turns the final state into the `DayCount` (`results`) that every output prints.
 Every action lands in the audit trail with the `Rule` that decided it.
 """
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from .errors import ModToolError
-from .ledger import DayWindow, Event, EventKind, Game, PostRef
-from .names import CONFIDENT, Resolution, Resolver, TargetKind, ThreadWords, normalise
+from .ledger import DayWindow, Event, Game, PostRef
+from .names import CONFIDENT, Resolution, TargetKind, normalise
+from .plan import GamePlan
 from .posts import Post
+from .results import (
+    NO_LYNCH_LABEL,
+    AuditEntry,
+    DayCount,
+    Notice,
+    Outcome,
+    OutcomeKind,
+    Voter,
+    Wagon,
+)
 from .rules import (
     ACCEPTING,
     NO_LYNCH_KEY,
@@ -47,237 +57,7 @@ from .votes import ActionKind, VoteAction, find_votes
 if TYPE_CHECKING:
     from .fetch import Fetcher
 
-NO_LYNCH_LABEL = "No lynch"
 EXECUTED_CAUSES = frozenset({"lynched", "executed", "lynch", "execution", "exiled"})
-
-
-class OutcomeKind(StrEnum):
-    EXECUTION = "execution"
-    NO_EXECUTION = "no_execution"
-    PENDING = "pending"
-    TIE = "tie"  # the host must choose among the tied wagons
-
-
-@dataclass(frozen=True, slots=True)
-class Voter:
-    player: str
-    post: int | None
-    url: str | None
-    weight: int
-    ghost: bool = False
-    thread: str = ""  # which of the game's threads the vote is in ("" for a one-thread game)
-
-
-@dataclass(frozen=True, slots=True)
-class Wagon:
-    target: str
-    votes: int
-    voters: tuple[Voter, ...]
-    needed: int  # votes this wagon needs under the day's threshold
-
-    @property
-    def short(self) -> int:
-        """Votes still missing (the "L-n" of a vote count); 0 once it has enough."""
-        return max(self.needed - self.votes, 0)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    kind: OutcomeKind
-    player: str | None
-    post: int | None
-    reason: str
-    rule: Rule
-    tied: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    post: int | None
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class AuditEntry:
-    post: int | None
-    thread: str
-    url: str | None
-    author: str
-    raw: str
-    action: str
-    target: str | None
-    method: str | None
-    confidence: float | None
-    accepted: bool
-    rule: Rule
-    evidence: str = ""  # why a learned nickname was read as this player
-
-
-@dataclass(frozen=True, slots=True)
-class DayCount:
-    day: int
-    alive: int
-    threshold: int
-    no_lynch_threshold: int | None
-    wagons: tuple[Wagon, ...]
-    not_voting: tuple[str, ...]
-    outcome: Outcome
-    warnings: tuple[Notice, ...]
-    audit: tuple[AuditEntry, ...]
-    last_post: int | None
-    checks: tuple = ()  # reconcile.CountCheck: the day's posted counts, with `count --check`
-
-
-# --- the timeline ---------------------------------------------------------------------------------
-
-
-class Timeline:
-    """The game's posts in order, with positions for ledger references."""
-
-    def __init__(self, posts: Sequence[Post]) -> None:
-        self.posts = sorted(posts, key=_post_order)
-        self._numbers: dict[str, list[int]] = {}
-        for post in self.posts:
-            self._numbers.setdefault(post.thread, []).append(
-                post.number if post.number is not None else -1
-            )
-        self._times = [p.time for p in self.posts]
-
-    def after(self, ref: PostRef | None, default: int = 0) -> int:
-        """How many posts come at or before `ref`: the index of the first post after it."""
-        if ref is None:
-            return default
-        if ref.post is not None:
-            thread = ref.thread if ref.thread in self._numbers else next(iter(self._numbers), "")
-            if len(self._numbers) <= 1:
-                numbers = self._numbers.get(thread, [])
-                return bisect.bisect_right(numbers, ref.post)
-            # Several threads: a post of another thread counts as before the referenced post
-            # when it was written no later than it.
-            anchor = next(
-                (p.time for p in self.posts if p.thread == thread and p.number == ref.post), None
-            )
-            return sum(
-                1
-                for p in self.posts
-                if (p.thread == thread and (p.number or 0) <= ref.post)
-                or (p.thread != thread and anchor and p.time and p.time <= anchor)
-            )
-        if ref.time is not None:
-            return sum(1 for t in self._times if t is not None and t <= ref.time)
-        return default
-
-
-def _post_order(post: Post):
-    return (post.time is None, post.time, post.number or 0) if post.thread else (post.number or 0,)
-
-
-# --- what is prepared once per game ------------------------------------------------------------
-
-
-@dataclass
-class GamePlan:
-    """The ledger laid on the timeline, and what every day's walk looks up."""
-
-    game: Game
-    timeline: Timeline
-    resolver: Resolver
-    windows: dict[int, DayWindow]
-    bounds: dict[int, tuple[int, int]]  # day -> (first index, index after its last post)
-    death_at: dict[str, int]  # slot -> index from which it is dead
-    joined: dict[str, list[tuple[int, str]]]  # slot -> (index from which a name holds it, name)
-    resets: tuple[int, ...]
-    hosts: frozenset[str]
-    corrections: dict[tuple[str, int | None], Event]
-    ghosts_recorded: dict[str, int]  # slot -> the day the ledger says its ghost vote was spent
-    accounts: dict[str, frozenset[str]]  # slot -> normalised accounts and aliases
-
-    @classmethod
-    def build(cls, game: Game, posts: Sequence[Post]) -> GamePlan:
-        timeline = Timeline(posts)
-        after = timeline.after
-        beyond = len(timeline.posts) + 1  # "not yet": past the last post
-        windows = {w.day: w for w in game.days()}
-        bounds = {
-            d: (after(w.start, 0), after(w.end) if w.end else len(timeline.posts))
-            for d, w in windows.items()
-        }
-
-        def day_start(day: int) -> int:
-            if day in bounds:
-                return bounds[day][0]
-            prev = windows.get(day - 1)
-            return after(prev.end) if prev and prev.end else beyond
-
-        death_at: dict[str, int] = {}
-        for e in game.deaths():
-            if e.at.post is not None or e.at.time is not None:
-                pos = max(after(e.at) - 1, 0)  # dead from the announcing post on
-            elif e.phase.is_night:  # N n: dead from the start of Day n+1
-                pos = day_start(e.phase.number + 1)
-            else:  # D n: dead from the end of Day n
-                n = e.phase.number
-                pos = bounds[n][1] if n in bounds and windows[n].end else beyond
-            death_at[e.slot] = min(death_at.get(e.slot, pos), pos)
-
-        joined = {s.key: [(0, s.key)] for s in game.slots}
-        for e in game.events_of(EventKind.REPLACEMENT):
-            joined[e.slot].append((after(e.at) - 1, e.name))
-        for history in joined.values():
-            history.sort(key=lambda pair: pair[0])
-
-        resolver = Resolver.from_slots(
-            {s.key: game.slot_names(s.key) for s in game.slots},
-            {s.key: (*s.aliases, *s.accounts) for s in game.slots},
-        )
-        resolver.thread_words = ThreadWords((p.number, p.text) for p in timeline.posts)
-        return cls(
-            game=game,
-            timeline=timeline,
-            resolver=resolver,
-            windows=windows,
-            bounds=bounds,
-            death_at=death_at,
-            joined=joined,
-            resets=tuple(after(e.at) - 1 for e in game.events_of(EventKind.VOTE_RESET)),
-            hosts=frozenset(normalise(h) for h in game.hosts),
-            corrections={(e.at.thread, e.at.post): e for e in game.events_of(EventKind.CORRECTION)},
-            ghosts_recorded={
-                e.slot: e.day for e in game.events_of(EventKind.GHOST_VOTE) if e.day is not None
-            },
-            accounts={
-                s.key: frozenset(normalise(a) for a in (*s.accounts, *s.aliases))
-                for s in game.slots
-            },
-        )
-
-    def holder(self, slot: str, pos: int) -> str:
-        """The name holding `slot` at timeline index `pos`."""
-        name = slot
-        for start, n in self.joined[slot]:
-            if start <= pos:
-                name = n
-        return name
-
-    def correction(self, post: Post) -> Event | None:
-        return self.corrections.get((post.thread, post.number)) or (
-            self.corrections.get(("", post.number)) if post.thread else None
-        )
-
-    def night_kill_before(self, day: int) -> bool:
-        """Whether someone died in the night before `day` (No-Lynch rules of seed 004)."""
-        prev = self.windows.get(day - 1)
-        night_start = self.bounds[prev.day][1] if prev and prev.end else None
-        start = self.bounds[day][0]
-        for e in self.game.deaths():
-            if e.phase is not None:
-                if e.phase.is_night and e.phase.number == day - 1:
-                    return True
-            elif night_start is not None:
-                pos = self.death_at.get(e.slot)
-                if pos is not None and night_start <= pos < start:
-                    return True
-        return False
 
 
 # --- a day's state ---------------------------------------------------------------------------
@@ -491,7 +271,7 @@ class _DayWalk:
         end_pos = pos if outcome else self.end
         if outcome is None:
             outcome = self._day_end_outcome(end_pos)
-        self._check_ledger(outcome, end_pos)
+        self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
         return build_count(self, outcome, last_post, end_pos)
 
     def _changes(self) -> dict[int, list[tuple[str, str | None]]]:
@@ -768,56 +548,6 @@ class _DayWalk:
         kind = OutcomeKind.TIE if verdict.verdict is Verdict.TIE else OutcomeKind.NO_EXECUTION
         return Outcome(kind, None, end_post, verdict.reason, verdict.rule, tied)
 
-    def _check_ledger(self, outcome: Outcome, end_pos: int) -> None:
-        """A recorded execution or day end that disagrees with the count is shown, never
-        silently believed or silently overruled."""
-        day = self.window.day
-        recorded = [
-            e
-            for e in self.plan.game.deaths()
-            if e.phase is not None
-            and not e.phase.is_night
-            and e.phase.number == day
-            and (e.cause or "").casefold() in EXECUTED_CAUSES
-        ]
-        counted = outcome.player if outcome.kind is OutcomeKind.EXECUTION else None
-        for e in recorded:
-            name = self.plan.holder(e.slot, self.end)
-            if outcome.kind is OutcomeKind.PENDING or name in outcome.tied:
-                continue  # not decided yet, or the host's choice in a tie
-            if counted is None:
-                self.warnings.append(
-                    Notice(
-                        outcome.post,
-                        f"the ledger records {name}'s execution on Day {day} (line {e.line}), "
-                        f"but the count executes nobody ({outcome.reason})",
-                    )
-                )
-            elif counted is not None and normalise(counted) != normalise(name):
-                self.warnings.append(
-                    Notice(
-                        outcome.post,
-                        f"the ledger records {name}'s execution on Day {day} (line {e.line}), "
-                        f"but the count executes {counted} at post {outcome.post}",
-                    )
-                )
-        if outcome.rule is Rule.HAMMER and self.window.end is not None:
-            later = [
-                p.number
-                for p in self.plan.timeline.posts[end_pos + 1 : self.plan.bounds[day][1]]
-                if normalise(p.author) not in self.plan.hosts
-                and find_votes(p.body, self.rules.syntaxes)
-            ]
-            if later:
-                shown = ", ".join(str(n) for n in later[:5]) + (" …" if len(later) > 5 else "")
-                self.warnings.append(
-                    Notice(
-                        outcome.post,
-                        f"the ledger ends Day {day} at post {self.window.end.post}, after the "
-                        f"hammer at post {outcome.post}; votes in posts {shown} are not counted",
-                    )
-                )
-
     # --- the record -----------------------------------------------------------------------------
 
     def _warn(self, post: Post, message: str) -> None:
@@ -849,6 +579,61 @@ class _DayWalk:
                 evidence=res.evidence if res else "",
             )
         )
+
+
+def ledger_contradictions(
+    plan: GamePlan, window: DayWindow, outcome: Outcome, end_pos: int
+) -> list[Notice]:
+    """A recorded execution or day end that disagrees with the count is shown, never silently
+    believed or silently overruled."""
+    day = window.day
+    found = []
+    recorded = [
+        e
+        for e in plan.game.deaths()
+        if e.phase is not None
+        and not e.phase.is_night
+        and e.phase.number == day
+        and (e.cause or "").casefold() in EXECUTED_CAUSES
+    ]
+    counted = outcome.player if outcome.kind is OutcomeKind.EXECUTION else None
+    for e in recorded:
+        name = plan.holder(e.slot, end_pos)
+        if outcome.kind is OutcomeKind.PENDING or name in outcome.tied:
+            continue  # not decided yet, or the host's choice in a tie
+        if counted is None:
+            found.append(
+                Notice(
+                    outcome.post,
+                    f"the ledger records {name}'s execution on Day {day} (line {e.line}), "
+                    f"but the count executes nobody ({outcome.reason})",
+                )
+            )
+        elif normalise(counted) != normalise(name):
+            found.append(
+                Notice(
+                    outcome.post,
+                    f"the ledger records {name}'s execution on Day {day} (line {e.line}), "
+                    f"but the count executes {counted} at post {outcome.post}",
+                )
+            )
+    if outcome.rule is Rule.HAMMER and window.end is not None:
+        rules = plan.game.rules
+        later = [
+            p.number
+            for p in plan.timeline.posts[end_pos + 1 : plan.bounds[day][1]]
+            if normalise(p.author) not in plan.hosts and find_votes(p.body, rules.syntaxes)
+        ]
+        if later:
+            shown = ", ".join(str(n) for n in later[:5]) + (" …" if len(later) > 5 else "")
+            found.append(
+                Notice(
+                    outcome.post,
+                    f"the ledger ends Day {day} at post {window.end.post}, after the "
+                    f"hammer at post {outcome.post}; votes in posts {shown} are not counted",
+                )
+            )
+    return found
 
 
 # --- results -----------------------------------------------------------------------------------

@@ -21,10 +21,12 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from .count import NO_LYNCH_LABEL, DayCount, GamePlan, count_with_plan
+from .count import count_with_plan
 from .ledger import Game, PostRef
 from .names import Resolution, Resolver, TargetKind, normalise
+from .plan import GamePlan
 from .posts import Post
+from .results import NO_LYNCH_LABEL, DayCount
 
 NOT_VOTING = "\x00not-voting"
 _NOT_VOTING_WORDS = {"notvoting", "notvoted", "novote", "novotes", "abstaining", "abstain"}

@@ -10,7 +10,7 @@ from pathlib import Path
 import jinja2
 from tabulate import tabulate
 
-from .count import DayCount
+from .results import DayCount
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 

@@ -8,8 +8,9 @@ import json
 import pytest
 
 import modtool
-from modtool.count import OutcomeKind, count_days
+from modtool.count import count_days
 from modtool.ledger import Phase, PhaseKind, load_game
+from modtool.results import OutcomeKind
 from modtool.rules import Rule
 from modtool.sources import read_game_posts
 

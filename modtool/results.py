@@ -1,0 +1,90 @@
+"""What a count is: the result types every output prints (table, JSON, drafted posts).
+
+`count` builds them; `render` and `reconcile` read them. Nothing here decides anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .rules import Rule
+
+NO_LYNCH_LABEL = "No lynch"
+
+
+class OutcomeKind(StrEnum):
+    EXECUTION = "execution"
+    NO_EXECUTION = "no_execution"
+    PENDING = "pending"
+    TIE = "tie"  # the host must choose among the tied wagons
+
+
+@dataclass(frozen=True, slots=True)
+class Voter:
+    player: str
+    post: int | None
+    url: str | None
+    weight: int
+    ghost: bool = False
+    thread: str = ""  # which of the game's threads the vote is in ("" for a one-thread game)
+
+
+@dataclass(frozen=True, slots=True)
+class Wagon:
+    target: str
+    votes: int
+    voters: tuple[Voter, ...]
+    needed: int  # votes this wagon needs under the day's threshold
+
+    @property
+    def short(self) -> int:
+        """Votes still missing (the "L-n" of a vote count); 0 once it has enough."""
+        return max(self.needed - self.votes, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    kind: OutcomeKind
+    player: str | None
+    post: int | None
+    reason: str
+    rule: Rule
+    tied: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    post: int | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    post: int | None
+    thread: str
+    url: str | None
+    author: str
+    raw: str
+    action: str
+    target: str | None
+    method: str | None
+    confidence: float | None
+    accepted: bool
+    rule: Rule
+    evidence: str = ""  # why a learned nickname was read as this player
+
+
+@dataclass(frozen=True, slots=True)
+class DayCount:
+    day: int
+    alive: int
+    threshold: int
+    no_lynch_threshold: int | None
+    wagons: tuple[Wagon, ...]
+    not_voting: tuple[str, ...]
+    outcome: Outcome
+    warnings: tuple[Notice, ...]
+    audit: tuple[AuditEntry, ...]
+    last_post: int | None
+    checks: tuple = ()  # reconcile.CountCheck: the day's posted counts, with `count --check`
