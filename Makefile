@@ -27,10 +27,13 @@ lint: $(STAMP)  ## ruff check and format check
 	$(BIN)/ruff check modtool tests benchmarks
 	$(BIN)/ruff format --check modtool tests benchmarks
 
+soak: $(STAMP)  ## the loopback fault test over many seeds (SEEDS=200; not part of make test)
+	MODTOOL_SOAK_SEEDS=$${SEEDS:-200} $(BIN)/pytest -q tests/test_faults.py -k random_faults
+
 bench: $(STAMP)  ## speed benchmarks, printing ratios (not part of make test)
 	$(BIN)/python benchmarks/run.py
 
 clean:  ## remove the virtual environment and caches
 	rm -rf $(VENV) .pytest_cache build *.egg-info
 
-.PHONY: help install demo test lint bench clean
+.PHONY: help install demo test lint soak bench clean

@@ -4,14 +4,21 @@
 given, learns the thread's pages from it, and fetches the others concurrently (a pool of
 `concurrency` workers, default 3) while a per-host limiter spaces request starts. 429 and 503
 answers pause the host for their Retry-After; 5xx answers and timeouts are retried with
-exponential back-off and jitter. Every page lands in the cache as it arrives, so a run that dies
-half-way resumes where it stopped.
+exponential back-off and jitter, and so is every fault of the connection itself (a reset, a
+server closing early, a body cut short, a stalled read). A page is read only whole: its bytes
+must reach the Content-Length the server announced, an HTML document must reach its closing
+tag, and no page may pass `max_page_bytes`. Every page lands in the cache as it arrives, so a
+run that dies half-way resumes where it stopped.
+
+Headers and cookies the host gives (`--header`, `--cookies`) go only to the origins of the
+threads being read, redirects within them included, never to another site.
 """
 
 from __future__ import annotations
 
 import copy
 import random
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -23,7 +30,7 @@ from email.utils import parsedate_to_datetime
 from http.cookiejar import LoadError, MozillaCookieJar
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 from .cache import PageCache, default_cache_path
 from .errors import FetchError, SourceError
@@ -54,49 +61,79 @@ class FetchOptions:
     offline: bool = False  # never touch the network: the cache or nothing
     refresh: bool = False  # fetch every page again
     max_age: float = 300.0  # a thread checked this recently is read from the cache alone
+    max_page_bytes: int = 20_000_000  # larger answers are refused, not read into memory
+    max_redirects: int = 10
 
 
 def make_client(
-    transport: httpx.BaseTransport | None = None,
-    cookies: httpx.Cookies | None = None,
-    headers: Mapping[str, str] | None = None,
-    timeout: float = 20.0,
+    transport: httpx.BaseTransport | None = None, timeout: float = 20.0
 ) -> httpx.Client:
+    """The HTTP client: it follows no redirects and keeps no cookies itself, so that the
+    fetcher decides what each hop of a redirect is sent (see `Fetcher._send`)."""
     import httpx
 
     return httpx.Client(
-        headers={"User-Agent": USER_AGENT, **(headers or {})},
-        cookies=cookies,
-        follow_redirects=True,
+        headers={"User-Agent": USER_AGENT},
+        follow_redirects=False,
         timeout=httpx.Timeout(timeout),
         transport=transport,
     )
 
 
-def load_cookies(path: Path) -> httpx.Cookies:
+def load_cookies(path: Path) -> MozillaCookieJar:
     """Cookies from a Netscape cookies.txt (as browser extensions export them)."""
-    import httpx
-
     jar = MozillaCookieJar(str(path))
     try:
         jar.load(ignore_discard=True, ignore_expires=True)
-    except (OSError, LoadError) as exc:
+    except (OSError, LoadError, UnicodeDecodeError) as exc:
         raise SourceError(
             f"{path}: not a readable Netscape cookies.txt ({exc.__class__.__name__}); "
             "export the forum's cookies again"
         ) from None
-    cookies = httpx.Cookies()
-    for cookie in jar:
-        cookies.set(cookie.name, cookie.value or "", domain=cookie.domain, path=cookie.path)
-    return cookies
+    return jar
+
+
+def cookie_header(jar: MozillaCookieJar, url: str) -> str | None:
+    """The Cookie header a browser would send to `url` from this jar: the cookies whose domain
+    and path cover it (secure ones over https only). Expiry is not judged: exports write 0 for
+    a session cookie, and the forum is the judge of a stale one."""
+    parts = urlparse(url)
+    host, path = (parts.hostname or "").lower(), parts.path or "/"
+    found = []
+    for c in jar:
+        domain = (c.domain or "").lstrip(".").lower()
+        if not (host == domain or host.endswith("." + domain)):
+            continue
+        if not path.startswith(c.path or "/") or (c.secure and parts.scheme != "https"):
+            continue
+        found.append(f"{c.name}={c.value or ''}")
+    return "; ".join(found) or None
+
+
+_TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 
 
 def header_pair(text: str) -> tuple[str, str]:
-    """ "Name: value" as given on the command line."""
+    """ "Name: value" as given on the command line. The value is never shown in an error: it
+    is often a secret (a session cookie, a token)."""
     name, sep, value = text.partition(":")
-    if not sep or not name.strip():
-        raise SourceError(f"header {name.strip() or text!r} must look like 'Name: value'")
-    return name.strip(), value.strip()
+    name = name.strip()
+    if not sep or not name or not _TOKEN.match(name):
+        raise SourceError(
+            "a --header must look like 'Name: value' with a name of letters, digits and "
+            "dashes (the value is not shown here)"
+        )
+    value = value.strip()
+    try:
+        value.encode("latin-1")
+    except UnicodeEncodeError:
+        raise SourceError(
+            f"the --header {name!r} has characters an HTTP header cannot carry; "
+            "give its value as plain ASCII (the value is not shown here)"
+        ) from None
+    if any(ch in value for ch in "\r\n\0"):
+        raise SourceError(f"the --header {name!r} has a line break in its value")
+    return name, value
 
 
 class _HostPace:
@@ -142,10 +179,15 @@ class Fetcher:
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
         progress: Callable[[int, int], None] | None = None,
+        headers: Mapping[str, str] | None = None,
+        cookies: MozillaCookieJar | None = None,
     ) -> None:
         # A callable client is made on the first request: reading only saved pages never
         # imports the HTTP stack.
         self._client, self.cache, self.options = client, cache, options
+        self.private_headers = dict(headers or {})  # the host's: only to the threads' origins
+        self.cookies = cookies
+        self.origins: set[tuple[str, str]] = set()
         self.sleep, self.clock, self.progress = sleep, clock, progress
         self.pace = _HostPace(options.per_host_interval, sleep, clock)
         self.report = FetchReport()
@@ -180,15 +222,13 @@ class Fetcher:
         delay = self.options.backoff
         for attempt in range(self.options.retries + 1):
             self.pace.wait(host)
-            with self._count_lock:
-                self.report.requests += 1
             last = attempt == self.options.retries
             try:
-                response = self.client.get(url, headers=headers)
-            except httpx.TimeoutException:
+                status, body, response_headers = self._send(url, headers)
+            except _Retry as fault:
                 if last:
                     raise FetchError(
-                        f"{url} timed out {attempt + 1} times; try again later, "
+                        f"{url}: {fault} ({attempt + 1} tries); try again later, "
                         "or use --offline to count from the cache"
                     ) from None
                 self.sleep(delay + random.uniform(0, delay))
@@ -198,12 +238,11 @@ class Fetcher:
                 raise FetchError(
                     f"could not fetch {url}: {exc}; check the URL and your connection"
                 ) from None
-            status = response.status_code
             if status == 304 and cached:
                 self.cache.touch(url)
                 return cached.body
             if status in _RETRY_STATUS and not last:
-                wait = _retry_after(response)
+                wait = _retry_after(response_headers)
                 if wait is not None:
                     self.pace.hold(host, wait)  # the whole host waits, not just this worker
                 else:
@@ -211,13 +250,64 @@ class Fetcher:
                     delay *= 2
                 continue
             _raise_for(url, status)
-            body = _text(response)
             if self.cache:
                 self.cache.store(
-                    url, body, response.headers.get("ETag"), response.headers.get("Last-Modified")
+                    url, body, response_headers.get("ETag"), response_headers.get("Last-Modified")
                 )
             return body
         raise FetchError(f"{url} kept failing; try again later")  # pragma: no cover
+
+    def _send(self, url: str, headers: dict[str, str]) -> tuple[int, str, httpx.Headers]:
+        """One GET, following redirects by hand: the host's headers and cookies go only to
+        the origins of the threads being read. Raises _Retry for a fault worth trying again."""
+        import httpx
+
+        for _ in range(self.options.max_redirects + 1):
+            with self._count_lock:
+                self.report.requests += 1
+            sent = dict(headers)
+            if _origin(url) in self.origins:
+                sent.update(self.private_headers)
+                cookie = cookie_header(self.cookies, url) if self.cookies else None
+                if cookie:
+                    sent["Cookie"] = cookie
+            try:
+                with self.client.stream("GET", url, headers=sent) as response:
+                    location = response.headers.get("Location")
+                    if response.is_redirect and location:
+                        url = urljoin(url, location)
+                        if urlparse(url).scheme not in ("http", "https"):
+                            raise FetchError(f"{url}: a redirect left http(s); check the URL")
+                        continue
+                    data = self._read_capped(url, response)
+                    return response.status_code, _text(response, data), response.headers
+            except (httpx.UnsupportedProtocol, httpx.InvalidURL) as exc:
+                raise FetchError(f"{url} is not a URL modtool can fetch ({exc})") from None
+            except httpx.TimeoutException:
+                raise _Retry("timed out") from None
+            except httpx.TransportError as exc:
+                # a reset, a closed connection, a body cut short by the server
+                raise _Retry(f"the connection failed ({exc.__class__.__name__})") from None
+        raise FetchError(f"{url}: more than {self.options.max_redirects} redirects")
+
+    def _read_capped(self, url: str, response: httpx.Response) -> bytes:
+        """The whole body, or a refusal: never more than max_page_bytes, never cut short."""
+        limit = self.options.max_page_bytes
+        declared = response.headers.get("Content-Length")
+        if declared and declared.isdigit() and int(declared) > limit:
+            raise FetchError(_too_big(url, limit))
+        chunks, size = [], 0
+        for chunk in response.iter_bytes():
+            size += len(chunk)
+            if size > limit:
+                raise FetchError(_too_big(url, limit))
+            chunks.append(chunk)
+        data = b"".join(chunks)
+        if declared and declared.isdigit() and len(data) < int(declared):
+            raise _Retry(f"the body stopped at {len(data)} of {declared} bytes")
+        if response.status_code == 200 and looks_cut_short(data):
+            raise _Retry("the page ends before its closing </html>")
+        return data
 
     def _cached(self, url: str) -> str:
         page = self.cache.page(url) if self.cache else None
@@ -251,6 +341,9 @@ class Fetcher:
     def thread(self, url: str) -> list[Post]:
         """Every post of the thread `url` belongs to, in thread order, without duplicates."""
         o = self.options
+        if urlparse(url).scheme not in ("http", "https") or not urlparse(url).netloc:
+            raise SourceError(f"{url!r} is not an http(s) URL; give the thread's web address")
+        self.origins.add(_origin(url))
         known = self.cache.thread(url) if self.cache else None
         if known and not o.refresh:
             pages, updated = known
@@ -348,17 +441,47 @@ class Fetcher:
         return results
 
 
-def _text(response: httpx.Response) -> str:
+class _Retry(Exception):
+    """A fault of the connection or the transfer: worth the same request again."""
+
+
+def _origin(url: str) -> tuple[str, str]:
+    parts = urlparse(url)
+    return parts.scheme, parts.netloc.lower()
+
+
+def _too_big(url: str, limit: int) -> str:
+    return (
+        f"{url} is larger than {limit // 1_000_000} MB, more than any thread page; "
+        "check the URL (it may be a file, not a page)"
+    )
+
+
+_HTML_START = re.compile(rb"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
+_HTML_END = re.compile(rb"</(?:html|body)\s*>", re.I)
+
+
+def looks_cut_short(data: bytes) -> bool:
+    """An HTML document that never reaches </body> or </html>: the transfer stopped early.
+    (JSON answers and page fragments are not judged.)"""
+    return bool(_HTML_START.match(data[:4096])) and not _HTML_END.search(data[-65536:])
+
+
+def _text(response: httpx.Response, data: bytes) -> str:
     """A page's text: the charset the server names, else the page's own declaration."""
-    if response.charset_encoding:
-        return response.text
+    charset = response.charset_encoding
+    if charset:
+        try:
+            return data.decode(charset, errors="replace")
+        except LookupError:
+            pass
     from .forum import decode_page
 
-    return decode_page(response.content)
+    return decode_page(data)
 
 
-def _retry_after(response: httpx.Response) -> float | None:
-    value = response.headers.get("Retry-After", "").strip()
+def _retry_after(headers: Mapping[str, str]) -> float | None:
+    value = headers.get("Retry-After", "").strip()
     if not value:
         return None
     if value.replace(".", "", 1).isdigit():
@@ -427,13 +550,20 @@ def open_fetcher(
     transport: httpx.BaseTransport | None = None,
 ) -> Iterator[Fetcher]:
     """A fetcher with its client and cache, closed on exit. `cache_path` None: the default."""
-    cache = PageCache(cache_path or default_cache_path())
     jar = load_cookies(cookies) if cookies else None
+    cache = PageCache(cache_path or default_cache_path())
 
     def client() -> httpx.Client:
-        return make_client(transport, jar, headers)
+        return make_client(transport)
 
-    fetcher = Fetcher(None if options.offline else client, cache, options, progress=progress)
+    fetcher = Fetcher(
+        None if options.offline else client,
+        cache,
+        options,
+        progress=progress,
+        headers=headers,
+        cookies=jar,
+    )
     try:
         yield fetcher
     finally:

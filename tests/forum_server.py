@@ -5,6 +5,8 @@ The markup is that of the saved phpBB 3.0 prosilver pages; the posts are made up
 
 from __future__ import annotations
 
+import socket
+import struct
 import threading
 import time
 from collections import Counter
@@ -44,9 +46,15 @@ class ForumServer:
 
     `latency` delays every answer; `faults` maps a start offset to a list of faults served
     before the real page: an HTTP status (429 comes with Retry-After: 1), "timeout"
-    (an answer slower than the client's timeout) or "short" (the page less ten posts, as when
-    posts are hidden from guests). `requests` counts requests per offset.
+    (an answer slower than the client's timeout), "short" (the page less ten posts, as when
+    posts are hidden from guests), or a fault of the connection: "reset" (a TCP reset before
+    any answer), "close" (the connection closed with no answer), "truncate" (half the body
+    of an announced Content-Length, then closed), "cut" (half the body with no length, closed:
+    only the missing </html> shows it), "stall" (half the body, then silence past the
+    client's timeout). `requests` counts requests per offset.
     """
+
+    CONNECTION_FAULTS = ("reset", "close", "truncate", "cut", "stall")
 
     def __init__(
         self,
@@ -75,6 +83,9 @@ class ForumServer:
                     if self.headers.get("If-None-Match"):
                         server.conditional += 1
                 time.sleep(server.latency)
+                if fault in ForumServer.CONNECTION_FAULTS:
+                    self._connection_fault(fault, thread_page(start, server.total).encode())
+                    return
                 if fault == "timeout":
                     time.sleep(server.timeout_delay)
                 elif fault and fault != "short":
@@ -96,6 +107,26 @@ class ForumServer:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
+
+            def _connection_fault(self, fault: str, body: bytes) -> None:
+                self.close_connection = True
+                if fault == "reset":
+                    # SO_LINGER 0: close() sends a RST instead of a FIN
+                    self.connection.setsockopt(
+                        socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)
+                    )
+                    return
+                if fault == "close":
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                if fault in ("truncate", "stall"):
+                    self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body[: len(body) // 2])
+                self.wfile.flush()
+                if fault == "stall":
+                    time.sleep(server.timeout_delay)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/viewtopic.php?f=1&t=7"

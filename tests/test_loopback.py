@@ -108,9 +108,11 @@ def test_cookies_from_a_netscape_file_are_sent(tmp_path):
         seen.append(request.headers.get("Cookie"))
         return httpx.Response(404)
 
-    client = make_client(httpx.MockTransport(handler), load_cookies(jar))
+    client = make_client(httpx.MockTransport(handler))
     with pytest.raises(FetchError) as err:
-        Fetcher(client, None, FAST).thread("https://forum.example.invalid/viewtopic.php?t=1")
+        Fetcher(client, None, FAST, cookies=load_cookies(jar)).thread(
+            "https://forum.example.invalid/viewtopic.php?t=1"
+        )
     assert seen == ["phpbb3_sid=secret-value"]
     assert "secret-value" not in str(err.value)
 
