@@ -86,6 +86,8 @@ def _fetcher(
 
         fetcher = stack.enter_context(open_fetcher(options, cache, cookies, pairs, progress))
         yield fetcher
+        for note in fetcher.report.notes:
+            typer.echo(f"Note: {note}", err=True)
         for notice in fetcher.report.notices:
             typer.echo(f"Warning: {notice}", err=True)
 

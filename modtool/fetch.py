@@ -166,6 +166,7 @@ class FetchReport:
     requests: int = 0
     from_cache: int = 0
     notices: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # facts worth a line, not warnings
 
 
 class Fetcher:
@@ -348,6 +349,10 @@ class Fetcher:
         if known and not o.refresh:
             pages, updated = known
             if o.offline or time.time() - updated < o.max_age:
+                self.report.notes.append(
+                    f"{url}: read from the cache, checked {_age(time.time() - updated)} ago "
+                    "(--refresh fetches it again)"
+                )
                 return self._posts(pages, {}, fetch=set())
             # Only the last known page can have grown; pages after it are new.
             last = pages[-1]
@@ -439,6 +444,16 @@ class Fetcher:
                     "some posts may be missing (deleted, or hidden from guests)"
                 )
         return results
+
+
+def _age(seconds: float) -> str:
+    """ "40 seconds", "3 minutes", "5 hours", "2 days"."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            n = int(seconds // size)
+            return f"{n} {unit}{'s' if n != 1 else ''}"
+    n = max(int(seconds), 0)
+    return f"{n} second{'s' if n != 1 else ''}"
 
 
 class _Retry(Exception):

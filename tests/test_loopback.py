@@ -65,6 +65,10 @@ def test_a_recount_soon_after_reads_no_network(tmp_path):
         posts, report = _read(server, cache, FetchOptions(per_host_interval=0.0, max_age=300))
         assert sum(server.requests.values()) == before
     assert report.requests == 0 and len(posts) == 60
+    # ... and says so, with the age of what it read
+    assert report.notes == [
+        f"{server.url}: read from the cache, checked 0 seconds ago (--refresh fetches it again)"
+    ]
 
 
 def test_offline_reads_the_cache_or_says_what_to_do(tmp_path):
@@ -166,3 +170,58 @@ def test_a_short_page_mid_thread_is_fetched_again_then_reported():
         f"{server.url}&start=25 has 15 posts where 25 were expected; some posts may be missing "
         "(deleted, or hidden from guests)"
     ]
+
+
+def _redirecting(seen):
+    """/old -> /viewtopic (same origin) -> a page; /away -> another site."""
+    page = '<html><head><meta name="generator" content="phpBB"></head><body></body></html>'
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append((request.url.host, request.url.path, request.headers.get("Cookie")))
+        if request.url.path == "/old":
+            return httpx.Response(301, headers={"Location": "/viewtopic.php?t=1"})
+        if request.url.path == "/away":
+            return httpx.Response(302, headers={"Location": "https://elsewhere.invalid/x"})
+        return httpx.Response(404)
+
+    return handler, page
+
+
+def test_host_headers_follow_a_redirect_within_the_forum_only():
+    seen = []
+    handler, _ = _redirecting(seen)
+    fetcher = Fetcher(
+        make_client(httpx.MockTransport(handler)), None, FAST, headers={"Cookie": "sid=s3cret"}
+    )
+    with pytest.raises(FetchError):
+        fetcher.thread("https://forum.example.invalid/old")
+    assert seen == [
+        ("forum.example.invalid", "/old", "sid=s3cret"),
+        ("forum.example.invalid", "/viewtopic.php", "sid=s3cret"),  # same origin: kept
+    ]
+    seen.clear()
+    with pytest.raises(FetchError):
+        fetcher.thread("https://forum.example.invalid/away")
+    assert seen == [
+        ("forum.example.invalid", "/away", "sid=s3cret"),
+        ("elsewhere.invalid", "/x", None),  # another site: never sent
+    ]
+
+
+@pytest.mark.parametrize(
+    ("header", "shown"),
+    [
+        ("Cookie sid=s3cret", None),  # no colon
+        (": s3cret", None),
+        ("Bad Name: s3cret", None),
+        ("Cookie: 세션=s3cret", "'Cookie'"),  # not latin-1: HTTP cannot carry it
+        ("Cookie: a\x00s3cret", "'Cookie'"),
+    ],
+)
+def test_a_malformed_header_is_refused_without_its_value(header, shown):
+    from modtool.fetch import header_pair
+
+    with pytest.raises(SourceError) as err:
+        header_pair(header)
+    assert "s3cret" not in str(err.value)
+    assert shown is None or shown in str(err.value)
