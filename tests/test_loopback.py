@@ -153,8 +153,9 @@ def test_cli_posts_from_the_network_then_offline(tmp_path):
         )
         assert sum(server.requests.values()) == fetched
     assert online.exit_code == 0 and offline.exit_code == 0
-    assert online.output == offline.output
-    assert len(online.output.splitlines()) == 30
+    assert online.stdout == offline.stdout
+    assert len(online.stdout.splitlines()) == 30
+    assert offline.stderr.startswith(f"Note: {server.url}: read from the cache, checked")
     assert oct(cache.stat().st_mode & 0o777) == "0o600"
 
 
