@@ -19,6 +19,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .errors import ModToolError
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
     url TEXT PRIMARY KEY,
@@ -62,12 +64,21 @@ class PageCache:
         """The database, opened on first use: counting saved pages never creates a cache."""
         with self._lock:
             if self._conn is None:
+                if self.path.exists() and not self.path.is_file():
+                    raise ModToolError(f"--cache {self.path}: a folder; give a file path")
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 new = not self.path.exists()
-                self._conn = sqlite3.connect(self.path, check_same_thread=False)
-                if new:
-                    os.chmod(self.path, 0o600)  # pages of private forums may be in here
-                self._conn.executescript(_SCHEMA)
+                try:
+                    self._conn = sqlite3.connect(self.path, check_same_thread=False)
+                    if new:
+                        os.chmod(self.path, 0o600)  # pages of private forums may be in here
+                    self._conn.executescript(_SCHEMA)
+                except sqlite3.DatabaseError as exc:
+                    self._conn = None
+                    raise ModToolError(
+                        f"--cache {self.path}: not a modtool page cache ({exc}); "
+                        "give another path, or delete the file"
+                    ) from None
             return self._conn
 
     def close(self) -> None:

@@ -9,20 +9,59 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
+from typer.core import TyperGroup
 
 from . import __version__
 from .errors import ModToolError
 
+REPORT_URL = "https://github.com/modtool/modtool/issues"
+
+
+class _Errors(TyperGroup):
+    """Every error a command raises ends as one line on stderr: modtool's own errors say what
+    and how to fix it; an unexpected one says where to report it, with the traceback only
+    under --debug."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except ModToolError as exc:
+            raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            raise click.ClickException("interrupted; nothing half-written was kept") from None
+        except OSError as exc:
+            if ctx.meta.get("modtool.debug"):
+                raise
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
+        except Exception as exc:
+            if ctx.meta.get("modtool.debug"):
+                raise
+            raise click.ClickException(
+                f"unexpected error ({exc.__class__.__name__}: {exc}); run the command again "
+                f"with --debug and report the output at {REPORT_URL}"
+            ) from None
+
+
 app = typer.Typer(
+    cls=_Errors,
     help="Vote counts and ledgers for forum Mafia, Werewolf and Blood on the Clocktower games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # click's plain help and one-line errors, on a terminal or a pipe
 )
-import_app = typer.Typer(help="Import games from other formats.", no_args_is_help=True)
+import_app = typer.Typer(
+    help="Import games from other formats.", no_args_is_help=True, rich_markup_mode=None
+)
 record_app = typer.Typer(
-    help="Append an event to a game's ledger (events.jsonl).", no_args_is_help=True
+    help="Append an event to a game's ledger (events.jsonl).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
 app.add_typer(import_app, name="import")
 app.add_typer(record_app, name="record")
@@ -69,9 +108,13 @@ def _fetcher(
     options, cookies: Path | None, headers: list[str] | None, cache: Path | None, quiet: bool
 ):
     """The library's fetcher, with a progress bar on stderr when a person is watching."""
+    from .errors import SourceError
     from .fetch import header_pair, open_fetcher
 
-    pairs = dict(header_pair(h) for h in headers or ())
+    try:
+        pairs = dict(header_pair(h) for h in headers or ())
+    except SourceError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--header") from None
     show = not quiet and sys.stderr.isatty()
     with ExitStack() as stack:
         progress = None
@@ -110,8 +153,13 @@ def _emit_json(obj: object) -> None:
 
 @app.callback(invoke_without_command=True)
 def _root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the full traceback of an unexpected error.")
+    ] = False,
 ) -> None:
+    ctx.meta["modtool.debug"] = debug
     if version:
         typer.echo(f"modtool {__version__}")
         raise typer.Exit()
@@ -380,9 +428,5 @@ def record_ghost_vote(
 
 
 def main() -> None:
-    """The console entry point: library errors become one line on stderr and exit code 1."""
-    try:
-        app()  # click handles usage errors itself (exit 2) and exits 0 on success
-    except ModToolError as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        sys.exit(ExitStatus.ERROR)
+    """The console entry point (errors are turned into one line by the command group)."""
+    app()

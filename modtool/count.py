@@ -153,14 +153,16 @@ def count_game(
 
     if not isinstance(game, Game):
         game = load_game(game)
-    if days == "latest":
-        wanted: Iterable[int] | None = [game.days()[-1].day]
+    if posts is None:
+        posts = read_game_posts(game, fetcher)
+    if days == "latest" and as_of is not None:
+        wanted: Iterable[int] | None = [day_holding(game, posts, as_of)]
+    elif days == "latest":
+        wanted = [game.days()[-1].day]
     elif days == "all":
         wanted = None
     else:
         wanted = [days] if isinstance(days, int) else days
-    if posts is None:
-        posts = read_game_posts(game, fetcher)
     counts = count_days(game, posts, wanted, as_of)
     if check:
         from dataclasses import replace
@@ -172,6 +174,16 @@ def count_game(
             replace(c, checks=tuple(k for k in checks if k.posted.day == c.day)) for c in counts
         ]
     return counts
+
+
+def day_holding(game: Game, posts: Sequence[Post], post: int) -> int:
+    """The day whose window holds post number `post` (the latest day for a post after all)."""
+    plan = GamePlan.build(game, posts)
+    index = plan.timeline.after(PostRef(post=post)) - 1
+    for day, (start, end) in sorted(plan.bounds.items()):
+        if start <= index < end:
+            return day
+    return max(plan.bounds)
 
 
 def count_days(
@@ -190,7 +202,28 @@ def count_days(
             f"Day {min(unknown)} is not in the ledger (days known: {known}); "
             "record its start with `modtool record day-start`"
         )
-    return count_with_plan(GamePlan.build(game, posts), wanted, as_of)
+    plan = GamePlan.build(game, posts)
+    if as_of is not None:
+        _check_as_of(plan, as_of, wanted if days is not None else None)
+    return count_with_plan(plan, wanted, as_of)
+
+
+def _check_as_of(plan: GamePlan, as_of: int, days: set[int] | None) -> None:
+    numbers = [p.number for p in plan.timeline.posts if p.number is not None]
+    if numbers and as_of > max(numbers):
+        raise ModToolError(
+            f"--as-of {as_of} is past the thread's last post ({max(numbers)}); "
+            "give a post the thread has"
+        )
+    cutoff = plan.timeline.after(PostRef(post=as_of))
+    for day in sorted(days or ()):
+        start = plan.bounds[day][0]
+        if cutoff <= start:
+            first = plan.timeline.posts[start].number if start < len(plan.timeline.posts) else None
+            raise ModToolError(
+                f"--as-of {as_of} is before Day {day} starts (its first post is {first}); "
+                "give a later post, or leave out --day to count the day that holds it"
+            )
 
 
 def count_with_plan(

@@ -342,8 +342,13 @@ class Fetcher:
     def thread(self, url: str) -> list[Post]:
         """Every post of the thread `url` belongs to, in thread order, without duplicates."""
         o = self.options
-        if urlparse(url).scheme not in ("http", "https") or not urlparse(url).netloc:
-            raise SourceError(f"{url!r} is not an http(s) URL; give the thread's web address")
+        try:
+            parts = urlparse(url)
+            parts.port  # noqa: B018 - a bad port only shows when asked for
+        except ValueError:
+            parts = None
+        if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+            raise SourceError(f"{url}: not an http(s) URL; give the thread's web address")
         self.origins.add(_origin(url))
         known = self.cache.thread(url) if self.cache else None
         if known and not o.refresh:

@@ -37,8 +37,16 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
             f"{archive}: no cases.jsonl here; point at the archive folder that "
             "holds cases.jsonl and posts/"
         )
+    if out.exists() and not out.is_dir():
+        raise SourceError(f"--out {out}: a file, not a folder; give a folder to write games into")
     cases = []
-    for i, line in enumerate(cases_path.read_text("utf-8").splitlines(), 1):
+    try:
+        text = cases_path.read_text("utf-8")
+    except UnicodeDecodeError:
+        raise SourceError(f"{cases_path}: not UTF-8 text") from None
+    if not text.strip():
+        raise SourceError(f"{cases_path}: empty; there are no games to import")
+    for i, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:
                 cases.append(json.loads(line))

@@ -15,10 +15,12 @@ import re
 import tempfile
 import tomllib
 from collections.abc import Iterable, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
+from urllib.parse import urlparse
 
 from .errors import GameFileError
 from .names import normalise
@@ -209,8 +211,11 @@ def load_game(folder: str | Path) -> Game:
     game = _game_from_setup(setup, setup_path, folder)
     ledger_path = folder / LEDGER_FILE
     events: tuple[Event, ...] = ()
+    if ledger_path.exists() and not ledger_path.is_file():
+        raise GameFileError(ledger_path, "is not a file; the ledger must be a text file")
     if ledger_path.is_file():
         events = tuple(_read_ledger(ledger_path, game))
+        check_ledger(events, game, ledger_path)
     return Game(
         game.folder,
         game.title,
@@ -248,19 +253,32 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
     known = {"title", "timezone", "hosts", "sources", "rules", "players", "language"}
     for key in setup:
         if key not in known:
-            raise fail(f"unknown setting {key!r}; known: {', '.join(sorted(known))}", key)
+            raise fail(
+                f"unknown setting {key!r}{did_you_mean(key, known)}; "
+                f"known: {', '.join(sorted(known))}",
+                key,
+            )
+    for key in ("title", "timezone", "language"):
+        if key in setup and not isinstance(setup[key], str):
+            raise fail(f'{key!r} must be text in quotes, like {key} = "..."', key)
     try:
         tz = zone(setup.get("timezone"))
     except Exception as exc:  # ModToolError from zone(): same message, with the file's line
         raise fail(str(exc), "timezone") from None
     hosts = setup.get("hosts", [])
-    if not isinstance(hosts, list) or not all(isinstance(h, str) for h in hosts):
-        raise fail("'hosts' must be a list of names", "hosts")
+    if not isinstance(hosts, list) or not all(isinstance(h, str) and h.strip() for h in hosts):
+        raise fail("'hosts' must be a list of names, like hosts = [\"Thoth\"]", "hosts")
     sources = []
     for raw in setup.get("sources", []):
         if not isinstance(raw, dict) or not (raw.get("url") or raw.get("path")):
             raise fail('each [[sources]] needs url = "..." or path = "..."', "[[sources]]")
         location = raw.get("url") or raw.get("path")
+        if not isinstance(location, str):
+            raise fail("[[sources]]: url and path must be text in quotes", "[[sources]]")
+        if "url" in raw:
+            _check_url(location, fail)
+        else:
+            _check_path(location, folder, fail)
         unknown = set(raw) - {"url", "path", "thread", "engine", "selectors"}
         if unknown:
             raise fail(
@@ -290,10 +308,13 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
     except ValueError as exc:
         raise fail(f"[rules]: {exc}", "[rules]") from None
     players = setup.get("players", [])
+    if not isinstance(players, list):
+        raise fail("players must be [[players]] tables, one per player", "players")
     if not players:
         raise fail('no [[players]]; list every player with name = "..."')
     slots = []
     seen: set[str] = set()
+    seats: dict[int, str] = {}
     for raw in players:
         name = raw.get("name") if isinstance(raw, dict) else None
         if not isinstance(name, str) or not name.strip():
@@ -314,16 +335,50 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         if unknown:
             raise fail(f"player {name!r}: unknown field {sorted(unknown)[0]!r}", name)
         weight = raw.get("weight", 1)
-        if not isinstance(weight, int) or weight < 0:
-            raise fail(f"player {name!r}: weight must be a whole number >= 0", name)
+        if isinstance(weight, bool) or not isinstance(weight, int) or not 0 <= weight <= MAX_WEIGHT:
+            raise fail(
+                f"player {name!r}: weight must be a whole number from 0 to {MAX_WEIGHT}", name
+            )
+        seat = raw.get("seat")
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 100:
+                raise fail(f"player {name!r}: seat must be a whole number from 1 to 100", name)
+            if seat in seats:
+                raise fail(f"players {seats[seat]!r} and {name!r} both have seat {seat}", name)
+            seats[seat] = name
+        voteless = raw.get("voteless", False)
+        if not isinstance(voteless, bool):
+            raise fail(f"player {name!r}: voteless must be true or false (no quotes)", name)
+        names = {}
+        for field_name in ("aliases", "accounts"):
+            value = raw.get(field_name, [])
+            if not isinstance(value, list) or not all(
+                isinstance(v, str) and v.strip() for v in value
+            ):
+                raise fail(
+                    f"player {name!r}: {field_name} must be a list of names, like "
+                    f'{field_name} = ["Ban"]',
+                    name,
+                )
+            names[field_name] = tuple(value)
+        for field_name in ("role", "team"):
+            if field_name in raw and not isinstance(raw[field_name], str):
+                raise fail(f"player {name!r}: {field_name} must be text in quotes", name)
+        for host in hosts:
+            if normalise(host) in {normalise(n) for n in (name, *names["accounts"])}:
+                raise fail(
+                    f"{host!r} is both a host and a player; a host's posts are never votes, "
+                    "so list them in one place only",
+                    "hosts",
+                )
         slots.append(
             Slot(
                 key=name,
-                aliases=tuple(raw.get("aliases", ())),
-                accounts=tuple(raw.get("accounts", ())),
-                seat=raw.get("seat"),
+                aliases=names["aliases"],
+                accounts=names["accounts"],
+                seat=seat,
                 weight=weight,
-                voteless=bool(raw.get("voteless", False)),
+                voteless=voteless,
                 role=raw.get("role"),
                 team=raw.get("team"),
             )
@@ -339,9 +394,58 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
     )
 
 
+MAX_WEIGHT = 10
+MAX_DAY = 999
+
+
+def did_you_mean(name: str, choices: Iterable[str]) -> str:
+    """ "; did you mean 'Banana'?" for the closest choice, or "" when none is close."""
+    from rapidfuzz import fuzz, process, utils
+
+    found = process.extractOne(
+        name, list(choices), scorer=fuzz.WRatio, processor=utils.default_process
+    )
+    return f" (did you mean {found[0]!r}?)" if found and found[1] >= 75 else ""
+
+
+def _check_url(url: str, fail) -> None:
+    parts = None
+    try:
+        parts = urlparse(url)
+    except ValueError:
+        pass
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+        raise fail(
+            f"[[sources]] url {url!r} is not an http(s) address; give the thread's web address "
+            'or use path = "..." for a saved copy',
+            "url",
+        )
+
+
+def _check_path(location: str, folder: Path, fail) -> None:
+    """A source path stays inside the game folder, unless the host wrote an absolute path
+    (a deliberate choice: docs/game-folder.md)."""
+    path = Path(location)
+    if path.is_absolute():
+        return
+    inside = (folder / path).resolve()
+    if not inside.is_relative_to(folder.resolve()):
+        raise fail(
+            f"[[sources]] path {location!r} is outside the game folder; move the file into "
+            "the folder, or write its absolute path if you mean it",
+            location,
+        )
+
+
 def _read_ledger(path: Path, game: Game) -> Iterable[Event]:
     replaced: list[Event] = []
-    for i, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise GameFileError(path, "not UTF-8 text; save the ledger as UTF-8", line) from None
+    for i, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -382,7 +486,10 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
             for r in replaced:
                 if normalise(r.name) == normalise(name):
                     return r.slot
-            raise ValueError(f"{kind.value}: no player named {name!r} in {SETUP_FILE}")
+            names = [n for s in game.slots for n in (*game.slot_names(s.key), *s.aliases)]
+            raise ValueError(
+                f"{kind.value}: no player named {name!r} in {SETUP_FILE}{did_you_mean(name, names)}"
+            )
         return key
 
     if kind in (EventKind.DAY_START, EventKind.DAY_END):
@@ -415,7 +522,21 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
             raise ValueError('replacement needs "by": the new player\'s name')
         if at.post is None and at.time is None:
             raise ValueError('replacement needs "post" (or "time") where the new player took over')
-        return Event(kind, line, at, slot=slot_of("player"), name=by)
+        slot = slot_of("player")
+        taken = game.find_slot(by) or next(
+            (r.slot for r in replaced if normalise(r.name) == normalise(by)), None
+        )
+        holder = next((r.name for r in reversed(replaced) if r.slot == slot), slot)
+        if taken is not None and taken != slot:
+            raise ValueError(
+                f"replacement: {by!r} is already a name of {taken!r}'s slot; "
+                "a replacement brings a player from outside the game"
+            )
+        if normalise(by) == normalise(holder):
+            raise ValueError(f"replacement: {by!r} already holds {slot!r}'s slot")
+        if normalise(by) in {normalise(h) for h in game.hosts}:
+            raise ValueError(f"replacement: {by!r} is a host")
+        return Event(kind, line, at, slot=slot, name=by)
     if kind is EventKind.VOTE_RESET:
         if at.post is None and at.time is None:
             raise ValueError('vote_reset needs "post"')
@@ -436,12 +557,16 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
     return Event(kind, line, at, day=day, slot=slot_of("player"))
 
 
+_RANGES = {"post": (0, 10_000_000), "day": (1, MAX_DAY)}
+
+
 def _int(obj: dict, key: str) -> int | None:
     value = obj.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f'"{key}" must be a whole number')
+    low, high = _RANGES[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f'"{key}" must be a whole number from {low} to {high:,}, not {value!r}')
     return value
 
 
@@ -475,20 +600,119 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def append_event(game: Game, obj: dict) -> Event:
-    """Validate one event against the game, then append it to the ledger and fsync."""
+    """Validate one event against the game and its whole ledger, then append it and fsync.
+    Two writers never interleave (a lock beside the ledger); a hand-edited file that lacks its
+    final newline gets one first, so the new line stands on its own."""
     path = game.folder / LEDGER_FILE
-    line = 1
-    if path.exists():
-        with path.open(encoding="utf-8") as fh:
-            line += sum(1 for _ in fh)
-    replaced = game.events_of(EventKind.REPLACEMENT)
-    try:
-        event = event_from_json(obj, line, game, replaced)
-    except ValueError as exc:
-        raise GameFileError(path, str(exc), line) from None
-    data = json.dumps(obj, ensure_ascii=False) + "\n"
-    with path.open("a", encoding="utf-8") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
+    if path.exists() and not path.is_file():
+        raise GameFileError(path, "is not a file; the ledger must be a text file")
+    with _locked(path):
+        current = load_game(game.folder)  # what is on disk now, under the lock
+        existing = path.read_bytes() if path.exists() else b""
+        line = existing.count(b"\n") + (0 if existing.endswith(b"\n") or not existing else 1) + 1
+        replaced = current.events_of(EventKind.REPLACEMENT)
+        try:
+            event = event_from_json(obj, line, current, replaced)
+        except ValueError as exc:
+            raise GameFileError(path, str(exc), line) from None
+        check_ledger((*current.events, event), current, path)
+        data = json.dumps(obj, ensure_ascii=False) + "\n"
+        if existing and not existing.endswith(b"\n"):
+            data = "\n" + data
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
     return event
+
+
+LOCK_WAIT = 10.0  # seconds a writer waits for another before it gives up
+
+
+@contextmanager
+def _locked(ledger: Path):
+    """An exclusive lock on the game folder itself, for one write: no file is created."""
+    import fcntl
+    import time
+
+    fd = os.open(ledger.parent, os.O_RDONLY)
+    try:
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise GameFileError(
+                        ledger,
+                        f"another modtool has been writing it for over {LOCK_WAIT:.0f} s; "
+                        "try again when it has finished",
+                    ) from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+# --- what cannot be true ----------------------------------------------------------------------
+
+
+def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
+    """The ledger's events together: each day starts and ends once, and ends after it starts;
+    each player dies once; a ghost vote is spent by a dead player. GameFileError names the line."""
+
+    def fail(event: Event, problem: str) -> GameFileError:
+        return GameFileError(path, problem, event.line)
+
+    starts: dict[int, Event] = {}
+    ends: dict[int, Event] = {}
+    deaths: dict[str, Event] = {}
+    for e in events:
+        if e.kind in (EventKind.DAY_START, EventKind.DAY_END):
+            seen = starts if e.kind is EventKind.DAY_START else ends
+            if e.day in seen:
+                verb = "starts" if e.kind is EventKind.DAY_START else "ends"
+                raise fail(
+                    e,
+                    f"Day {e.day} already {verb} at line {seen[e.day].line}; "
+                    "remove one of the two lines",
+                )
+            seen[e.day] = e
+        elif e.kind is EventKind.DEATH:
+            if e.slot in deaths:
+                raise fail(
+                    e,
+                    f"{e.slot} already died at line {deaths[e.slot].line}; "
+                    "a player dies once (remove one of the two lines)",
+                )
+            deaths[e.slot] = e
+    for day, end in ends.items():
+        start = starts.get(day) or ends.get(day - 1)
+        if start is not None and _before(end.at, start.at):
+            raise fail(end, f"Day {day} ends before it starts (line {start.line}); check the post")
+    for e in events:
+        if e.kind is EventKind.GHOST_VOTE:
+            death = deaths.get(e.slot)
+            if death is None or not _dead_by(death, e.day, ends):
+                raise fail(
+                    e,
+                    f"{e.slot} is alive on Day {e.day}: a ghost vote is a dead player's; "
+                    "record their death first",
+                )
+
+
+def _before(a: PostRef, b: PostRef) -> bool:
+    if a.post is not None and b.post is not None and a.thread == b.thread:
+        return a.post < b.post
+    if a.time is not None and b.time is not None:
+        return a.time < b.time
+    return False
+
+
+def _dead_by(death: Event, day: int, ends: dict[int, Event]) -> bool:
+    """Whether a death falls before or during `day`."""
+    if death.phase is not None:
+        return death.phase.number < day or (death.phase.number == day and not death.phase.is_night)
+    end = ends.get(day)
+    return end is None or not _before(end.at, death.at)

@@ -75,6 +75,7 @@ class GamePlan:
     @classmethod
     def build(cls, game: Game, posts: Sequence[Post]) -> GamePlan:
         timeline = Timeline(posts)
+        _check_posts_exist(game, timeline)
         after = timeline.after
         beyond = len(timeline.posts) + 1  # "not yet": past the last post
         windows = {w.day: w for w in game.days()}
@@ -158,3 +159,27 @@ class GamePlan:
                 if pos is not None and night_start <= pos < start:
                     return True
         return False
+
+
+def _check_posts_exist(game: Game, timeline: Timeline) -> None:
+    """A ledger event at a post the thread does not have is a typo, or a stale copy of the
+    thread: either way no count can be right."""
+    from .errors import GameFileError
+    from .ledger import LEDGER_FILE
+
+    last: dict[str, int] = {}
+    for post in timeline.posts:
+        if post.number is not None:
+            last[post.thread] = max(last.get(post.thread, -1), post.number)
+    first_thread = next(iter(last), "")
+    for e in game.events:
+        if e.at.post is None:
+            continue
+        thread = e.at.thread if e.at.thread in last else first_thread
+        if thread in last and e.at.post > last[thread]:
+            raise GameFileError(
+                game.folder / LEDGER_FILE,
+                f"post {e.at.post} is past the thread's last post ({last[thread]}); fix the "
+                "number, or read the thread again if it has grown (--refresh)",
+                e.line,
+            )

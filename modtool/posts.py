@@ -85,6 +85,12 @@ def number_in_order(posts: Iterable[Post]) -> list[Post]:
 
 def post_from_json(obj: dict, where: str) -> Post:
     """A Post from one posts-JSONL object; `where` names the line for errors."""
+    if not isinstance(obj, dict):
+        raise SourceError(f"{where}: not a modtool post (each line must be a JSON object)")
+    for key in ("html", "text", "url", "time", "author"):
+        value = obj.get(key)
+        if value is not None and not isinstance(value, str):
+            raise SourceError(f"{where}: not a modtool post ({key!r} must be a string)")
     try:
         time = obj.get("time")
         number = obj.get("number")

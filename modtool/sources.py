@@ -16,11 +16,12 @@ from datetime import tzinfo
 from pathlib import Path
 
 from .errors import GameFileError, SourceError
-from .fetch import Fetcher, FetchOptions, make_client
+from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
 from .posts import Post, number_in_order, read_posts_jsonl
 from .times import UTC, parse_displayed
 
 _PAGE_SUFFIXES = (".html", ".htm")
+MAX_PAGE_BYTES = FetchOptions.max_page_bytes
 _DIGITS = re.compile(r"(\d+)")
 
 
@@ -37,7 +38,7 @@ def read_source(
     URLs are read through `fetcher` (its cache and politeness); without one, a plain fetcher
     with no cache is made for the call.
     """
-    if source.startswith(("http://", "https://")):
+    if "://" in source:
         if fetcher is None:
             with make_client() as client:
                 posts = Fetcher(client, None, FetchOptions(engine, tz, selectors)).thread(source)
@@ -54,6 +55,11 @@ def read_source(
                 f"{source}: no such file or folder; give a thread URL, a saved page, "
                 "a folder of saved pages or a posts .jsonl file"
             )
+    if not posts:
+        raise SourceError(
+            f"{source}: no posts in it; check that it is the thread (a saved page, a posts "
+            "file) and that it is not empty"
+        )
     posts = number_in_order(posts)
     if thread:
         posts = [_in_thread(p, thread) for p in posts]
@@ -101,7 +107,17 @@ def _read_file(
     elif path.suffix.lower() in _PAGE_SUFFIXES:
         from .forum import parse_page  # engines load only for saved pages
 
+        if path.stat().st_size > MAX_PAGE_BYTES:
+            raise SourceError(
+                f"{path}: larger than {MAX_PAGE_BYTES // 1_000_000} MB, more than any thread "
+                "page; check that it is a saved page"
+            )
         data = path.read_bytes()
+        if looks_cut_short(data):
+            raise SourceError(
+                f"{path}: the page ends before its closing </html>, so posts may be missing; "
+                "save the page again once it has loaded completely"
+            )
         url = _saved_url(data)
         yield from parse_page(data, url, engine, tz, where=str(path), selectors=selectors).posts
     else:
@@ -135,6 +151,8 @@ def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
                 yield from _read_archive(_chain(first, fh), str(path), tz)
             else:
                 yield from read_posts_jsonl(_chain(first, fh), str(path))
+    except UnicodeDecodeError:
+        raise SourceError(f"{path}: not UTF-8 text; a posts file is UTF-8 JSON lines") from None
     except (OSError, EOFError, lzma.LZMAError) as exc:
         raise SourceError(f"{path}: cannot read ({exc})") from None
 
@@ -186,7 +204,7 @@ def read_game_posts(game, fetcher: Fetcher | None = None) -> list[Post]:
     several = len(game.sources) > 1
     for i, source in enumerate(game.sources):
         location = source.location
-        if not location.startswith(("http://", "https://")):
+        if "://" not in location:
             location = str(game.folder / location)
         thread = source.thread or (f"thread{i + 1}" if several else "")
         posts.extend(
