@@ -16,8 +16,6 @@ from typer.core import TyperGroup
 from . import __version__
 from .errors import ModToolError
 
-REPORT_URL = "https://github.com/modtool/modtool/issues"
-
 
 class _Errors(TyperGroup):
     """Every error a command raises ends as one line on stderr: modtool's own errors say what
@@ -42,8 +40,9 @@ class _Errors(TyperGroup):
             if ctx.meta.get("modtool.debug"):
                 raise
             raise click.ClickException(
-                f"unexpected error ({exc.__class__.__name__}: {exc}); run the command again "
-                f"with --debug and report the output at {REPORT_URL}"
+                f"unexpected error ({exc.__class__.__name__}: {exc}); this is a bug in modtool: "
+                "run `modtool --debug` with the same command and send its output to the "
+                "modtool developers (the project's issue tracker)"
             ) from None
 
 

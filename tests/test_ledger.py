@@ -111,3 +111,44 @@ def test_a_day_can_end_at_a_deadline_time(game_dir):
     assert day1.last_post == 4
     assert {w.target: w.votes for w in day1.wagons}["Kohai"] == 2
     assert day1.outcome.kind == "no_execution"  # 2 votes, 5 needed of 10 alive
+
+
+def test_record_mends_a_ledger_without_its_final_newline(game_dir):
+    ledger = game_dir / "events.jsonl"
+    ledger.write_text(ledger.read_text().rstrip("\n"))  # hand-edited, no final newline
+    append_event(load_game(game_dir), {"kind": "vote_reset", "post": 40})
+    lines = ledger.read_text().splitlines()
+    assert lines[-1] == '{"kind": "vote_reset", "post": 40}'
+    assert lines[-2] == '{"kind": "day_start", "day": 4, "post": 37}'
+    load_game(game_dir)  # every line still reads
+
+
+def test_concurrent_records_never_interleave(game_dir):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def write(i: int) -> None:
+        append_event(load_game(game_dir), {"kind": "vote_reset", "post": 30 + i % 10})
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(write, range(40)))
+    game = load_game(game_dir)
+    assert len(game.events) == 12 + 40
+
+
+def test_an_unexpected_error_is_one_line_and_debug_shows_it(game_dir, monkeypatch):
+    from typer.testing import CliRunner
+
+    import modtool.count
+    from modtool.cli import app
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(modtool.count, "count_days", broken)
+    result = CliRunner().invoke(app, ["count", str(game_dir)])
+    assert result.exit_code == 1
+    assert (
+        result.stderr.count("\n") == 1 and "unexpected error (RuntimeError: boom)" in result.stderr
+    )
+    debug = CliRunner().invoke(app, ["--debug", "count", str(game_dir)])
+    assert isinstance(debug.exception, RuntimeError)
