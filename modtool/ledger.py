@@ -687,6 +687,14 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
                     "a player dies once (remove one of the two lines)",
                 )
             deaths[e.slot] = e
+    last_day = max([*starts, *ends], default=1)
+    for slot, e in deaths.items():
+        if e.phase is not None and e.phase.number > last_day:
+            raise fail(
+                e,
+                f"{slot} dies in {e.phase}, but the ledger's last day is Day {last_day}; "
+                "record that day first, or fix the phase",
+            )
     for day, end in ends.items():
         start = starts.get(day) or ends.get(day - 1)
         if start is not None and _before(end.at, start.at):

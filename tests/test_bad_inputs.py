@@ -225,6 +225,12 @@ CASES = [
         "did you mean 'Banana'",
         _events({"kind": "death", "player": "Banan", "phase": "N4"}),
     ),
+    Case(
+        "a death in a phase that does not exist",
+        ["count", "{g}"],
+        "N9",
+        _events({"kind": "death", "player": "Banana", "phase": "N9"}),
+    ),
     # --- record -------------------------------------------------------------------------------
     Case(
         "record a day far away", ["record", "day-start", "{g}", "20000000", "--post", "41"], "day"
