@@ -529,7 +529,7 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         holder = next((r.name for r in reversed(replaced) if r.slot == slot), slot)
         if taken is not None and taken != slot:
             raise ValueError(
-                f"replacement: {by!r} is already a name of {taken!r}'s slot; "
+                f"replacement: {by!r} is already in the game (the slot of {taken}); "
                 "a replacement brings a player from outside the game"
             )
         if normalise(by) == normalise(holder):
