@@ -355,9 +355,10 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
             if not isinstance(value, list) or not all(
                 isinstance(v, str) and v.strip() for v in value
             ):
+                example = json.dumps([value] if isinstance(value, str) else ["Ban"])
                 raise fail(
                     f"player {name!r}: {field_name} must be a list of names, like "
-                    f'{field_name} = ["Ban"]',
+                    f"{field_name} = {example}",
                     name,
                 )
             names[field_name] = tuple(value)
