@@ -1,11 +1,16 @@
-"""The modtool command line: each command parses its options, makes one library call, prints."""
+"""The modtool command line: each command parses its options, makes one library call, prints.
+
+Exit codes: 0 done, 1 an error (one line on stderr saying what and how to fix it), 2 a usage
+error (a bad option or argument, found before any work is done). With --json, results are
+JSON on stdout and an error is one JSON object on stderr, with the same exit code.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
 from contextlib import ExitStack, contextmanager
-from enum import IntEnum
+from enum import Enum, IntEnum, StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -14,20 +19,52 @@ import typer
 from typer.core import TyperGroup
 
 from . import __version__
-from .errors import ModToolError
+from .errors import GameFileError, ModToolError
+
+
+class ExitStatus(IntEnum):
+    OK = 0
+    ERROR = 1
+    USAGE = 2
+
+
+class _JsonError(click.ClickException):
+    """An error printed as one JSON object on stderr (the command was given --json)."""
+
+    def __init__(self, message: str, exit_code: int, file: object = None, line: int | None = None):
+        super().__init__(message)
+        self.exit_code, self.file, self.line = exit_code, file, line
+
+    def show(self, file=None) -> None:
+        obj = {"error": self.message, "file": str(self.file) if self.file else None}
+        obj["line"] = self.line
+        click.echo(json.dumps(obj, ensure_ascii=False), err=True)
 
 
 class _Errors(TyperGroup):
     """Every error a command raises ends as one line on stderr: modtool's own errors say what
     and how to fix it; an unexpected one says where to report it, with the traceback only
-    under --debug."""
+    under --debug. Under --json the line is a JSON object."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["modtool.json"] = "--json" in args
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context):
+        wants_json = ctx.meta.get("modtool.json", False)
         try:
             return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
+        except click.ClickException as exc:
+            if wants_json and not isinstance(exc, _JsonError):
+                raise _JsonError(exc.format_message(), exc.exit_code) from None
+            raise
+        except (click.exceptions.Exit, click.Abort):
             raise
         except ModToolError as exc:
+            file = exc.path if isinstance(exc, GameFileError) else None
+            line = exc.line if isinstance(exc, GameFileError) else None
+            if wants_json:
+                raise _JsonError(str(exc), ExitStatus.ERROR, file, line) from None
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             raise click.ClickException("interrupted; nothing half-written was kept") from None
@@ -35,36 +72,70 @@ class _Errors(TyperGroup):
             if ctx.meta.get("modtool.debug"):
                 raise
             where = f"{exc.filename}: " if exc.filename else ""
-            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
+            message = f"{where}{exc.strerror or exc}"
+            if wants_json:
+                raise _JsonError(message, ExitStatus.ERROR, exc.filename) from None
+            raise click.ClickException(message) from None
         except Exception as exc:
             if ctx.meta.get("modtool.debug"):
                 raise
-            raise click.ClickException(
+            message = (
                 f"unexpected error ({exc.__class__.__name__}: {exc}); this is a bug in modtool: "
                 "run `modtool --debug` with the same command and send its output to the "
                 "modtool developers (the project's issue tracker)"
-            ) from None
+            )
+            if wants_json:
+                raise _JsonError(message, ExitStatus.ERROR) from None
+            raise click.ClickException(message) from None
+
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _group(help_text: str) -> typer.Typer:
+    return typer.Typer(
+        help=help_text,
+        no_args_is_help=True,
+        rich_markup_mode=None,  # click's plain help and one-line errors, on a terminal or a pipe
+        context_settings=CONTEXT,
+    )
 
 
 app = typer.Typer(
     cls=_Errors,
-    help="Vote counts and ledgers for forum Mafia, Werewolf and Blood on the Clocktower games.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # click's plain help and one-line errors, on a terminal or a pipe
-)
-import_app = typer.Typer(
-    help="Import games from other formats.", no_args_is_help=True, rich_markup_mode=None
-)
-record_app = typer.Typer(
-    help="Append an event to a game's ledger (events.jsonl).",
-    no_args_is_help=True,
     rich_markup_mode=None,
+    context_settings=CONTEXT,
 )
+import_app = _group("Import games from other formats.")
+record_app = _group("Append an event to a game's ledger (events.jsonl).")
 app.add_typer(import_app, name="import")
 app.add_typer(record_app, name="record")
 
+
+class Markup(StrEnum):
+    BBCODE = "bbcode"
+    MARKDOWN = "markdown"
+
+
+# The engines of modtool.forum.ENGINES, listed here so that --help needs no page parser
+# (a test keeps the two the same).
+ENGINE_NAMES = (
+    "debateart",
+    "discourse",
+    "generic",
+    "gnuboard",
+    "nodebb",
+    "phpbb",
+    "smf",
+    "vbulletin",
+    "xe",
+    "xenforo",
+)
+Engine = Enum("Engine", {n.upper(): n for n in ENGINE_NAMES}, type=str)
+
+# --- options shared by the commands that read threads ----------------------------------------
 
 OfflineOpt = Annotated[
     bool, typer.Option("--offline", help="Never touch the network: read pages from the cache.")
@@ -76,17 +147,37 @@ CookiesOpt = Annotated[
         help="A Netscape cookies.txt for a forum behind a login (never printed).",
         exists=True,
         dir_okay=False,
+        metavar="FILE",
     ),
 ]
 HeaderOpt = Annotated[
     list[str] | None,
-    typer.Option("--header", help="An extra request header, 'Name: value' (repeatable)."),
+    typer.Option(
+        "--header",
+        help="An extra request header (repeatable); sent to the thread's forum only.",
+        metavar="'NAME: VALUE'",
+    ),
 ]
 CacheOpt = Annotated[
-    Path | None, typer.Option(help="The page cache file (default: the platform cache folder).")
+    Path | None,
+    typer.Option(
+        help="The page cache file (default: the platform cache folder).",
+        dir_okay=False,
+        metavar="FILE",
+    ),
 ]
 ConcurrencyOpt = Annotated[
-    int, typer.Option(min=1, max=8, help="Pages fetched at once from one forum.")
+    int, typer.Option(min=1, max=8, help="Pages fetched at once from one forum.", metavar="N")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+GameArg = Annotated[
+    Path,
+    typer.Argument(
+        help="The game folder (holds game.toml).",
+        exists=True,
+        file_okay=False,
+        metavar="GAME",
+    ),
 ]
 
 
@@ -102,25 +193,29 @@ def _fetch_options(offline: bool, refresh: bool, concurrency: int, tz, engine):
     )
 
 
-@contextmanager
-def _fetcher(
-    options, cookies: Path | None, headers: list[str] | None, cache: Path | None, quiet: bool
-):
-    """The library's fetcher, with a progress bar on stderr when a person is watching."""
+def _header_pairs(headers: list[str] | None) -> dict[str, str]:
     from .errors import SourceError
-    from .fetch import header_pair, open_fetcher
+    from .fetch import header_pair
 
     try:
-        pairs = dict(header_pair(h) for h in headers or ())
+        return dict(header_pair(h) for h in headers or ())
     except SourceError as exc:
         raise typer.BadParameter(str(exc), param_hint="--header") from None
+
+
+@contextmanager
+def _fetcher(options, cookies: Path | None, pairs: dict[str, str], cache: Path | None, quiet: bool):
+    """The library's fetcher, with a progress bar on stderr when a person is watching."""
+    from .fetch import open_fetcher
+
     show = not quiet and sys.stderr.isatty()
     with ExitStack() as stack:
         progress = None
         if show:
+            from rich.console import Console
             from rich.progress import Progress
 
-            bar = stack.enter_context(Progress(transient=True, console=_stderr_console()))
+            bar = stack.enter_context(Progress(transient=True, console=Console(stderr=True)))
             task = bar.add_task("Reading pages", total=None)
 
             def progress(done: int, total: int) -> None:
@@ -134,34 +229,39 @@ def _fetcher(
             typer.echo(f"Warning: {notice}", err=True)
 
 
-def _stderr_console():
-    from rich.console import Console
-
-    return Console(stderr=True)
-
-
-class ExitStatus(IntEnum):
-    OK = 0
-    ERROR = 1
-    USAGE = 2
-
-
 def _emit_json(obj: object) -> None:
     typer.echo(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
-@app.callback(invoke_without_command=True)
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"modtool {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
 def _root(
     ctx: typer.Context,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "-V", "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
     debug: Annotated[
         bool, typer.Option("--debug", help="Show the full traceback of an unexpected error.")
     ] = False,
 ) -> None:
+    """Vote counts and ledgers for forum Mafia, Werewolf and Blood on the Clocktower games.
+
+    Exit codes: 0 done, 1 error, 2 usage error; with --json an error is a JSON object on
+    stderr. Progress bars appear only on a terminal, and NO_COLOR is honoured.
+
+    Example:
+
+        modtool count games/example-botc --day all
+    """
     ctx.meta["modtool.debug"] = debug
-    if version:
-        typer.echo(f"modtool {__version__}")
-        raise typer.Exit()
 
 
 @app.command()
@@ -169,14 +269,20 @@ def posts(
     sources: Annotated[
         list[str],
         typer.Argument(
-            help="Thread URLs, saved pages, folders of saved pages, or posts .jsonl files."
+            help="Thread URLs, saved pages, folders of saved pages, or posts .jsonl files.",
+            metavar="SOURCE...",
         ),
     ],
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per post (JSONL).")
     ] = False,
-    engine: Annotated[str | None, typer.Option(help="Force a forum engine, e.g. phpbb.")] = None,
-    timezone: Annotated[str | None, typer.Option(help="IANA timezone of displayed times.")] = None,
+    engine: Annotated[
+        Engine | None, typer.Option(help="Force a forum engine.", case_sensitive=False)
+    ] = None,
+    timezone: Annotated[
+        str | None,
+        typer.Option(help="IANA timezone of displayed times, e.g. Asia/Seoul.", metavar="ZONE"),
+    ] = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     cookies: CookiesOpt = None,
@@ -194,10 +300,14 @@ def posts(
     from .sources import read_sources
     from .times import zone
 
-    tz = zone(timezone)
-    options = _fetch_options(offline, refresh, concurrency, tz, engine)
-    with _fetcher(options, cookies, header, cache, quiet=as_json) as fetcher:
-        found = read_sources(sources, tz, engine, fetcher)
+    try:
+        tz = zone(timezone)
+    except ModToolError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--timezone") from None
+    options = _fetch_options(offline, refresh, concurrency, tz, engine.value if engine else None)
+    pairs = _header_pairs(header)
+    with _fetcher(options, cookies, pairs, cache, quiet=as_json) as fetcher:
+        found = read_sources(sources, tz, options.engine, fetcher)
     if as_json:
         write_posts_jsonl(found, sys.stdout)
         return
@@ -213,17 +323,42 @@ def _snippet(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def _day_option(value: str) -> str:
+    if value in ("", "all") or (value.isdigit() and 1 <= int(value) <= 999):
+        return value
+    raise typer.BadParameter(f"{value!r} is not a day number; use a number such as 2, or 'all'")
+
+
 @app.command()
 def count(
-    game: Annotated[Path, typer.Argument(help="The game folder (holds game.toml).")],
-    day: Annotated[str, typer.Option(help="A day number, or 'all'. Default: the latest day.")] = "",
+    game: GameArg,
+    day: Annotated[
+        str,
+        typer.Option(
+            help="A day number, or 'all'. Default: the latest day, or the day holding --as-of.",
+            callback=_day_option,
+            metavar="N|all",
+        ),
+    ] = "",
     as_of: Annotated[
-        int | None, typer.Option("--as-of", help="Count only up to this post number.")
+        int | None,
+        typer.Option("--as-of", min=0, help="Count only up to this post number.", metavar="POST"),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    as_json: JsonOpt = False,
+    audit: Annotated[
+        bool,
+        typer.Option("--audit", help="Include every vote action and the rule that decided it."),
+    ] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Find the vote counts posted in the thread and list where each differs from "
+            "modtool's count at that post, voter by voter.",
+        ),
+    ] = False,
     post: Annotated[
-        str | None,
-        typer.Option(help="Draft the count as a forum post: bbcode or markdown."),
+        Markup | None, typer.Option(help="Draft the count as a forum post in this markup.")
     ] = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
@@ -231,18 +366,6 @@ def count(
     header: HeaderOpt = None,
     cache: CacheOpt = None,
     concurrency: ConcurrencyOpt = 3,
-    audit: Annotated[
-        bool,
-        typer.Option(help="Include every vote action and the rule that decided it (with --json)."),
-    ] = False,
-    check: Annotated[
-        bool,
-        typer.Option(
-            "--check",
-            help="Find the vote counts posted in the thread and list where each differs "
-            "from modtool's count at that post, voter by voter.",
-        ),
-    ] = False,
 ) -> None:
     """Count the votes of a day.
 
@@ -252,46 +375,47 @@ def count(
     """
     from .count import count_game
     from .ledger import load_game
-    from .render import count_table, count_to_json
+    from .render import audit_text, checks_text, count_table, count_to_json, render_count_post
 
+    pairs = _header_pairs(header)
     loaded = load_game(game)
-    days = _parse_day(day)
+    days = int(day) if day.isdigit() else (day or "latest")
     options = _fetch_options(offline, refresh, concurrency, loaded.timezone, None)
-    with _fetcher(options, cookies, header, cache, quiet=as_json or post is not None) as fetcher:
+    with _fetcher(options, cookies, pairs, cache, quiet=as_json or post is not None) as fetcher:
         results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
     if post is not None:
-        from .render import render_count_post
-
-        if post not in ("bbcode", "markdown"):
-            raise typer.BadParameter("use bbcode or markdown", param_hint="--post")
-        typer.echo("\n".join(render_count_post(r, post) for r in results), nl=False)
+        typer.echo("\n".join(render_count_post(r, post.value) for r in results), nl=False)
         return
     if as_json:
         objs = [count_to_json(r, audit) for r in results]
         _emit_json(objs if day == "all" else objs[0])
         return
-    if check:
-        from .render import checks_text
-
-        typer.echo("\n\n".join(f"{count_table(r)}\n{checks_text(r.checks)}" for r in results))
-        return
-    typer.echo("\n\n".join(count_table(r) for r in results))
-
-
-def _parse_day(day: str) -> str | list[int]:
-    if day in ("all", ""):
-        return day or "latest"
-    if not day.isdigit():
-        raise typer.BadParameter(
-            f"{day!r} is not a day number; use a number such as 2, or 'all'", param_hint="--day"
-        )
-    return [int(day)]
+    blocks = []
+    for r in results:
+        parts = [count_table(r)]
+        if check:
+            parts.append(checks_text(r.checks))
+        if audit:
+            parts.append(audit_text(r))
+        blocks.append("\n".join(parts))
+    typer.echo("\n\n".join(blocks))
 
 
 @import_app.command("mafiascum-archive")
 def import_mafiascum_archive(
-    archive: Annotated[Path, typer.Argument(help="Folder with cases.jsonl and posts/.")],
-    out: Annotated[Path, typer.Option(help="Where to write one game folder per game.")],
+    archive: Annotated[
+        Path,
+        typer.Argument(
+            help="Folder with cases.jsonl and posts/.", exists=True, file_okay=False, metavar="DIR"
+        ),
+    ],
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Where to write one game folder per game.", file_okay=False, metavar="DIR"
+        ),
+    ],
+    as_json: JsonOpt = False,
 ) -> None:
     """Turn a mafiascum archive folder into game folders, one per game number.
 
@@ -302,57 +426,75 @@ def import_mafiascum_archive(
     from .importer import import_mafiascum_archive as run
 
     report = run(archive, out)
+    if as_json:
+        _emit_json({"out": str(report.out), "games": report.games, "skipped": report.skipped})
+        return
     typer.echo(f"Wrote {len(report.games)} game folders to {report.out}")
     for line in report.skipped:
         typer.echo(f"Skipped {line}", err=True)
 
 
-GameArg = Annotated[Path, typer.Argument(help="The game folder (holds game.toml).")]
-PostOpt = Annotated[int | None, typer.Option(help="The post number where it happened.")]
-TimeOpt = Annotated[
-    str | None, typer.Option(help="ISO time, e.g. 2026-11-29T18:00 (game timezone).")
+PostOpt = Annotated[
+    int | None, typer.Option(min=0, help="The post number where it happened.", metavar="POST")
 ]
+TimeOpt = Annotated[
+    str | None,
+    typer.Option(help="ISO time, e.g. 2026-11-29T18:00 (game timezone).", metavar="TIME"),
+]
+PlayerArg = Annotated[str, typer.Argument(help="A player's name (any name of the slot).")]
+DayArg = Annotated[int, typer.Argument(min=1, max=999, help="The day number.")]
 
 
-def _record(game: Path, event: dict) -> None:
+def _record(game: Path, event: dict, as_json: bool) -> None:
     from .ledger import append_event, load_game
 
     event = {k: v for k, v in event.items() if v is not None}
     append_event(load_game(game), event)
-    typer.echo("Recorded " + json.dumps(event, ensure_ascii=False))
+    if as_json:
+        _emit_json(event)
+    else:
+        typer.echo("Recorded " + json.dumps(event, ensure_ascii=False))
 
 
 @record_app.command("day-start")
-def record_day_start(game: GameArg, day: int, post: PostOpt = None, time: TimeOpt = None) -> None:
+def record_day_start(
+    game: GameArg, day: DayArg, post: PostOpt = None, time: TimeOpt = None, as_json: JsonOpt = False
+) -> None:
     """Day DAY starts after this post (or at this time).
 
     Example:
 
         modtool record day-start games/mygame 2 --post 312
     """
-    _record(game, {"kind": "day_start", "day": day, "post": post, "time": time})
+    _record(game, {"kind": "day_start", "day": day, "post": post, "time": time}, as_json)
 
 
 @record_app.command("day-end")
-def record_day_end(game: GameArg, day: int, post: PostOpt = None, time: TimeOpt = None) -> None:
+def record_day_end(
+    game: GameArg, day: DayArg, post: PostOpt = None, time: TimeOpt = None, as_json: JsonOpt = False
+) -> None:
     """Day DAY ended with this post (or at this deadline).
 
     Example:
 
         modtool record day-end games/mygame 1 --post 270
     """
-    _record(game, {"kind": "day_end", "day": day, "post": post, "time": time})
+    _record(game, {"kind": "day_end", "day": day, "post": post, "time": time}, as_json)
 
 
 @record_app.command("death")
 def record_death(
     game: GameArg,
-    player: str,
+    player: PlayerArg,
     phase: Annotated[
-        str | None, typer.Option(help="D2: died on Day 2 (at its end); N1: died in Night 1.")
+        str | None,
+        typer.Option(help="D2: died on Day 2 (at its end); N1: died in Night 1.", metavar="PHASE"),
     ] = None,
     post: PostOpt = None,
-    cause: Annotated[str | None, typer.Option(help="lynched, killed, modkilled, ...")] = None,
+    cause: Annotated[
+        str | None, typer.Option(help="lynched, executed, killed, modkilled, ...", metavar="CAUSE")
+    ] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """PLAYER died at a phase boundary (--phase) or at a post during the day (--post).
 
@@ -360,12 +502,18 @@ def record_death(
 
         modtool record death games/mygame Kohai --phase N1 --cause killed
     """
-    _record(game, {"kind": "death", "player": player, "phase": phase, "post": post, "cause": cause})
+    event = {"kind": "death", "player": player, "phase": phase, "post": post, "cause": cause}
+    _record(game, event, as_json)
 
 
 @record_app.command("replacement")
 def record_replacement(
-    game: GameArg, player: str, by: str, post: PostOpt = None, time: TimeOpt = None
+    game: GameArg,
+    player: PlayerArg,
+    by: Annotated[str, typer.Argument(help="The new player's name.")],
+    post: PostOpt = None,
+    time: TimeOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """BY replaces PLAYER from this post on; votes by or for either name count for the slot.
 
@@ -373,29 +521,34 @@ def record_replacement(
 
         modtool record replacement games/mygame sordros Maemuki --post 226
     """
-    _record(game, {"kind": "replacement", "player": player, "by": by, "post": post, "time": time})
+    event = {"kind": "replacement", "player": player, "by": by, "post": post, "time": time}
+    _record(game, event, as_json)
 
 
 @record_app.command("vote-reset")
-def record_vote_reset(game: GameArg, post: PostOpt = None) -> None:
+def record_vote_reset(game: GameArg, post: PostOpt = None, as_json: JsonOpt = False) -> None:
     """The host cleared every vote at this post.
 
     Example:
 
         modtool record vote-reset games/mygame --post 500
     """
-    _record(game, {"kind": "vote_reset", "post": post})
+    _record(game, {"kind": "vote_reset", "post": post}, as_json)
 
 
 @record_app.command("correction")
 def record_correction(
     game: GameArg,
-    post: int,
+    post: Annotated[int, typer.Argument(min=0, help="The post to read differently.")],
     target: Annotated[
-        str | None, typer.Option(help="Count the post as a vote for this player (or 'no lynch').")
+        str | None,
+        typer.Option(
+            help="Count the post as a vote for this player (or 'no lynch').", metavar="NAME"
+        ),
     ] = None,
     ignore: Annotated[bool, typer.Option("--ignore", help="Count no vote in this post.")] = False,
-    note: Annotated[str | None, typer.Option(help="Why, for the audit.")] = None,
+    note: Annotated[str | None, typer.Option(help="Why, for the audit.", metavar="TEXT")] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Correct how post POST is read: a different target, or no vote at all.
 
@@ -408,14 +561,16 @@ def record_correction(
             "give exactly one of --target NAME or --ignore", param_hint="--target/--ignore"
         )
     action = "ignore" if ignore else "target"
-    _record(
-        game, {"kind": "correction", "post": post, "action": action, "target": target, "note": note}
-    )
+    event = {"kind": "correction", "post": post, "action": action, "target": target, "note": note}
+    _record(game, event, as_json)
 
 
 @record_app.command("ghost-vote")
 def record_ghost_vote(
-    game: GameArg, player: str, day: Annotated[int, typer.Option(help="The day it was spent.")]
+    game: GameArg,
+    player: PlayerArg,
+    day: Annotated[int, typer.Option(min=1, max=999, help="The day it was spent.", metavar="N")],
+    as_json: JsonOpt = False,
 ) -> None:
     """PLAYER spent their ghost vote on DAY somewhere the thread does not show.
 
@@ -423,7 +578,7 @@ def record_ghost_vote(
 
         modtool record ghost-vote games/mygame Kohai --day 3
     """
-    _record(game, {"kind": "ghost_vote", "player": player, "day": day})
+    _record(game, {"kind": "ghost_vote", "player": player, "day": day}, as_json)
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ Nothing here decides anything: every number printed was computed by `count` and 
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 import jinja2
@@ -12,7 +13,9 @@ from tabulate import tabulate
 
 from .results import DayCount
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# The built-in templates: templates/ of the repository, shipped in the wheel as
+# modtool/templates (a link in the checkout), so an installed copy finds them too.
+TEMPLATES = Path(str(resources.files("modtool") / "templates"))
 
 
 def count_to_json(dc: DayCount, audit: bool = False) -> dict:
@@ -115,6 +118,18 @@ def checks_text(checks) -> str:
             counted = ", ".join(f"{v.target} (#{v.post})" for v in d.counted) or "not voting"
             lines.append(f"    {d.voter}: posted {posted}; modtool counts {counted}")
         lines.extend(f"    note: {n}" for n in c.notes)
+    return "\n".join(lines)
+
+
+def audit_text(dc: DayCount) -> str:
+    """Every vote action of the day and the rule that decided it, one line each."""
+    lines = [f"Audit ({len(dc.audit)} actions):"]
+    for a in dc.audit:
+        mark = "counted" if a.accepted else "not counted"
+        how = f" [{a.method} {a.confidence:.2f}]" if a.method and a.confidence is not None else ""
+        target = f" -> {a.target}" if a.target else ""
+        why = f"; {a.evidence}" if a.evidence else ""
+        lines.append(f"  post {a.post} {a.author}: {a.raw!r}{target}{how}: {mark} ({a.rule}{why})")
     return "\n".join(lines)
 
 

@@ -62,11 +62,19 @@ def test_unknown_day_is_one_line_and_exit_1():
     )
 
 
-def test_missing_game_folder_is_one_line_and_exit_1(tmp_path):
+def test_missing_game_folder_is_a_usage_error(tmp_path):
     result = _run("count", str(tmp_path / "nope"))
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for 'GAME': Directory '{tmp_path / 'nope'}' does not exist."
+    )
+
+
+def test_a_folder_without_game_toml_is_one_line_and_exit_1(tmp_path):
+    result = _run("count", str(tmp_path))
     assert result.returncode == 1
     assert result.stderr == (
-        f"Error: {tmp_path / 'nope' / 'game.toml'}: missing; a game folder "
+        f"Error: {tmp_path / 'game.toml'}: missing; a game folder "
         "needs a game.toml (see docs/game-folder.md)\n"
     )
 
@@ -94,3 +102,60 @@ def test_count_post_drafts_match_golden():
 
 def test_count_post_rejects_unknown_markup():
     assert _run("count", str(EXAMPLE), "--post", "html").returncode == 2
+
+
+def test_options_are_checked_before_any_page_is_fetched(tmp_path):
+    # a live source that would fail if it were fetched: a usage error comes first
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.toml").write_text(
+        '[[sources]]\nurl = "https://forum.example.invalid/t/1"\n[[players]]\nname = "a"\n'
+    )
+    for bad in (["--post", "html"], ["--day", "two"], ["--as-of", "-1"], ["--concurrency", "9"]):
+        result = _run("count", str(game), *bad)
+        assert result.returncode == 2, bad
+        assert "forum.example.invalid" not in result.stderr
+
+
+def test_record_json_prints_the_event_it_appended(tmp_path):
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    result = _run("record", "vote-reset", str(game), "--post", "40", "--json")
+    assert result.returncode == 0
+    assert json.loads(result.stdout) == {"kind": "vote_reset", "post": 40}
+
+
+def test_an_error_under_json_is_a_json_object_with_the_same_exit_code(tmp_path):
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    result = _run("record", "death", str(game), "Banan", "--phase", "N4", "--json")
+    assert result.returncode == 1 and result.stdout == ""
+    error = json.loads(result.stderr)
+    assert error == {
+        "error": f"{game / 'events.jsonl'}:13: death: no player named 'Banan' in game.toml "
+        "(did you mean 'Banana'?)",
+        "file": str(game / "events.jsonl"),
+        "line": 13,
+    }
+    usage = _run("count", str(game), "--day", "two", "--json")
+    assert usage.returncode == 2
+    assert json.loads(usage.stderr)["error"].startswith("Invalid value for '--day'")
+
+
+def test_import_json_lists_the_folders_it_wrote(tmp_path):
+    archive = tmp_path / "arch"
+    (archive / "posts").mkdir(parents=True)
+    (archive / "cases.jsonl").write_text('{"game": "1", "thread_id": "9"}\n')
+    result = _run(
+        "import", "mafiascum-archive", str(archive), "--out", str(tmp_path / "o"), "--json"
+    )
+    assert result.returncode == 0
+    assert json.loads(result.stdout) == {
+        "out": str(tmp_path / "o"),
+        "games": [],
+        "skipped": ["1: no posts file 9.jsonl.xz"],
+    }

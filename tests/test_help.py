@@ -1,0 +1,104 @@
+"""Every command's --help, kept as golden files, and the README's command table kept in step
+with them. Regenerate the goldens with MODTOOL_UPDATE_GOLDEN=1 after a deliberate change."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+import modtool
+from modtool.cli import ENGINE_NAMES, app
+
+from .conftest import ROOT
+
+GOLDEN = ROOT / "tests" / "golden" / "help"
+COMMANDS = [
+    [],
+    ["posts"],
+    ["count"],
+    ["import"],
+    ["import", "mafiascum-archive"],
+    ["record"],
+    ["record", "day-start"],
+    ["record", "day-end"],
+    ["record", "death"],
+    ["record", "replacement"],
+    ["record", "vote-reset"],
+    ["record", "correction"],
+    ["record", "ghost-vote"],
+]
+FETCH_OPTIONS = {"--offline", "--refresh", "--cookies", "--header", "--cache", "--concurrency"}
+ROOT_ONLY = {"--install-completion", "--show-completion", "--debug", "--version", "-V"}
+
+
+def _help(command: list[str], monkeypatch) -> str:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = CliRunner().invoke(app, [*command, "--help"], prog_name="modtool")
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "modtool")
+def test_help_matches_its_golden_file(command, monkeypatch):
+    text = _help(command, monkeypatch)
+    golden = GOLDEN / f"{'-'.join(command) or 'modtool'}.txt"
+    if os.environ.get("MODTOOL_UPDATE_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text)
+    assert text == golden.read_text()
+    # switches are switches and choices are listed: no type tags, no braces
+    assert "<bool>" not in text and "{" not in text.split("Options:")[0].split("Usage:")[1]
+    assert "-h, --help" in text
+
+
+def _options(text: str) -> set[str]:
+    return set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", text))
+
+
+def _readme_rows() -> dict[str, str]:
+    readme = (ROOT / "README.md").read_text()
+    rows = {}
+    for cell in re.findall(r"^\| `modtool ([^`]+)` \|", readme, re.M):
+        words = cell.replace("\\|", "|").split()
+        names = [w for w in words[:2] if re.fullmatch(r"[a-z|-]+", w)]
+        for first in names[0].split("|"):
+            key = first
+            if len(names) > 1 and first in ("record", "import"):
+                for second in names[1].split("|"):
+                    rows[f"{first} {second}"] = cell
+            else:
+                rows[key] = cell
+    return rows
+
+
+def test_the_readme_table_lists_every_command_and_option(monkeypatch):
+    rows = _readme_rows()
+    leaves = [c for c in COMMANDS if c and c[0] not in ("import", "record") or len(c) == 2]
+    assert set(rows) == {" ".join(c) for c in leaves}
+    for command in leaves:
+        documented = _options(rows[" ".join(command)])
+        shown = _options(_help(command, monkeypatch)) - {"--help"}
+        assert documented <= shown, command
+        assert shown - documented <= FETCH_OPTIONS, command
+
+
+def test_the_readme_names_the_shared_fetch_options():
+    readme = (ROOT / "README.md").read_text()
+    for option in FETCH_OPTIONS:
+        assert f"`{option}" in readme
+
+
+def test_engine_choices_are_the_engines():
+    from modtool.forum import ENGINES
+
+    assert sorted(ENGINES) == list(ENGINE_NAMES)
+
+
+def test_short_help_and_version():
+    runner = CliRunner()
+    short = runner.invoke(app, ["-h"], prog_name="modtool").stdout
+    assert short.startswith("Usage: modtool [OPTIONS] COMMAND")
+    assert runner.invoke(app, ["-V"]).stdout == f"modtool {modtool.__version__}\n"

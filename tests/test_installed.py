@@ -1,0 +1,60 @@
+"""The wheel, installed in a fresh virtual environment, works outside the repository: the
+templates, presets and every module travel with it (`pip install .` and `pipx install .`)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import venv
+
+import pytest
+
+from .conftest import EXAMPLE, ROOT
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    work = tmp_path_factory.mktemp("installed")
+    wheels = work / "wheels"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "-w",
+            str(wheels),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    env_dir = work / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    wheel = next(wheels.glob("modtool-*.whl"))
+    pip = subprocess.run(
+        [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+        capture_output=True,
+        text=True,
+    )
+    if pip.returncode != 0:
+        pytest.fail(f"pip install of the wheel failed: {pip.stderr[-2000:]}")
+    return env_dir / "bin" / "modtool", work
+
+
+def test_an_installed_copy_counts_and_drafts_outside_the_repository(installed):
+    modtool, work = installed
+    game = work / "game"
+    shutil.copytree(EXAMPLE, game)
+    outside = {"cwd": work, "capture_output": True, "text": True}
+    counted = subprocess.run([str(modtool), "count", str(game), "--day", "all"], **outside)
+    assert counted.returncode == 0, counted.stderr
+    assert "Day 4 vote count" in counted.stdout
+    drafted = subprocess.run([str(modtool), "count", str(game), "--post", "bbcode"], **outside)
+    assert drafted.returncode == 0, drafted.stderr
+    assert "[b]" in drafted.stdout
+    version = subprocess.run([str(modtool), "-V"], **outside)
+    assert version.stdout.startswith("modtool ")
