@@ -401,6 +401,32 @@ def count(
     typer.echo("\n\n".join(blocks))
 
 
+@app.command()
+def schedule(
+    game: GameArg,
+    phases: Annotated[
+        int, typer.Option(min=1, max=200, help="How many phases to list.", metavar="N")
+    ] = 10,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the game's phases with their start and deadline, in the game's zone and UTC.
+
+    Example:
+
+        modtool schedule games/example-botc
+    """
+    from .ledger import load_game
+    from .render import schedule_table, schedule_to_json
+    from .schedule import game_phases
+
+    loaded = load_game(game)
+    found = game_phases(loaded, phases)
+    if as_json:
+        _emit_json(schedule_to_json(found))
+        return
+    typer.echo(schedule_table(found, loaded.timezone))
+
+
 @import_app.command("mafiascum-archive")
 def import_mafiascum_archive(
     archive: Annotated[

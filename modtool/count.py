@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -143,6 +144,7 @@ def count_game(
     posts: Sequence[Post] | None = None,
     fetcher: Fetcher | None = None,
     check: bool = False,
+    now: datetime | None = None,
 ) -> list[DayCount]:
     """Count a game (a folder, or a loaded `Game`): one day, several, "all" or the "latest",
     as of post `as_of` if given. Posts are read from the game's sources (through `fetcher`,
@@ -163,7 +165,7 @@ def count_game(
         wanted = None
     else:
         wanted = [days] if isinstance(days, int) else days
-    counts = count_days(game, posts, wanted, as_of)
+    counts = count_days(game, posts, wanted, as_of, now)
     if check:
         from dataclasses import replace
 
@@ -187,7 +189,11 @@ def day_holding(game: Game, posts: Sequence[Post], post: int) -> int:
 
 
 def count_days(
-    game: Game, posts: Sequence[Post], days: Iterable[int] | None = None, as_of: int | None = None
+    game: Game,
+    posts: Sequence[Post],
+    days: Iterable[int] | None = None,
+    as_of: int | None = None,
+    now: datetime | None = None,
 ) -> list[DayCount]:
     """Counts of the given days (all days when None), oldest first.
 
@@ -202,7 +208,7 @@ def count_days(
             f"Day {min(unknown)} is not in the ledger (days known: {known}); "
             "record its start with `modtool record day-start`"
         )
-    plan = GamePlan.build(game, posts)
+    plan = GamePlan.build(game, posts, now)
     if as_of is not None:
         _check_as_of(plan, as_of, wanted if days is not None else None)
     return count_with_plan(plan, wanted, as_of)
@@ -237,7 +243,7 @@ def count_with_plan(
     wanted = set(wanted)
     spent: dict[str, int] = {}  # slot -> day its ghost vote was spent in the thread
     results = []
-    for window in plan.game.days():
+    for window in sorted(plan.windows.values(), key=lambda w: w.day):
         if window.day > max(wanted):
             break
         stop = end_index if window.day == max(wanted) else None

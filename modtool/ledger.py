@@ -16,7 +16,7 @@ import tempfile
 import tomllib
 from collections.abc import Iterable, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
@@ -135,6 +135,7 @@ class Game:
     rules: Rules
     slots: tuple[Slot, ...]
     events: tuple[Event, ...] = ()
+    schedule: object = None  # schedule.Schedule: deadlines from game.toml's [schedule]
     _slot_by_name: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     # --- names -----------------------------------------------------------------------------
@@ -216,16 +217,7 @@ def load_game(folder: str | Path) -> Game:
     if ledger_path.is_file():
         events = tuple(_read_ledger(ledger_path, game))
         check_ledger(events, game, ledger_path)
-    return Game(
-        game.folder,
-        game.title,
-        game.timezone,
-        game.hosts,
-        game.sources,
-        game.rules,
-        game.slots,
-        events,
-    )
+    return replace(game, events=events, _slot_by_name={})  # names now include replacements
 
 
 def _toml_line(message: str) -> int | None:
@@ -250,7 +242,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
     def fail(problem: str, needle: str | None = None) -> GameFileError:
         return GameFileError(path, problem, _setup_line(text, needle) if needle else None)
 
-    known = {"title", "timezone", "hosts", "sources", "rules", "players", "language"}
+    known = {"title", "timezone", "hosts", "sources", "rules", "players", "language", "schedule"}
     for key in setup:
         if key not in known:
             raise fail(
@@ -384,6 +376,16 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
                 team=raw.get("team"),
             )
         )
+    schedule = None
+    if "schedule" in setup:
+        from .schedule import schedule_from_table
+
+        if not isinstance(setup["schedule"], dict):
+            raise fail("[schedule] must be a table", "schedule")
+        try:
+            schedule = schedule_from_table(setup["schedule"], tz)
+        except ValueError as exc:
+            raise fail(str(exc), "[schedule]") from None
     return Game(
         folder,
         str(setup.get("title", folder.name)),
@@ -392,6 +394,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         tuple(sources),
         rules,
         tuple(slots),
+        schedule=schedule,
     )
 
 

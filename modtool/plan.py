@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 
 from .ledger import DayWindow, Event, EventKind, Game, PostRef
 from .names import Resolver, ThreadWords, normalise
@@ -73,12 +74,21 @@ class GamePlan:
     accounts: dict[str, frozenset[str]]  # slot -> normalised accounts and aliases
 
     @classmethod
-    def build(cls, game: Game, posts: Sequence[Post]) -> GamePlan:
+    def build(cls, game: Game, posts: Sequence[Post], now: datetime | None = None) -> GamePlan:
+        """`now` decides which deadlines have passed (default: the clock)."""
+        from .schedule import day_deadlines
+
         timeline = Timeline(posts)
         _check_posts_exist(game, timeline)
         after = timeline.after
         beyond = len(timeline.posts) + 1  # "not yet": past the last post
-        windows = {w.day: w for w in game.days()}
+        deadlines = day_deadlines(game, posts, now)
+        windows = {
+            w.day: replace(w, end=PostRef(time=deadlines[w.day]))
+            if w.end is None and w.day in deadlines
+            else w
+            for w in game.days()
+        }
         bounds = {
             d: (after(w.start, 0), after(w.end) if w.end else len(timeline.posts))
             for d, w in windows.items()

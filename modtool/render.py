@@ -12,6 +12,7 @@ import jinja2
 from tabulate import tabulate
 
 from .results import DayCount
+from .times import UTC
 
 # The built-in templates: templates/ of the repository, shipped in the wheel as
 # modtool/templates (a link in the checkout), so an installed copy finds them too.
@@ -119,6 +120,54 @@ def checks_text(checks) -> str:
             lines.append(f"    {d.voter}: posted {posted}; modtool counts {counted}")
         lines.extend(f"    note: {n}" for n in c.notes)
     return "\n".join(lines)
+
+
+def _name(phase) -> str:
+    return f"{'Day' if phase.kind.value == 'D' else 'Night'} {phase.number}"
+
+
+def schedule_to_json(found) -> list[dict]:
+    """`modtool schedule --json`: one object per phase."""
+    return [
+        {
+            "phase": str(p.phase),
+            "name": _name(p.phase),
+            "start": p.start.isoformat() if p.start else None,
+            "deadline": p.deadline.isoformat() if p.deadline else None,
+            "deadline_utc": p.deadline.astimezone(UTC).isoformat() if p.deadline else None,
+            "recorded": p.recorded,
+        }
+        for p in found
+    ]
+
+
+def schedule_table(found, tz, now=None) -> str:
+    """The phases, with times in the game's zone and the deadline in UTC too."""
+    from datetime import datetime
+
+    now = now or datetime.now(UTC)
+
+    def shown(moment) -> str:
+        return moment.astimezone(tz).strftime("%a %Y-%m-%d %H:%M %Z") if moment else "host decides"
+
+    rows = []
+    for p in found:
+        if p.deadline is None:
+            left = ""
+        elif p.deadline <= now:
+            left = "past"
+        else:
+            left = _left(p.deadline - now)
+        utc = p.deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if p.deadline else ""
+        start = shown(p.start) if p.start else "when the host says"
+        rows.append((_name(p.phase), start, shown(p.deadline), utc, left))
+    return tabulate(rows, headers=("Phase", "Starts", "Deadline", "Deadline (UTC)", "Left"))
+
+
+def _left(delta) -> str:
+    hours, rest = divmod(int(delta.total_seconds()) // 60, 60)
+    days, hours = divmod(hours, 24)
+    return f"{days}d {hours}h {rest}m" if days else f"{hours}h {rest}m"
 
 
 def audit_text(dc: DayCount) -> str:

@@ -19,6 +19,7 @@ COMMANDS = [
     [],
     ["posts"],
     ["count"],
+    ["schedule"],
     ["import"],
     ["import", "mafiascum-archive"],
     ["record"],
