@@ -179,6 +179,17 @@ GameArg = Annotated[
         metavar="GAME",
     ),
 ]
+# Commands whose only argument is the game default to the folder they are run in.
+HereArg = Annotated[
+    Path,
+    typer.Argument(
+        help="The game folder (holds game.toml); default: this folder.",
+        exists=True,
+        file_okay=False,
+        metavar="[GAME]",
+        show_default=False,
+    ),
+]
 
 
 def _fetch_options(offline: bool, refresh: bool, concurrency: int, tz, engine):
@@ -331,7 +342,7 @@ def _day_option(value: str) -> str:
 
 @app.command()
 def count(
-    game: GameArg,
+    game: HereArg = Path("."),
     day: Annotated[
         str,
         typer.Option(
@@ -403,7 +414,7 @@ def count(
 
 @app.command()
 def schedule(
-    game: GameArg,
+    game: HereArg = Path("."),
     phases: Annotated[
         int, typer.Option(min=1, max=200, help="How many phases to list.", metavar="N")
     ] = 10,
@@ -425,6 +436,172 @@ def schedule(
         _emit_json(schedule_to_json(found))
         return
     typer.echo(schedule_table(found, loaded.timezone))
+
+
+def _thread_options(offline, refresh, concurrency, tz, cookies, header, cache, quiet):
+    options = _fetch_options(offline, refresh, concurrency, tz, None)
+    return _fetcher(options, cookies, _header_pairs(header), cache, quiet=quiet)
+
+
+@app.command("end-day")
+def end_day(
+    game: HereArg = Path("."),
+    day: Annotated[
+        int | None,
+        typer.Option(min=1, max=999, help="The day to close. Default: the latest.", metavar="N"),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be recorded; write nothing.")
+    ] = False,
+    as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
+) -> None:
+    """Close a day: its count at the deadline or the hammer, recorded in one write.
+
+    Records the day's end, the execution (or why there was none) and the ghost votes
+    spent. A day already closed is refused, naming its ledger line.
+
+    Example:
+
+        modtool end-day games/mygame --day 2 --dry-run
+    """
+    from .days import end_day as close
+    from .ledger import load_game
+    from .render import count_table, count_to_json
+    from .sources import read_game_posts
+
+    loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
+    ) as fetcher:
+        posts = read_game_posts(loaded, fetcher)
+    closing = close(loaded, posts, day, dry_run)
+    if as_json:
+        _emit_json(
+            {
+                "count": count_to_json(closing.count),
+                "events": list(closing.events),
+                "written": closing.written,
+            }
+        )
+        return
+    typer.echo(count_table(closing.count))
+    verb = "Would record" if dry_run else "Recorded"
+    for event in closing.events:
+        typer.echo(f"{verb} {json.dumps(event, ensure_ascii=False)}")
+
+
+@app.command()
+def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
+    """The ledger as a table, with line numbers; lines an undo retracted are marked.
+
+    Example:
+
+        modtool events games/example-botc
+    """
+    from .ledger import ledger_lines, load_game
+
+    lines = ledger_lines(load_game(game))
+    undone = {obj.get("line"): n for n, obj in lines if obj.get("kind") == "undo"}
+    if as_json:
+        _emit_json([{"line": n, "event": obj, "undone_by": undone.get(n)} for n, obj in lines])
+        return
+    from tabulate import tabulate
+
+    rows = []
+    for n, obj in lines:
+        details = ", ".join(f"{k}={v}" for k, v in obj.items() if k != "kind")
+        state = f"undone by line {undone[n]}" if n in undone else ""
+        rows.append((n, obj.get("kind"), details, state))
+    typer.echo(tabulate(rows, headers=("Line", "Kind", "Details", "")))
+
+
+@app.command()
+def activity(
+    game: HereArg = Path("."),
+    day: Annotated[
+        int | None, typer.Option(min=1, max=999, help="Default: the latest day.", metavar="N")
+    ] = None,
+    prod: Annotated[
+        float, typer.Option(min=1, help="Hours without a post before a prod.", metavar="HOURS")
+    ] = 48,
+    as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
+) -> None:
+    """Posts per living player in a day, their last post, and who needs a prod.
+
+    Example:
+
+        modtool activity games/example-botc --day 2 --prod 24
+    """
+    from datetime import timedelta
+
+    from .days import activity as measure
+    from .ledger import load_game
+    from .render import activity_table, activity_to_json
+    from .sources import read_game_posts
+
+    loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
+    ) as fetcher:
+        posts = read_game_posts(loaded, fetcher)
+    found = measure(loaded, posts, day, timedelta(hours=prod))
+    if as_json:
+        _emit_json(activity_to_json(found))
+        return
+    typer.echo(activity_table(found, loaded.timezone))
+
+
+@app.command()
+def init(
+    folder: Annotated[
+        Path, typer.Argument(help="The new game folder.", file_okay=False, metavar="FOLDER")
+    ],
+    thread: Annotated[
+        str,
+        typer.Option(
+            help="The thread: a URL, a saved page or folder, a posts .jsonl.", metavar="URL|PATH"
+        ),
+    ],
+    preset: Annotated[
+        str,
+        typer.Option(help="The rules preset: mafiascum, botc-forum or vampire.", metavar="NAME"),
+    ] = "mafiascum",
+    title: Annotated[str, typer.Option(help="The game's title.", metavar="TEXT")] = "",
+    as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+) -> None:
+    """Start a game folder from a thread: its posters as players, its first poster as host.
+
+    Example:
+
+        modtool init games/mygame --thread https://forum.example/viewtopic.php?t=123
+    """
+    from .days import init_game
+    from .sources import read_sources
+    from .times import UTC
+
+    with _thread_options(offline, False, 3, UTC, cookies, header, cache, as_json) as fetcher:
+        found = read_sources([thread], UTC, None, fetcher)
+    written = init_game(folder, thread, found, preset, title)
+    if as_json:
+        _emit_json({"game": str(folder), "setup": str(written)})
+        return
+    typer.echo(f"Wrote {written} and {folder / 'events.jsonl'}; check the players and the rules")
 
 
 @import_app.command("mafiascum-archive")
@@ -589,6 +766,22 @@ def record_correction(
     action = "ignore" if ignore else "target"
     event = {"kind": "correction", "post": post, "action": action, "target": target, "note": note}
     _record(game, event, as_json)
+
+
+@record_app.command("undo")
+def record_undo(
+    game: GameArg,
+    line: Annotated[int, typer.Argument(min=1, help="The ledger line to retract.")],
+    note: Annotated[str | None, typer.Option(help="Why, for the record.", metavar="TEXT")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Retract the event on ledger line LINE (an undo is appended; nothing is rewritten).
+
+    Example:
+
+        modtool record undo games/mygame 14
+    """
+    _record(game, {"kind": "undo", "line": line, "note": note}, as_json)
 
 
 @record_app.command("ghost-vote")

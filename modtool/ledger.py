@@ -68,6 +68,7 @@ class EventKind(StrEnum):
     VOTE_RESET = "vote_reset"
     CORRECTION = "correction"
     GHOST_VOTE = "ghost_vote"
+    UNDO = "undo"  # retracts the event on another line; history is never rewritten
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +216,7 @@ def load_game(folder: str | Path) -> Game:
     if ledger_path.exists() and not ledger_path.is_file():
         raise GameFileError(ledger_path, "is not a file; the ledger must be a text file")
     if ledger_path.is_file():
-        events = tuple(_read_ledger(ledger_path, game))
+        events = effective(tuple(_read_ledger(ledger_path, game)), ledger_path)
         check_ledger(events, game, ledger_path)
     return replace(game, events=events, _slot_by_name={})  # names now include replacements
 
@@ -555,6 +556,11 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         if action == "target" and not isinstance(target, str):
             raise ValueError('correction with action "target" needs "target": a name')
         return Event(kind, line, at, action=action, target=target, note=obj.get("note"))
+    if kind is EventKind.UNDO:
+        target = obj.get("line")
+        if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < line:
+            raise ValueError(f'undo needs "line": the number of an earlier line (1 to {line - 1})')
+        return Event(kind, line, at, day=target, note=obj.get("note"))
     # GHOST_VOTE: a ghost vote spent on a day the thread does not show
     if day is None:
         raise ValueError('ghost_vote needs "day"')
@@ -604,30 +610,51 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def append_event(game: Game, obj: dict) -> Event:
-    """Validate one event against the game and its whole ledger, then append it and fsync.
-    Two writers never interleave (a lock beside the ledger); a hand-edited file that lacks its
-    final newline gets one first, so the new line stands on its own."""
+    """Validate one event against the game and its whole ledger, then append it and fsync."""
+    return append_events(game, [obj])[0]
+
+
+def append_events(game: Game, objs: Sequence[dict]) -> list[Event]:
+    """Validate events against the game and its whole ledger, then append them in one write
+    and fsync: all of them or none. Two writers never interleave (a lock on the game folder);
+    a hand-edited file that lacks its final newline gets one first."""
     path = game.folder / LEDGER_FILE
     if path.exists() and not path.is_file():
         raise GameFileError(path, "is not a file; the ledger must be a text file")
     with _locked(path):
         current = load_game(game.folder)  # what is on disk now, under the lock
         existing = path.read_bytes() if path.exists() else b""
-        line = existing.count(b"\n") + (0 if existing.endswith(b"\n") or not existing else 1) + 1
-        replaced = current.events_of(EventKind.REPLACEMENT)
-        try:
-            event = event_from_json(obj, line, current, replaced)
-        except ValueError as exc:
-            raise GameFileError(path, str(exc), line) from None
-        check_ledger((*current.events, event), current, path)
-        data = json.dumps(obj, ensure_ascii=False) + "\n"
+        first = existing.count(b"\n") + (0 if existing.endswith(b"\n") or not existing else 1) + 1
+        bare = replace(current, events=(), _slot_by_name={})  # as load_game reads the lines
+        everything = list(_read_ledger(path, bare)) if existing else []
+        added = []
+        for i, obj in enumerate(objs):
+            replaced = [e for e in (*everything, *added) if e.kind is EventKind.REPLACEMENT]
+            try:
+                added.append(event_from_json(obj, first + i, current, replaced))
+            except ValueError as exc:
+                raise GameFileError(path, str(exc), first + i) from None
+        check_ledger(effective((*everything, *added), path), current, path)
+        data = "".join(json.dumps(obj, ensure_ascii=False) + "\n" for obj in objs)
         if existing and not existing.endswith(b"\n"):
             data = "\n" + data
         with path.open("a", encoding="utf-8") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-    return event
+    return added
+
+
+def ledger_lines(game: Game) -> list[tuple[int, dict]]:
+    """Every line of the ledger as written, with its number (blank lines left out)."""
+    path = game.folder / LEDGER_FILE
+    if not path.is_file():
+        return []
+    return [
+        (i, json.loads(line))
+        for i, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if line.strip()
+    ]
 
 
 LOCK_WAIT = 10.0  # seconds a writer waits for another before it gives up
@@ -660,6 +687,30 @@ def _locked(ledger: Path):
 
 
 # --- what cannot be true ----------------------------------------------------------------------
+
+
+def effective(events: Sequence[Event], path: Path) -> tuple[Event, ...]:
+    """The events that stand: every line an `undo` retracts is left out (an undo's `line` is
+    kept in its `day` field)."""
+    kinds = {e.line: e for e in events}
+    undone: dict[int, Event] = {}
+    for e in events:
+        if e.kind is EventKind.UNDO:
+            target = kinds.get(e.day)
+            if target is None:
+                raise GameFileError(path, f"undo: line {e.day} holds no event", e.line)
+            if target.kind is EventKind.UNDO:
+                raise GameFileError(
+                    path, f"undo: line {e.day} is an undo; record the event again instead", e.line
+                )
+            if e.day in undone:
+                raise GameFileError(
+                    path,
+                    f"undo: line {e.day} was already undone at line {undone[e.day].line}",
+                    e.line,
+                )
+            undone[e.day] = e
+    return tuple(e for e in events if e.kind is not EventKind.UNDO and e.line not in undone)
 
 
 def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:

@@ -170,6 +170,45 @@ def _left(delta) -> str:
     return f"{days}d {hours}h {rest}m" if days else f"{hours}h {rest}m"
 
 
+def activity_to_json(found) -> dict:
+    return {
+        "day": found.day,
+        "as_of": found.as_of.isoformat(),
+        "prod_after_hours": found.prod_after.total_seconds() / 3600,
+        "players": [
+            {
+                "player": p.player,
+                "posts": p.posts,
+                "last_post": p.last_post,
+                "last_time": p.last_time.isoformat() if p.last_time else None,
+                "needs_prod": p.needs_prod,
+            }
+            for p in found.players
+        ],
+        "never_posted": list(found.never_posted),
+    }
+
+
+def activity_table(found, tz) -> str:
+    rows = [
+        (
+            p.player,
+            p.posts,
+            f"#{p.last_post}" if p.last_post is not None else "",
+            p.last_time.astimezone(tz).strftime("%Y-%m-%d %H:%M %Z") if p.last_time else "",
+            "prod" if p.needs_prod else "",
+        )
+        for p in found.players
+    ]
+    table = tabulate(rows, headers=("Player", "Posts", "Last post", "Time", ""))
+    hours = found.prod_after.total_seconds() / 3600
+    never = ", ".join(found.never_posted) or "-"
+    return (
+        f"Day {found.day} activity (prod after {hours:g} hours without a post)\n{table}\n"
+        f"Never posted this day: {never}"
+    )
+
+
 def audit_text(dc: DayCount) -> str:
     """Every vote action of the day and the rule that decided it, one line each."""
     lines = [f"Audit ({len(dc.audit)} actions):"]

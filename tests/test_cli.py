@@ -66,7 +66,7 @@ def test_missing_game_folder_is_a_usage_error(tmp_path):
     result = _run("count", str(tmp_path / "nope"))
     assert result.returncode == 2
     assert result.stderr.splitlines()[-1] == (
-        f"Error: Invalid value for 'GAME': Directory '{tmp_path / 'nope'}' does not exist."
+        f"Error: Invalid value for '[GAME]': Directory '{tmp_path / 'nope'}' does not exist."
     )
 
 

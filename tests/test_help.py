@@ -20,6 +20,10 @@ COMMANDS = [
     ["posts"],
     ["count"],
     ["schedule"],
+    ["end-day"],
+    ["events"],
+    ["activity"],
+    ["init"],
     ["import"],
     ["import", "mafiascum-archive"],
     ["record"],
@@ -30,6 +34,7 @@ COMMANDS = [
     ["record", "vote-reset"],
     ["record", "correction"],
     ["record", "ghost-vote"],
+    ["record", "undo"],
 ]
 FETCH_OPTIONS = {"--offline", "--refresh", "--cookies", "--header", "--cache", "--concurrency"}
 ROOT_ONLY = {"--install-completion", "--show-completion", "--debug", "--version", "-V"}

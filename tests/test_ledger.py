@@ -152,3 +152,20 @@ def test_an_unexpected_error_is_one_line_and_debug_shows_it(game_dir, monkeypatc
     )
     debug = CliRunner().invoke(app, ["--debug", "count", str(game_dir)])
     assert isinstance(debug.exception, RuntimeError)
+
+
+def test_record_after_a_replacement_and_undo(game_dir):
+    from modtool.errors import GameFileError as Refused
+
+    game = load_game(game_dir)
+    append_event(game, {"kind": "replacement", "player": "Banana", "by": "Plantain", "post": 38})
+    append_event(load_game(game_dir), {"kind": "vote_reset", "post": 39})
+    assert load_game(game_dir).slot_names("Banana") == ["Banana", "Plantain"]
+    # undo retracts line 13 (the replacement); the ledger keeps both lines
+    append_event(load_game(game_dir), {"kind": "undo", "line": 13})
+    assert load_game(game_dir).slot_names("Banana") == ["Banana"]
+    assert len((game_dir / "events.jsonl").read_text().splitlines()) == 15
+    with pytest.raises(Refused, match="line 13 was already undone at line 15"):
+        append_event(load_game(game_dir), {"kind": "undo", "line": 13})
+    with pytest.raises(Refused, match="line 15 is an undo"):
+        append_event(load_game(game_dir), {"kind": "undo", "line": 15})

@@ -1,0 +1,192 @@
+"""Running the game day by day: closing a day into the ledger, who has been posting, and
+starting a game folder from a thread.
+
+Each is one library call that the command line makes: `end_day`, `activity`, `init_game`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from .errors import GameFileError, ModToolError
+from .ledger import LEDGER_FILE, SETUP_FILE, EventKind, Game, append_events, load_game
+from .posts import Post
+from .results import DayCount, OutcomeKind
+from .times import UTC
+
+# --- closing a day ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DayClosing:
+    count: DayCount
+    events: tuple[dict, ...]  # what was (or, on a dry run, would be) appended
+    written: bool
+
+
+def end_day(
+    game: Game,
+    posts: Sequence[Post],
+    day: int | None = None,
+    dry_run: bool = False,
+    now: datetime | None = None,
+) -> DayClosing:
+    """Close a day: its count at the deadline or the hammer, appended to the ledger in one
+    write (the day's end, the execution or why there was none, the ghost votes spent).
+    Refuses a day already closed, naming the ledger line, and a day still going."""
+    from .count import count_days
+
+    day = day or game.days()[-1].day
+    for event in game.events:
+        if event.kind is EventKind.DAY_END and event.day == day:
+            raise GameFileError(
+                game.folder / LEDGER_FILE,
+                f"Day {day} already ended (this line); to close it again, first "
+                f"`modtool record undo {game.folder} {event.line}`",
+                event.line,
+            )
+    (count,) = count_days(game, posts, [day], now=now)
+    outcome = count.outcome
+    if outcome.kind is OutcomeKind.PENDING:
+        raise ModToolError(
+            f"Day {day} has neither reached its deadline nor a hammer ({outcome.reason}); "
+            f"wait for the deadline, or record the end with `modtool record day-end`"
+        )
+    end = {"kind": "day_end", "day": day, "post": outcome.post, "note": outcome.reason}
+    events: list[dict] = [end]
+    if outcome.kind is OutcomeKind.EXECUTION:
+        player = outcome.player
+        events.append({"kind": "death", "player": player, "phase": f"D{day}", "cause": "executed"})
+    elif outcome.kind is OutcomeKind.TIE:
+        tied = ", ".join(outcome.tied)
+        end["note"] = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
+    recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
+    for wagon in count.wagons:
+        for voter in wagon.voters:
+            if voter.ghost and game.find_slot(voter.player) not in recorded_ghosts:
+                events.append({"kind": "ghost_vote", "player": voter.player, "day": day})
+    if not dry_run:
+        append_events(game, events)
+    return DayClosing(count, tuple(events), not dry_run)
+
+
+# --- activity -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerActivity:
+    player: str
+    posts: int
+    last_post: int | None
+    last_time: datetime | None
+    needs_prod: bool  # no post for longer than the prod timer
+
+
+@dataclass(frozen=True, slots=True)
+class DayActivity:
+    day: int
+    as_of: datetime
+    prod_after: timedelta
+    players: tuple[PlayerActivity, ...]  # the living, most posts first
+
+    @property
+    def never_posted(self) -> tuple[str, ...]:
+        return tuple(p.player for p in self.players if p.posts == 0)
+
+
+def activity(
+    game: Game,
+    posts: Sequence[Post],
+    day: int | None = None,
+    prod_after: timedelta = timedelta(hours=48),
+    now: datetime | None = None,
+) -> DayActivity:
+    """Posts per living player in a day, their last post, and who is past the prod timer."""
+    from .plan import GamePlan
+
+    plan = GamePlan.build(game, posts, now)
+    day = day or max(plan.bounds)
+    if day not in plan.bounds:
+        raise ModToolError(f"Day {day} is not in the ledger; days known: {sorted(plan.bounds)}")
+    start, end = plan.bounds[day]
+    window = plan.timeline.posts[start:end]
+    ended = plan.windows[day].end is not None
+    as_of = now or datetime.now(UTC)
+    if ended and window and window[-1].time is not None:
+        as_of = window[-1].time
+    alive = [s.key for s in game.slots if plan.death_at.get(s.key, end + 1) > start]
+    rows = []
+    for slot in alive:
+        mine = [p for p in window if game.find_slot(p.author) == slot]
+        last = mine[-1] if mine else None
+        last_time = last.time if last else None
+        since = last_time or (window[0].time if window else None)
+        rows.append(
+            PlayerActivity(
+                plan.holder(slot, end - 1 if end else 0),
+                len(mine),
+                last.number if last else None,
+                last_time,
+                since is not None and as_of - since > prod_after,
+            )
+        )
+    rows.sort(key=lambda r: (-r.posts, r.player.casefold()))
+    return DayActivity(day, as_of, prod_after, tuple(rows))
+
+
+# --- a new game folder ----------------------------------------------------------------------
+
+
+def init_game(
+    folder: Path, source: str, posts: Sequence[Post], preset: str = "mafiascum", title: str = ""
+) -> Path:
+    """Write game.toml (the thread's posters as players, its first poster as host) and an
+    events.jsonl that starts Day 1 at the first post, for the host to edit."""
+    from .rules import preset_names
+
+    if preset not in preset_names():
+        raise ModToolError(f"unknown preset {preset!r}; use one of {', '.join(preset_names())}")
+    if (folder / SETUP_FILE).exists():
+        raise ModToolError(f"{folder / SETUP_FILE} exists already; init writes a new game only")
+    if not posts:
+        raise ModToolError(f"{source}: no posts to take the players from")
+    host = posts[0].author
+    players: list[str] = []
+    for post in posts:
+        if post.author != host and post.author not in players:
+            players.append(post.author)
+    if "://" not in source:
+        source_path = Path(source).resolve()
+        inside = source_path.is_relative_to(folder.resolve())
+        location = str(source_path.relative_to(folder.resolve())) if inside else str(source_path)
+        source_line = f"path = {json.dumps(location)}"
+    else:
+        source_line = f"url = {json.dumps(source)}"
+    lines = [
+        "# Written by `modtool init` from the thread's posters: check the players (remove",
+        "# anyone who is not playing, add aliases), the hosts, the timezone and the rules.",
+        f"title = {json.dumps(title or folder.name)}",
+        'timezone = "UTC"',
+        f"hosts = [{json.dumps(host)}]",
+        "",
+        "[[sources]]",
+        source_line,
+        "",
+        "[rules]",
+        f"preset = {json.dumps(preset)}",
+        "",
+    ]
+    for i, name in enumerate(players, 1):
+        lines += ["[[players]]", f"name = {json.dumps(name)}", f"seat = {i}", ""]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / SETUP_FILE).write_text("\n".join(lines), encoding="utf-8")
+    first = posts[0].number or 0
+    (folder / LEDGER_FILE).write_text(
+        json.dumps({"kind": "day_start", "day": 1, "post": first}) + "\n", encoding="utf-8"
+    )
+    load_game(folder)  # what was written reads back
+    return folder / SETUP_FILE

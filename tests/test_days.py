@@ -1,0 +1,119 @@
+"""Closing a day, the ledger as a table, activity, and a game folder from a thread."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from typer.testing import CliRunner
+
+from modtool.cli import app
+from modtool.days import activity, end_day
+from modtool.ledger import load_game
+from modtool.sources import read_game_posts
+
+from .conftest import EXAMPLE
+
+SCHEDULE = '\n[schedule]\nstart = "2026-11-02T12:00"\nfirst_day = "96h"\nday = "72h"\n'
+AFTER = datetime(2026, 11, 20, tzinfo=ZoneInfo("UTC"))
+
+
+def _copy(tmp_path, schedule: bool = True):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    if schedule:
+        setup = game / "game.toml"
+        setup.write_text(setup.read_text() + SCHEDULE)
+    return game
+
+
+def test_end_day_records_once_and_refuses_the_second_time(tmp_path):
+    folder = _copy(tmp_path)
+    game = load_game(folder)
+    before = (folder / "events.jsonl").read_text()
+    closing = end_day(game, read_game_posts(game), now=AFTER)
+    assert closing.written and closing.count.day == 4
+    added = (folder / "events.jsonl").read_text()[len(before) :].splitlines()
+    assert [json.loads(line) for line in added] == list(closing.events)
+    assert json.loads(added[0]) == {
+        "kind": "day_end",
+        "day": 4,
+        "post": 41,
+        "note": "tied at 1, below the 3 needed",
+    }
+    result = CliRunner().invoke(app, ["end-day", str(folder)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {folder / 'events.jsonl'}:13: Day 4 already ended (this line); to close it "
+        f"again, first `modtool record undo {folder} 13`\n"
+    )
+
+
+def test_end_day_dry_run_writes_nothing_and_an_execution_is_a_death(tmp_path):
+    folder = _copy(tmp_path)
+    ledger = folder / "events.jsonl"
+    # Day 3 closed by hand is retracted, so end-day closes it again from the count
+    lines = ledger.read_text().splitlines()
+    day3_end = next(i for i, line in enumerate(lines, 1) if '"day_end", "day": 3' in line)
+    death = next(i for i, line in enumerate(lines, 1) if '"wylted"' in line)
+    ledger.write_text(
+        ledger.read_text()
+        + json.dumps({"kind": "undo", "line": day3_end})
+        + "\n"
+        + json.dumps({"kind": "undo", "line": death})
+        + "\n"
+    )
+    game = load_game(folder)
+    before = ledger.read_bytes()
+    dry = end_day(game, read_game_posts(game), day=3, dry_run=True, now=AFTER)
+    assert ledger.read_bytes() == before and not dry.written
+    assert dry.events[1] == {
+        "kind": "death",
+        "player": "wylted",
+        "phase": "D3",
+        "cause": "executed",
+    }
+
+
+def test_activity_counts_posts_and_prods(tmp_path):
+    folder = _copy(tmp_path, schedule=False)
+    game = load_game(folder)
+    found = activity(game, read_game_posts(game), day=2, prod_after=timedelta(hours=4))
+    assert found.day == 2 and len(found.players) == 8
+    assert all(p.posts == 1 for p in found.players)
+    # the day ended with post 26 at 13:25: a last post before 9:25 needs a prod
+    prods = {p.player for p in found.players if p.needs_prod}
+    assert prods == {"wylted", "Shining", "awesome5000"}
+
+
+def test_events_lists_the_ledger_with_line_numbers(tmp_path):
+    folder = _copy(tmp_path, schedule=False)
+    result = CliRunner().invoke(app, ["events", str(folder), "--json"])
+    rows = json.loads(result.stdout)
+    assert rows[0] == {
+        "line": 1,
+        "event": {"kind": "day_start", "day": 1, "post": 0},
+        "undone_by": None,
+    }
+    assert len(rows) == 12
+
+
+def test_init_writes_a_game_from_a_thread(tmp_path):
+    folder = tmp_path / "new"
+    result = CliRunner().invoke(
+        app,
+        ["init", str(folder), "--thread", str(EXAMPLE / "thread.jsonl"), "--preset", "botc-forum"],
+    )
+    assert result.exit_code == 0, result.output
+    game = load_game(folder)
+    assert game.hosts == ("Thoth",)
+    assert [s.key for s in game.slots][:3] == ["awesome5000", "Banana", "Kohai"] or len(
+        game.slots
+    ) == 10
+    assert len(game.slots) == 10 and game.rules.multi_vote
+    again = CliRunner().invoke(
+        app, ["init", str(folder), "--thread", str(EXAMPLE / "thread.jsonl")]
+    )
+    assert again.exit_code == 1 and "exists already" in again.stderr
