@@ -399,7 +399,7 @@ def count(
         return
     if as_json:
         objs = [count_to_json(r, audit) for r in results]
-        _emit_json(objs if day == "all" else objs[0])
+        _emit_json(objs)  # one shape whatever the days: a list, one object per day
         return
     blocks = []
     for r in results:

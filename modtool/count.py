@@ -264,6 +264,7 @@ class _DayWalk:
     spent_before: dict[str, int]
     end_index: int | None = None
     ghosts_spent: set[str] = field(default_factory=set)
+    newcomers: set[str] = field(default_factory=set)
     audit: list[AuditEntry] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
 
@@ -368,11 +369,12 @@ class _DayWalk:
             for a in actions:
                 self._log(post, a, None, False, refusal)
             if refusal is Rule.NOT_A_PLAYER:
-                self._warn(
-                    post,
-                    f"{post.author} is not a player; their vote is ignored "
-                    "(add them as an account or alias if they play)",
-                )
+                if post.author not in self.newcomers:  # one warning each; the audit has all
+                    self.newcomers.add(post.author)
+                    hint = self._newcomer_hint(post, pos)
+                    self._warn(
+                        post, f"{post.author} is not a player; their votes are ignored; {hint}"
+                    )
             elif refusal is Rule.NOT_THE_HOLDER:
                 self._warn(
                     post,
@@ -409,6 +411,29 @@ class _DayWalk:
             return []
         raw = f"[host correction] {correction.target}"
         return [VoteAction(ActionKind.VOTE, correction.target or "", raw, None)]
+
+    def _newcomer_hint(self, post: Post, pos: int) -> str:
+        """What the host most likely needs: an account of a player (a name that looks like
+        one), or a replacement of the living player who has been quiet the longest."""
+        from .ledger import did_you_mean
+
+        names = [n for s in self.plan.game.slots for n in self.plan.game.slot_names(s.key)]
+        close = did_you_mean(post.author, names)
+        if close:
+            return f"if it is a player's other account{close}, add it to their accounts"
+        last_seen: dict[str, int] = {}
+        for i, p in enumerate(self.plan.timeline.posts[:pos]):
+            slot = self.plan.game.find_slot(p.author)
+            if slot is not None:
+                last_seen[slot] = i
+        quiet = min(self.state.alive, key=lambda s: (last_seen.get(s, -1), s), default=None)
+        if quiet is None:
+            return "add them to game.toml if they play"
+        holder = self.plan.holder(quiet, pos)
+        return (
+            f"if they replaced {holder} (the quietest living player): `modtool record "
+            f"replacement {self.plan.game.folder} {holder!r} {post.author!r} --post {post.number}`"
+        )
 
     def _resolve(self, text: str) -> Resolution:
         return self.plan.resolver.resolve(text, frozenset(self.state.alive))
@@ -678,6 +703,26 @@ def ledger_contradictions(
 # --- results -----------------------------------------------------------------------------------
 
 
+def grouped(warnings: Sequence[Notice]) -> tuple[Notice, ...]:
+    """The same warning on several posts is one line that lists the later posts."""
+    first: dict[str, Notice] = {}
+    later: dict[str, list[int | None]] = {}
+    for n in warnings:
+        if n.message in first:
+            later[n.message].append(n.post)
+        else:
+            first[n.message] = n
+            later[n.message] = []
+    out = []
+    for message, n in first.items():
+        more = later[message]
+        if more:
+            shown = ", ".join(str(p) for p in more[:8]) + (" …" if len(more) > 8 else "")
+            message = f"{message} (also posts {shown})"
+        out.append(Notice(n.post, message))
+    return tuple(out)
+
+
 def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos: int) -> DayCount:
     """The day's count as every output prints it: wagons biggest first (ties by who got there
     first), the living who are not voting in seat order, the thresholds."""
@@ -730,7 +775,7 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         wagons=tuple(w for _, _, w in built),
         not_voting=not_voting,
         outcome=outcome,
-        warnings=tuple(walk.warnings),
+        warnings=grouped(walk.warnings),
         audit=tuple(walk.audit),
         last_post=last_post,
     )

@@ -30,9 +30,9 @@ def test_count_json_matches_golden_and_is_stable():
     assert json.loads(first.output) == json.loads((GOLDEN / "example-botc.count.json").read_text())
 
 
-def test_count_json_single_day_is_an_object():
+def test_count_json_is_a_list_for_one_day_too():
     result = runner.invoke(app, ["count", str(EXAMPLE), "--day", "3", "--json"])
-    data = json.loads(result.output)
+    (data,) = json.loads(result.output)
     assert data["day"] == 3 and data["outcome"]["kind"] == "execution"
     assert data["outcome"]["player"] == "wylted"
     assert [v["ghost"] for v in data["wagons"][0]["voters"]] == [False, False, False, True, True]
@@ -40,7 +40,7 @@ def test_count_json_single_day_is_an_object():
 
 def test_as_of_stops_the_count_and_leaves_the_day_pending():
     result = runner.invoke(app, ["count", str(EXAMPLE), "--day", "1", "--as-of", "5", "--json"])
-    data = json.loads(result.output)
+    (data,) = json.loads(result.output)
     assert data["last_post"] == 5
     assert data["outcome"]["kind"] == "pending"
     assert {w["target"]: w["votes"] for w in data["wagons"]}["Kohai"] == 2

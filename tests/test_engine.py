@@ -202,3 +202,39 @@ def test_count_game_is_one_call(tmp_path):
     _game(tmp_path, [("Host", "Day 1"), ("ann", "<b>VOTE: bea</b>")], DAY1)
     (day,) = modtool.count_game(tmp_path, days=1)
     assert day.wagons[0].target == "bea" and day.outcome.kind == "pending"
+
+
+def test_a_newcomer_gets_one_warning_with_the_line_to_paste(tmp_path):
+    (day,) = _game(
+        tmp_path,
+        [
+            ("Host", "Day 1"),
+            ("ann", "<b>VOTE: bea</b>"),
+            ("bea", "<b>VOTE: ann</b>"),
+            ("cal", "<b>VOTE: ann</b>"),
+            ("eve", "<b>VOTE: cal</b>"),
+            ("zed", "<b>VOTE: bea</b>"),
+            ("zed", "<b>VOTE: cal</b>"),
+        ],
+        DAY1,
+    )
+    (warning,) = [w for w in day.warnings if "zed" in w.message]
+    assert warning.post == 5
+    assert warning.message == (
+        "zed is not a player; their votes are ignored; if they replaced dee (the quietest "
+        f"living player): `modtool record replacement {tmp_path} 'dee' 'zed' --post 5`"
+    )
+
+
+def test_an_alt_account_is_suggested_as_one(tmp_path):
+    (day,) = _game(tmp_path, [("Host", "Day 1"), ("anne", "<b>VOTE: bea</b>")], DAY1)
+    (warning,) = day.warnings
+    assert "did you mean 'ann'?" in warning.message and "accounts" in warning.message
+
+
+def test_the_same_warning_on_several_posts_is_one_line():
+    from modtool.count import grouped
+    from modtool.results import Notice
+
+    notes = [Notice(3, "x"), Notice(5, "y"), Notice(9, "x"), Notice(12, "x")]
+    assert grouped(notes) == (Notice(3, "x (also posts 9, 12)"), Notice(5, "y"))

@@ -16,7 +16,7 @@ from .forum_server import PER_PAGE, ForumServer
 
 TOTAL = 150  # six pages
 KINDS = ("reset", "close", "truncate", "cut", "stall", 429, 500, 502, 503)
-OPTIONS = FetchOptions(per_host_interval=0.0, backoff=0.01, concurrency=3, retries=4, max_age=0)
+OPTIONS = FetchOptions(per_host_interval=0.0, backoff=0.01, concurrency=3, retries=4)
 SEEDS = range(int(os.environ.get("MODTOOL_SOAK_SEEDS", "3")))
 
 

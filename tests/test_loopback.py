@@ -12,7 +12,7 @@ from modtool.fetch import Fetcher, FetchOptions, load_cookies, make_client
 
 from .forum_server import ForumServer
 
-FAST = FetchOptions(per_host_interval=0.0, backoff=0.05, concurrency=3, max_age=0.0)
+FAST = FetchOptions(per_host_interval=0.0, backoff=0.05, concurrency=3)
 
 
 def _read(
@@ -57,15 +57,25 @@ def test_refresh_after_one_new_page_sends_at_most_two_requests(tmp_path):
     assert server.requests[100] == 1 and server.requests[0] == 1  # page 1 never re-fetched
 
 
-def test_a_recount_soon_after_reads_no_network(tmp_path):
+def test_a_recount_soon_after_sends_one_conditional_request(tmp_path):
     cache = PageCache(tmp_path / "pages.sqlite")
     with ForumServer(total=60) as server:
         _read(server, cache)
         before = sum(server.requests.values())
-        posts, report = _read(server, cache, FetchOptions(per_host_interval=0.0, max_age=300))
-        assert sum(server.requests.values()) == before
-    assert report.requests == 0 and len(posts) == 60
-    # ... and says so, with the age of what it read
+        posts, report = _read(server, cache, FetchOptions(per_host_interval=0.0))
+        assert sum(server.requests.values()) == before + 1  # the last page, answered 304
+        assert server.conditional == 1
+        server.total = 65  # new posts at once: the next count sees them
+        grown, _ = _read(server, cache, FetchOptions(per_host_interval=0.0))
+    assert report.requests == 1 and len(posts) == 60 and len(grown) == 65
+
+
+def test_offline_says_how_old_the_cached_pages_are(tmp_path):
+    cache = PageCache(tmp_path / "pages.sqlite")
+    with ForumServer(total=60) as server:
+        _read(server, cache)
+    posts, report = _read(server, cache, FetchOptions(per_host_interval=0.0, offline=True))
+    assert len(posts) == 60
     assert report.notes == [
         f"{server.url}: read from the cache, checked 0 seconds ago (--refresh fetches it again)"
     ]
@@ -91,7 +101,7 @@ def test_a_run_that_dies_half_way_resumes_from_the_cache(tmp_path):
     cache = PageCache(tmp_path / "pages.sqlite")
     with ForumServer(total=100, faults={50: [404]}) as server:
         with pytest.raises(FetchError, match="answered 404"):
-            _read(server, cache, FetchOptions(per_host_interval=0.0, concurrency=1, max_age=0.0))
+            _read(server, cache, FetchOptions(per_host_interval=0.0, concurrency=1))
         done = dict(server.requests)
         posts, report = _read(server, cache)
     assert len(posts) == 100
