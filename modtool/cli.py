@@ -497,6 +497,52 @@ def end_day(
 
 
 @app.command()
+def chats(
+    game: HereArg = Path("."),
+    day: Annotated[
+        str,
+        typer.Option(
+            help="A day number, or 'all'. Default: the latest day.",
+            callback=_day_option,
+            metavar="N|all",
+        ),
+    ] = "",
+    as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
+) -> None:
+    """The group-chat log of seed 003: chats started, added to and closed, and broken rules.
+
+    Example:
+
+        modtool chats games/mygame --day all
+    """
+    from .chats import chat_day_to_json, chat_log
+    from .ledger import load_game
+    from .render import chats_text
+    from .sources import read_game_posts
+
+    loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
+    ) as fetcher:
+        posts = read_game_posts(loaded, fetcher)
+    found = chat_log(loaded, posts)
+    if day != "all":
+        wanted = int(day) if day else max(e.day for e in found)
+        found = [e for e in found if e.day == wanted]
+    if as_json:
+        objs = [chat_day_to_json(e) for e in found]
+        _emit_json(objs if day == "all" else objs[0])
+        return
+    typer.echo("\n\n".join(chats_text(e) for e in found))
+
+
+@app.command()
 def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     """The ledger as a table, with line numbers; lines an undo retracted are marked.
 

@@ -170,6 +170,28 @@ def _left(delta) -> str:
     return f"{days}d {hours}h {rest}m" if days else f"{hours}h {rest}m"
 
 
+def chats_text(entry) -> str:
+    """A day's chats, the rules broken and what the host should look at."""
+    lines = [f"Day {entry.day} group chats ({len(entry.chats)})"]
+    rows = [
+        (
+            c.id,
+            c.creator,
+            f"#{c.opened_post}",
+            ", ".join(c.members),
+            f"{c.closed['how']} #{c.closed.get('post')}" if c.closed else "open",
+        )
+        for c in entry.chats
+    ]
+    if rows:
+        lines.append(tabulate(rows, headers=("Chat", "Started by", "Post", "Members", "Closed")))
+    for v in entry.violations:
+        lines.append(f"  post {v.post}: {v.author} broke {v.rule} ({v.chat}): {v.detail}")
+    for r in entry.needs_review:
+        lines.append(f"  post {r.post}: {r.author}: needs review: {r.reason}")
+    return "\n".join(lines)
+
+
 def activity_to_json(found) -> dict:
     return {
         "day": found.day,

@@ -21,6 +21,7 @@ COMMANDS = [
     ["count"],
     ["schedule"],
     ["end-day"],
+    ["chats"],
     ["events"],
     ["activity"],
     ["init"],
