@@ -542,6 +542,72 @@ def chats(
     typer.echo("\n\n".join(chats_text(e) for e in found))
 
 
+def _interval(value: str) -> str:
+    import re
+
+    m = re.fullmatch(r"(\d+)\s*([smh]?)", value.strip())
+    seconds = int(m[1]) * {"": 60, "s": 1, "m": 60, "h": 3600}[m[2]] if m else 0
+    if seconds < 60:
+        raise typer.BadParameter("give at least one minute, e.g. 10m or 1h (be kind to forums)")
+    return value
+
+
+@app.command()
+def watch(
+    game: HereArg = Path("."),
+    every: Annotated[
+        str,
+        typer.Option(
+            help="How often to look: 10m, 1h (one minute at least).",
+            callback=_interval,
+            metavar="TIME",
+        ),
+    ] = "10m",
+    times: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Stop after this many looks (default: until Ctrl-C).", metavar="N"
+        ),
+    ] = None,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+) -> None:
+    """Watch the thread: new votes and chat events as they appear, alerts at L-1 and when the
+    threshold falls, and the time left; Ctrl-C stops it.
+
+    Example:
+
+        modtool watch games/mygame --every 10m
+    """
+    import re
+    import time as clock
+
+    from .days import WatchState, watch_step
+    from .ledger import load_game
+    from .sources import read_game_posts
+
+    m = re.fullmatch(r"(\d+)\s*([smh]?)", every.strip())
+    seconds = int(m[1]) * {"": 60, "s": 1, "m": 60, "h": 3600}[m[2]]
+    seen = WatchState()
+    looks = 0
+    try:
+        while True:
+            loaded = load_game(game)  # the host may record events while watching
+            options = _fetch_options(False, False, 3, loaded.timezone, None)
+            with _fetcher(options, cookies, _header_pairs(header), cache, quiet=True) as fetcher:
+                posts = read_game_posts(loaded, fetcher)
+            lines, seen = watch_step(loaded, posts, seen)
+            for line in lines:
+                typer.echo(line)
+            looks += 1
+            if times is not None and looks >= times:
+                return
+            clock.sleep(seconds)
+    except KeyboardInterrupt:
+        typer.echo("Stopped watching.", err=True)
+
+
 @app.command()
 def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     """The ledger as a table, with line numbers; lines an undo retracted are marked.

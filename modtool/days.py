@@ -190,3 +190,74 @@ def init_game(
     )
     load_game(folder)  # what was written reads back
     return folder / SETUP_FILE
+
+
+# --- watching the thread -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WatchState:
+    """What the last look saw: the last post read, each wagon's L-n, and the threshold."""
+
+    day: int | None = None
+    last_post: int | None = None
+    short: tuple[tuple[str, int], ...] = ()
+    threshold: int | None = None
+    chat_events: int = 0
+
+
+def watch_step(
+    game: Game, posts: Sequence[Post], seen: WatchState, now: datetime | None = None
+) -> tuple[list[str], WatchState]:
+    """One look at the thread: the lines to print since the last look (new votes, chat events,
+    a wagon reaching L-1, a lower threshold, the time left) and what this look saw."""
+    from .chats import chat_log
+    from .count import count_days
+    from .schedule import phases
+
+    day = game.days()[-1].day
+    (count,) = count_days(game, posts, [day], now=now)
+    lines: list[str] = []
+    fresh = seen.day != day
+    if fresh:
+        lines.append(f"Watching Day {day}: {count.outcome.reason}")
+    for a in count.audit:
+        if fresh or seen.last_post is None or (a.post is not None and a.post > seen.last_post):
+            if not fresh:
+                verdict = "counted" if a.accepted else f"not counted: {a.rule}"
+                target = f" -> {a.target}" if a.target else ""
+                lines.append(f"post {a.post} {a.author}: {a.raw!r}{target} ({verdict})")
+    short = tuple((w.target, w.short) for w in count.wagons)
+    before = dict(seen.short)
+    for wagon in count.wagons:
+        if wagon.short == 1 and before.get(wagon.target) != 1:
+            lines.append(f"ALERT: {wagon.target} is at L-1")
+        if wagon.short == 0 and before.get(wagon.target, 1) != 0:
+            lines.append(f"ALERT: {wagon.target} has {wagon.votes} votes, enough to die")
+    if seen.threshold is not None and not fresh and count.threshold < seen.threshold:
+        lines.append(f"ALERT: the threshold fell from {seen.threshold} to {count.threshold}")
+    chat_events = 0
+    for entry in chat_log(game, posts, [day]):
+        events = [(c, e) for c in entry.chats for e in c.events]
+        chat_events = len(events) + len(entry.violations)
+        if not fresh:
+            for chat, event in events[seen.chat_events :]:
+                lines.append(f"post {event.post} {event.by}: chat {chat.id} {event.kind}")
+    if count.outcome.kind is not OutcomeKind.PENDING:
+        lines.append(f"Day {day} is decided: {count.outcome.reason}")
+    elif game.schedule is not None:
+        now = now or datetime.now(UTC)
+        for p in phases(game, game.schedule, posts, count=2 * day):
+            if p.phase.number == day and p.phase.kind.value == "D" and p.deadline:
+                left = p.deadline - now
+                lines.append(f"Deadline {p.deadline.isoformat()}: {_left(left)} left")
+    state = WatchState(day, count.last_post, short, count.threshold, chat_events)
+    return lines, state
+
+
+def _left(delta: timedelta) -> str:
+    if delta.total_seconds() <= 0:
+        return "none"
+    minutes = int(delta.total_seconds()) // 60
+    days, rest = divmod(minutes, 24 * 60)
+    return f"{days}d {rest // 60}h {rest % 60}m" if days else f"{rest // 60}h {rest % 60}m"

@@ -117,3 +117,41 @@ def test_init_writes_a_game_from_a_thread(tmp_path):
         app, ["init", str(folder), "--thread", str(EXAMPLE / "thread.jsonl")]
     )
     assert again.exit_code == 1 and "exists already" in again.stderr
+
+
+def test_watch_reports_what_is_new_and_alerts(tmp_path):
+    from modtool.days import WatchState, watch_step
+
+    folder = _copy(tmp_path, schedule=False)
+    game = load_game(folder)
+    posts = read_game_posts(game)
+    upto = [p for p in posts if p.number <= 38]
+    first, seen = watch_step(game, upto, WatchState())
+    assert first == ["Watching Day 4: Day 4 is in progress"]
+    later, seen = watch_step(game, posts, seen)
+    assert later == [
+        "post 39 Shining: 'VTL Banana' -> Banana (counted)",
+        "post 40 Neros: 'VTL Shining' -> Shining (counted)",
+    ]
+    # a vote that brings a wagon to L-1 (3 needed of 5 alive) raises an alert once
+    extra = json.loads((folder / "thread.jsonl").read_text().splitlines()[-1])
+    extra.update(post_id="ex42", number=42, author="ILikePie5", html="VTL Banana")
+    (folder / "thread.jsonl").write_text(
+        (folder / "thread.jsonl").read_text() + json.dumps(extra) + "\n"
+    )
+    again, seen = watch_step(game, read_game_posts(game), seen)
+    assert again == [
+        "post 42 ILikePie5: 'VTL Banana' -> Banana (counted)",
+        "ALERT: Banana is at L-1",
+    ]
+    quiet, _ = watch_step(game, read_game_posts(game), seen)
+    assert quiet == []
+
+
+def test_watch_stops_after_its_looks_and_refuses_a_short_interval(tmp_path):
+    folder = _copy(tmp_path, schedule=False)
+    runner = CliRunner()
+    done = runner.invoke(app, ["watch", str(folder), "--times", "1"])
+    assert done.exit_code == 0 and done.stdout.startswith("Watching Day 4")
+    rude = runner.invoke(app, ["watch", str(folder), "--every", "5s"])
+    assert rude.exit_code == 2 and "at least one minute" in rude.stderr

@@ -22,6 +22,7 @@ COMMANDS = [
     ["schedule"],
     ["end-day"],
     ["chats"],
+    ["watch"],
     ["events"],
     ["activity"],
     ["init"],
