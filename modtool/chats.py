@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .ledger import Game
+from .ledger import EventKind, Game
 from .names import Resolver, TargetKind, normalise
 from .plan import GamePlan
 from .posts import Post
@@ -122,6 +122,10 @@ class Announcement:
     added: tuple[str, ...]  # names added (add)
     members: tuple[str, ...]  # names stated: with whom (start), already in (add), in (close)
     members_stated: bool
+    chat_id: str | None = None  # the short form may name the chat by its registry id
+
+
+_CHAT_ID = re.compile(r"\b(?:to:\s*)?(C\d+)\b")
 
 
 def read_announcements(text: str) -> list[Announcement]:
@@ -169,6 +173,10 @@ def read_announcements(text: str) -> list[Announcement]:
 
 
 def _explicit(kind: str, rest: str) -> Announcement:
+    named = _CHAT_ID.search(rest)
+    if named and kind != "start":
+        added = _names(rest[: named.start()].replace("(", " ")) if kind == "add" else ()
+        return Announcement(kind, "id", added, (), True, named[1])
     if kind == "start":
         names = _names(rest)
         return Announcement("start", "my", (), names, bool(names))
@@ -223,6 +231,11 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
     by_day: dict[int, ChatDay] = {d: ChatDay(d, [], [], []) for d in plan.bounds}
     open_chats: list[Chat] = []
     current_day = None
+    corrected = {
+        (e.at.thread, e.at.post): e.note or ""
+        for e in game.events
+        if e.kind is EventKind.CHAT_CORRECTION
+    }
     for i, post in enumerate(plan.timeline.posts):
         day = in_day.get(i)
         if day != current_day:
@@ -232,7 +245,8 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
             current_day = day if day is not None else None
         if normalise(post.author) in hosts:
             continue
-        announcements = read_announcements(post.text) if _mentions_chat(post.text) else []
+        text = corrected.get((post.thread, post.number), post.text)  # the host's reading wins
+        announcements = read_announcements(text) if _mentions_chat(text) else []
         if not announcements:
             continue
         author = game.find_slot(post.author)
@@ -334,6 +348,13 @@ def _apply(
             violation("members_not_named", chat, "the start does not say who is in the chat")
         return counter
     owner_slot = None
+    if a.chat_id:
+        chat = next((c for c in open_chats if c.id == a.chat_id), None)
+        if chat is None:
+            day.needs_review.append(Review(post.number, name, f"{a.kind}: {a.chat_id} is not open"))
+            return counter
+        stated = set(chat.members)  # naming the chat states its members
+        return _act(a, post, name, chat, stated, at_night, plan, day, open_chats, counter, pos)
     if a.owner == "my":
         owner_slot = author
     elif a.owner:
@@ -351,6 +372,28 @@ def _apply(
         day.needs_review.append(Review(post.number, name, f"{a.kind}: {why} ({_text(a)})"))
         return counter
     chat = candidates[0]
+    return _act(a, post, name, chat, stated, at_night, plan, day, open_chats, counter, pos)
+
+
+def _act(
+    a: Announcement,
+    post: Post,
+    name: str,
+    chat: Chat,
+    stated: set[str],
+    at_night: bool,
+    plan: GamePlan,
+    day: ChatDay,
+    open_chats: list[Chat],
+    counter: int,
+    pos: int,
+) -> int:
+    game, resolver = plan.game, plan.resolver
+    author = game.find_slot(post.author)
+
+    def violation(rule: str, chat: Chat | None, detail: str) -> None:
+        day.violations.append(Violation(post.number, name, chat.id if chat else None, rule, detail))
+
     if at_night:
         violation("chat_at_night", chat, f"a chat {a.kind} outside a day phase")
     if a.owner is None:

@@ -880,6 +880,28 @@ def record_correction(
     _record(game, event, as_json)
 
 
+@record_app.command("chat-correction")
+def record_chat_correction(
+    game: GameArg,
+    post: Annotated[int, typer.Argument(min=0, help="The post whose chat announcement to read.")],
+    text: Annotated[
+        str,
+        typer.Argument(
+            help="The announcement in the short form (CHAT START/ADD/CLOSE: ...), or '' to "
+            "ignore the post."
+        ),
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """Read post POST's chat announcements as TEXT says instead.
+
+    Example:
+
+        modtool record chat-correction games/mygame 214 "CHAT CLOSE: Rex's chat with Rex, Neros"
+    """
+    _record(game, {"kind": "chat_correction", "post": post, "text": text}, as_json)
+
+
 @record_app.command("undo")
 def record_undo(
     game: GameArg,

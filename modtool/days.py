@@ -64,6 +64,16 @@ def end_day(
     elif outcome.kind is OutcomeKind.TIE:
         tied = ", ".join(outcome.tied)
         end["note"] = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
+    from .chats import chat_log
+
+    closed = [
+        c.id
+        for entry in chat_log(game, posts, [day])
+        for c in entry.chats
+        if c.closed and c.closed["how"] == "day_end"
+    ]
+    if closed:
+        end["chats_closed"] = closed
     recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
     for wagon in count.wagons:
         for voter in wagon.voters:

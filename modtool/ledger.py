@@ -69,6 +69,7 @@ class EventKind(StrEnum):
     CORRECTION = "correction"
     GHOST_VOTE = "ghost_vote"
     UNDO = "undo"  # retracts the event on another line; history is never rewritten
+    CHAT_CORRECTION = "chat_correction"  # how to read one post's chat announcements
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,6 +557,14 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         if action == "target" and not isinstance(target, str):
             raise ValueError('correction with action "target" needs "target": a name')
         return Event(kind, line, at, action=action, target=target, note=obj.get("note"))
+    if kind is EventKind.CHAT_CORRECTION:
+        text = obj.get("text")
+        if at.post is None or not isinstance(text, str):
+            raise ValueError(
+                'chat_correction needs "post" and "text": the announcement in the short form '
+                '("CHAT CLOSE: Rex\'s chat with Rex, Neros"), or "" to ignore the post'
+            )
+        return Event(kind, line, at, note=text)
     if kind is EventKind.UNDO:
         target = obj.get("line")
         if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < line:

@@ -147,3 +147,17 @@ def test_announcements_as_players_write_them(text, kind, owner, added, members):
 
 def test_talk_about_chats_is_not_an_announcement():
     assert read_announcements("I think chats are overrated.") == []
+
+
+def test_a_host_correction_reads_a_post_the_host_way(game):
+    from modtool.ledger import append_event
+
+    # post 18 matched two chats; the host says which, in the short form
+    text = "CHAT CLOSE: C6"  # the two chats have the same members: the host names one
+    append_event(game, {"kind": "chat_correction", "post": 18, "text": text})
+    append_event(load_game(game.folder), {"kind": "chat_correction", "post": 21, "text": ""})
+    game = load_game(game.folder)
+    (day2,) = (chat_day_to_json(d) for d in chat_log(game, read_game_posts(game), [2]))
+    assert [(r["post"]) for r in day2["needs_review"]] == [14, 19]
+    closed = {c["id"]: c["closed"]["how"] for c in day2["chats"]}
+    assert closed == {"C5": "announcement", "C6": "announcement", "C7": "day_end"}

@@ -37,6 +37,7 @@ COMMANDS = [
     ["record", "correction"],
     ["record", "ghost-vote"],
     ["record", "undo"],
+    ["record", "chat-correction"],
 ]
 FETCH_OPTIONS = {"--offline", "--refresh", "--cookies", "--header", "--cache", "--concurrency"}
 ROOT_ONLY = {"--install-completion", "--show-completion", "--debug", "--version", "-V"}
