@@ -371,6 +371,16 @@ def count(
     post: Annotated[
         Markup | None, typer.Option(help="Draft the count as a forum post in this markup.")
     ] = None,
+    template: Annotated[
+        Path | None,
+        typer.Option(
+            help="With --post: draft with this Jinja template file instead of the built-in "
+            "one (a game folder's templates/ overrides built-ins by name).",
+            exists=True,
+            dir_okay=False,
+            metavar="FILE",
+        ),
+    ] = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     cookies: CookiesOpt = None,
@@ -395,7 +405,9 @@ def count(
     with _fetcher(options, cookies, pairs, cache, quiet=as_json or post is not None) as fetcher:
         results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
     if post is not None:
-        typer.echo("\n".join(render_count_post(r, post.value) for r in results), nl=False)
+        extra = game / "templates"
+        drafts = (render_count_post(r, post.value, "en", extra, template) for r in results)
+        typer.echo("\n".join(drafts), nl=False)
         return
     if as_json:
         objs = [count_to_json(r, audit) for r in results]

@@ -5,12 +5,14 @@ Nothing here decides anything: every number printed was computed by `count` and 
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 
 import jinja2
 from tabulate import tabulate
 
+from .errors import ModToolError
 from .results import DayCount
 from .times import UTC
 
@@ -290,20 +292,78 @@ def count_table(dc: DayCount) -> str:
     return "\n".join(lines)
 
 
-def environment(extra: Path | None = None) -> jinja2.Environment:
-    """Templates from the game folder's templates/ first, then modtool's own; undefined fails."""
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!()&{}+-])")
+
+
+def escape_bbcode(text: str) -> str:
+    """A name shows as written in any BBCode forum: a zero-width space after every "[" keeps
+    "[/b]" or "[url=…]" in a player's name from being read as a tag."""
+    return text.replace("[", "[\u200b")
+
+
+def escape_markdown(text: str) -> str:
+    """A name shows as written in Markdown (Discourse, Discord): every character that could
+    start emphasis, a link, a heading, code or HTML is backslash-escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+ESCAPES = {"bbcode": escape_bbcode, "markdown": escape_markdown}
+
+
+def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Environment:
+    """Templates from the game folder's templates/ first, then modtool's own; an undefined
+    name fails loudly. Every value a template prints is escaped for its markup here, once;
+    templates only format (a value marked `markupsafe.Markup` is markup the code built)."""
+    import markupsafe
+
+    escape = ESCAPES[markup]
+
+    def finalize(value):
+        if isinstance(value, markupsafe.Markup) or not isinstance(value, str):
+            return value
+        return escape(value)
+
     paths = [str(p) for p in (extra, TEMPLATES) if p is not None and p.is_dir()]
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(paths),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         autoescape=False,
+        finalize=finalize,
     )
 
 
 def render_count_post(
-    dc: DayCount, markup: str = "bbcode", language: str = "en", extra: Path | None = None
+    dc: DayCount,
+    markup: str = "bbcode",
+    language: str = "en",
+    extra: Path | None = None,
+    template_file: Path | None = None,
 ) -> str:
-    """A vote-count post for the forum from templates/votecount.<language>.<markup>.j2."""
-    template = environment(extra).get_template(f"votecount.{language}.{markup}.j2")
-    return template.render(count=count_to_json(dc))
+    """A vote-count post for the forum: `template_file` if given, else
+    votecount.<language>.<markup>.j2 from the game folder's templates/ (`extra`) or modtool's."""
+    env = environment(extra, markup)
+    if template_file is not None:
+        try:
+            source = template_file.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ModToolError(f"--template {template_file}: cannot read it ({exc})") from None
+        template = env.from_string(source)
+    else:
+        template = env.get_template(f"votecount.{language}.{markup}.j2")
+    try:
+        return template.render(count=count_to_json(dc))
+    except jinja2.TemplateError as exc:
+        where = template_file or template.name
+        line = getattr(exc, "lineno", None) or _template_line(exc, template)
+        at = f":{line}" if line else ""
+        raise ModToolError(f"template {where}{at}: {exc.message}") from None
+
+
+def _template_line(exc: BaseException, template: jinja2.Template) -> int | None:
+    """The template line a render error came from (Jinja puts it in the traceback)."""
+    import traceback
+
+    names = {template.filename, "<template>"}
+    lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename in names]
+    return lines[-1] if lines else None

@@ -1,0 +1,86 @@
+"""Drafted posts: a name shows as written in every markup, rendered by a real BBCode and a
+real Markdown renderer; nothing in a name is run as a template or read as markup."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from modtool.render import render_count_post
+from modtool.results import DayCount, Outcome, OutcomeKind, Voter, Wagon
+from modtool.rules import Rule
+
+NAMES = [
+    "x[/b]y",
+    "[url=https://evil.invalid]click[/url]",
+    "*Star*",
+    "__init__",
+    "<script>alert(1)</script>",
+    "<b>Bold</b>",
+    "{{ 7*7 }}",
+    "{% for x in y %}",
+    "# heading",
+    "[link](https://evil.invalid)",
+]
+
+
+def _count() -> DayCount:
+    voters = tuple(Voter(n, i, None, 1) for i, n in enumerate(NAMES[1:], 1))
+    wagon = Wagon(NAMES[0], len(voters), voters, 6)
+    outcome = Outcome(OutcomeKind.PENDING, None, None, "in progress", Rule.IN_PROGRESS)
+    return DayCount(2, 11, 6, None, (wagon,), tuple(NAMES[:3]), outcome, (), (), 10)
+
+
+def _text(rendered_html: str) -> str:
+    """What a reader sees: the text of the HTML, entities read, zero-width spaces dropped."""
+    return html.unescape(re.sub(r"<[^>]+>", "", rendered_html)).replace("\u200b", "")
+
+
+@pytest.mark.parametrize("markup", ["bbcode", "markdown"])
+def test_names_show_literally_and_run_nothing(markup):
+    post = render_count_post(_count(), markup)
+    if markup == "bbcode":
+        import bbcode
+
+        rendered = bbcode.render_html(post)
+    else:
+        from markdown_it import MarkdownIt
+
+        rendered = MarkdownIt("commonmark").render(post)
+    shown = _text(rendered)
+    for name in NAMES:
+        assert name in shown, (name, shown)
+    assert "49" not in shown  # {{ 7*7 }} was never evaluated
+    assert "<script" not in rendered and "<b>" not in rendered and "<h1" not in rendered
+    # no tag or link syntax in a name became a link (a bare URL may be auto-linked as text)
+    assert not re.search(r"<a [^>]*>(click|link)</a>", rendered)
+    assert "<em>" not in rendered
+    # the post's own formatting still works: the header is bold
+    assert re.search(r"<strong>Vote count, Day 2</strong>", rendered)
+
+
+def test_a_game_folder_template_overrides_and_a_typo_fails_loudly(tmp_path):
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from modtool.cli import app
+
+    from .conftest import EXAMPLE
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    (game / "templates").mkdir()
+    (game / "templates" / "votecount.en.bbcode.j2").write_text("Day {{ count.day }}: mine\n")
+    mine = CliRunner().invoke(app, ["count", str(game), "--day", "2", "--post", "bbcode"])
+    assert mine.stdout == "Day 2: mine\n"
+    typo = tmp_path / "typo.j2"
+    typo.write_text("line one\n{{ count.dya }}\n")
+    bad = CliRunner().invoke(
+        app, ["count", str(game), "--day", "2", "--post", "bbcode", "--template", str(typo)]
+    )
+    assert bad.exit_code == 1
+    assert bad.stderr.startswith(f"Error: template {typo}:2: ")
+    assert "dya" in bad.stderr
