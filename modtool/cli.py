@@ -119,6 +119,11 @@ class Markup(StrEnum):
     MARKDOWN = "markdown"
 
 
+class Lang(StrEnum):
+    EN = "en"
+    KO = "ko"
+
+
 # The engines of modtool.forum.ENGINES, listed here so that --help needs no page parser
 # (a test keeps the two the same).
 ENGINE_NAMES = (
@@ -371,6 +376,11 @@ def count(
     post: Annotated[
         Markup | None, typer.Option(help="Draft the count as a forum post in this markup.")
     ] = None,
+    lang: Annotated[Lang, typer.Option(help="With --post: the language of the draft.")] = "en",
+    number: Annotated[
+        int | None,
+        typer.Option(min=1, help="With --post: the count's number in the day (2.3).", metavar="N"),
+    ] = None,
     template: Annotated[
         Path | None,
         typer.Option(
@@ -405,8 +415,15 @@ def count(
     with _fetcher(options, cookies, pairs, cache, quiet=as_json or post is not None) as fetcher:
         results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
     if post is not None:
+        from .render import deadline_of
+
         extra = game / "templates"
-        drafts = (render_count_post(r, post.value, "en", extra, template) for r in results)
+        drafts = (
+            render_count_post(
+                r, post.value, lang.value, extra, template, number, deadline_of(loaded, r.day)
+            )
+            for r in results
+        )
         typer.echo("\n".join(drafts), nl=False)
         return
     if as_json:

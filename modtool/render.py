@@ -292,7 +292,7 @@ def count_table(dc: DayCount) -> str:
     return "\n".join(lines)
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!()&{}+-])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&~|])")  # what can start markup mid-line
 
 
 def escape_bbcode(text: str) -> str:
@@ -303,11 +303,30 @@ def escape_bbcode(text: str) -> str:
 
 def escape_markdown(text: str) -> str:
     """A name shows as written in Markdown (Discourse, Discord): every character that could
-    start emphasis, a link, a heading, code or HTML is backslash-escaped."""
+    start emphasis, a link, code, a table cell or HTML mid-line is backslash-escaped."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 ESCAPES = {"bbcode": escape_bbcode, "markdown": escape_markdown}
+
+
+def _link_filter(markup: str):
+    """`{{ name | link(url) }}`: the name linked to the post of the vote, built here so that
+    templates only format; the name is escaped, the URL made safe for the markup."""
+    import markupsafe
+
+    escape = ESCAPES[markup]
+
+    def link(name: object, url: object) -> markupsafe.Markup:
+        text = escape(str(name))
+        if not url:
+            return markupsafe.Markup(text)
+        href = str(url).replace("]", "%5D").replace(")", "%29").replace(" ", "%20")
+        if markup == "bbcode":
+            return markupsafe.Markup(f"[url={href}]{text}[/url]")
+        return markupsafe.Markup(f"[{text}]({href})")
+
+    return link
 
 
 def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Environment:
@@ -324,13 +343,15 @@ def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Env
         return escape(value)
 
     paths = [str(p) for p in (extra, TEMPLATES) if p is not None and p.is_dir()]
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(paths),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         autoescape=False,
         finalize=finalize,
     )
+    env.filters["link"] = _link_filter(markup)
+    return env
 
 
 def render_count_post(
@@ -339,6 +360,8 @@ def render_count_post(
     language: str = "en",
     extra: Path | None = None,
     template_file: Path | None = None,
+    number: int | None = None,
+    deadline: dict | None = None,
 ) -> str:
     """A vote-count post for the forum: `template_file` if given, else
     votecount.<language>.<markup>.j2 from the game folder's templates/ (`extra`) or modtool's."""
@@ -352,12 +375,32 @@ def render_count_post(
     else:
         template = env.get_template(f"votecount.{language}.{markup}.j2")
     try:
-        return template.render(count=count_to_json(dc))
+        return template.render(count=count_to_json(dc), number=number, deadline=deadline)
     except jinja2.TemplateError as exc:
         where = template_file or template.name
         line = getattr(exc, "lineno", None) or _template_line(exc, template)
         at = f":{line}" if line else ""
         raise ModToolError(f"template {where}{at}: {exc.message}") from None
+
+
+def deadline_of(game, day: int, now=None) -> dict | None:
+    """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left."""
+    from datetime import datetime
+
+    from .schedule import phases
+
+    if game.schedule is None:
+        return None
+    now = now or datetime.now(UTC)
+    for p in phases(game, game.schedule, (), count=2 * day):
+        if p.phase.number == day and p.phase.kind.value == "D" and p.deadline is not None:
+            left = p.deadline - now
+            return {
+                "local": p.deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z"),
+                "utc": p.deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                "left": _left(left) if left.total_seconds() > 0 else "",
+            }
+    return None
 
 
 def _template_line(exc: BaseException, template: jinja2.Template) -> int | None:

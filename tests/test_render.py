@@ -58,7 +58,7 @@ def test_names_show_literally_and_run_nothing(markup):
     assert not re.search(r"<a [^>]*>(click|link)</a>", rendered)
     assert "<em>" not in rendered
     # the post's own formatting still works: the header is bold
-    assert re.search(r"<strong>Vote count, Day 2</strong>", rendered)
+    assert re.search(r"<strong>Vote count 2</strong>", rendered)
 
 
 def test_a_game_folder_template_overrides_and_a_typo_fails_loudly(tmp_path):
@@ -84,3 +84,21 @@ def test_a_game_folder_template_overrides_and_a_typo_fails_loudly(tmp_path):
     assert bad.exit_code == 1
     assert bad.stderr.startswith(f"Error: template {typo}:2: ")
     assert "dya" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("markup", "line"),
+    [
+        ("bbcode", "[url=https://f.invalid/t?a=%5D#2]x[\u200b/b][/url]"),
+        ("markdown", "[x\\[/b\\]](https://f.invalid/t?a=%5D#2)"),
+    ],
+)
+def test_voters_link_to_their_vote_and_the_deadline_is_shown(markup, line):
+    voters = (Voter("x[/b]", 2, "https://f.invalid/t?a=]#2", 1),)
+    outcome = Outcome(OutcomeKind.PENDING, None, None, "in progress", Rule.IN_PROGRESS)
+    count = DayCount(1, 5, 3, None, (Wagon("ann", 1, voters, 3),), (), outcome, (), (), 2)
+    deadline = {"local": "2026-11-02 11:00 EST", "utc": "2026-11-02 16:00 UTC", "left": "3h 5m"}
+    post = render_count_post(count, markup, number=3, deadline=deadline)
+    assert line in post
+    assert "Vote count 1.3" in post
+    assert "Deadline: 2026-11-02 11:00 EST (2026-11-02 16:00 UTC), 3h 5m left." in post
