@@ -571,14 +571,15 @@ def chats(
     typer.echo("\n\n".join(chats_text(e) for e in found))
 
 
-def _interval(value: str) -> str:
+def _interval(value: str) -> int:
+    """ "10m", "1h", "90s", "5" (minutes) as seconds; one minute at least."""
     import re
 
     m = re.fullmatch(r"(\d+)\s*([smh]?)", value.strip())
     seconds = int(m[1]) * {"": 60, "s": 1, "m": 60, "h": 3600}[m[2]] if m else 0
     if seconds < 60:
         raise typer.BadParameter("give at least one minute, e.g. 10m or 1h (be kind to forums)")
-    return value
+    return seconds
 
 
 @app.command()
@@ -609,15 +610,13 @@ def watch(
 
         modtool watch games/mygame --every 10m
     """
-    import re
     import time as clock
 
     from .days import WatchState, watch_step
     from .ledger import load_game
     from .sources import read_game_posts
 
-    m = re.fullmatch(r"(\d+)\s*([smh]?)", every.strip())
-    seconds = int(m[1]) * {"": 60, "s": 1, "m": 60, "h": 3600}[m[2]]
+    seconds = every  # the callback turned "10m" into seconds
     seen = WatchState()
     looks = 0
     try:
