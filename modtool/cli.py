@@ -525,6 +525,65 @@ def end_day(
         typer.echo(f"{verb} {json.dumps(event, ensure_ascii=False)}")
 
 
+class DraftKind(StrEnum):
+    VOTECOUNT = "votecount"
+    DAYEND = "dayend"
+
+
+@app.command()
+def draft(
+    kind: Annotated[
+        DraftKind, typer.Argument(help="What to draft: votecount or dayend.", metavar="KIND")
+    ],
+    game: HereArg = Path("."),
+    day: Annotated[
+        int | None, typer.Option(min=1, max=999, help="Default: the latest day.", metavar="N")
+    ] = None,
+    lang: Annotated[Lang, typer.Option(help="The language of the draft.")] = "en",
+    format: Annotated[Markup, typer.Option("--format", help="The forum's markup.")] = "bbcode",
+    stdout: Annotated[
+        bool, typer.Option("--stdout", help="Print the draft instead of writing a file.")
+    ] = False,
+    offline: OfflineOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+) -> None:
+    """Draft a post: the vote count or the day-end post, into GAME/drafts/.
+
+    Example:
+
+        modtool draft dayend games/mygame --day 2 --lang ko --format markdown
+    """
+    from .count import count_days
+    from .days import dayend_context
+    from .ledger import load_game, write_atomic
+    from .render import count_to_json, deadline_of, render_post
+    from .sources import read_game_posts
+
+    loaded = load_game(game)
+    with _thread_options(offline, False, 3, loaded.timezone, cookies, header, cache, True) as f:
+        posts = read_game_posts(loaded, f)
+    day = day or loaded.days()[-1].day
+    if kind is DraftKind.DAYEND:
+        context = dayend_context(loaded, posts, day)
+    else:
+        (counted,) = count_days(loaded, posts, [day])
+        context = {
+            "count": count_to_json(counted),
+            "number": None,
+            "deadline": deadline_of(loaded, day),
+        }
+    text = render_post(kind.value, context, format.value, lang.value, game / "templates")
+    if stdout:
+        typer.echo(text, nl=False)
+        return
+    ext = "bbcode" if format is Markup.BBCODE else "md"
+    path = game / "drafts" / f"day{day}-{kind.value}.{lang.value}.{ext}"
+    write_atomic(path, text)
+    typer.echo(f"Wrote {path}")
+
+
 @app.command()
 def chats(
     game: HereArg = Path("."),

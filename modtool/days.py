@@ -271,3 +271,68 @@ def _left(delta: timedelta) -> str:
     minutes = int(delta.total_seconds()) // 60
     days, rest = divmod(minutes, 24 * 60)
     return f"{days}d {rest // 60}h {rest % 60}m" if days else f"{rest // 60}h {rest % 60}m"
+
+
+# --- the day-end post ----------------------------------------------------------------------
+
+
+REVEALS = ("nothing", "alignment", "role")
+
+
+def dayend_context(
+    game: Game, posts: Sequence[Post], day: int, now: datetime | None = None
+) -> dict:
+    """What a day-end post says: the execution or why there was none, the day's deaths with
+    what the game reveals (game.toml `[drafts] reveal`), ghost votes spent, chats closed at
+    the day's end, and the next deadline when the schedule knows it."""
+    from .chats import chat_log
+    from .count import count_days
+    from .render import count_to_json
+    from .schedule import phases
+
+    (count,) = count_days(game, posts, [day], now=now)
+    reveal = game.drafts.get("reveal", "nothing")
+    deaths = []
+    for e in game.deaths():
+        during = e.phase is not None and not e.phase.is_night and e.phase.number == day
+        if during or (e.phase is None and e.at.post is not None and _in_day(game, posts, e, day)):
+            slot = game.slot(e.slot)
+            deaths.append(
+                {
+                    "player": game.slot_names(e.slot)[-1],
+                    "cause": e.cause or "",
+                    "role": slot.role if reveal == "role" else None,
+                    "team": slot.team if reveal in ("alignment", "role") else None,
+                }
+            )
+    ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
+    closed = [
+        {"id": c.id, "creator": c.creator, "members": list(c.members)}
+        for entry in chat_log(game, posts, [day])
+        for c in entry.chats
+        if c.closed and c.closed["how"] == "day_end"
+    ]
+    following = None
+    if game.schedule is not None:
+        for p in phases(game, game.schedule, posts, count=2 * day + 2):
+            if p.phase.number == day + 1 and p.phase.kind.value == "D" and p.deadline:
+                following = p.deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+    executed = count.outcome.player if count.outcome.kind is OutcomeKind.EXECUTION else None
+    shown = next((d for d in deaths if d["player"] == executed), None)
+    return {
+        "count": count_to_json(count),
+        "executed": shown,  # the executed player's reveal, shown on the execution line
+        "deaths": [d for d in deaths if d is not shown],
+        "ghost_votes": ghosts,
+        "chats_closed": closed,
+        "next_deadline": following,
+        "reveal": reveal,
+    }
+
+
+def _in_day(game: Game, posts: Sequence[Post], event, day: int) -> bool:
+    from .plan import GamePlan
+
+    plan = GamePlan.build(game, posts)
+    start, end = plan.bounds.get(day, (0, 0))
+    return start <= plan.death_at.get(event.slot, -1) < end

@@ -138,6 +138,7 @@ class Game:
     slots: tuple[Slot, ...]
     events: tuple[Event, ...] = ()
     schedule: object = None  # schedule.Schedule: deadlines from game.toml's [schedule]
+    drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
     _slot_by_name: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     # --- names -----------------------------------------------------------------------------
@@ -244,7 +245,17 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
     def fail(problem: str, needle: str | None = None) -> GameFileError:
         return GameFileError(path, problem, _setup_line(text, needle) if needle else None)
 
-    known = {"title", "timezone", "hosts", "sources", "rules", "players", "language", "schedule"}
+    known = {
+        "title",
+        "timezone",
+        "hosts",
+        "sources",
+        "rules",
+        "players",
+        "language",
+        "schedule",
+        "drafts",
+    }
     for key in setup:
         if key not in known:
             raise fail(
@@ -388,6 +399,11 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
             schedule = schedule_from_table(setup["schedule"], tz)
         except ValueError as exc:
             raise fail(str(exc), "[schedule]") from None
+    drafts = setup.get("drafts", {})
+    if not isinstance(drafts, dict) or set(drafts) - {"reveal"}:
+        raise fail('[drafts] takes reveal = "nothing", "alignment" or "role"', "drafts")
+    if drafts.get("reveal", "nothing") not in ("nothing", "alignment", "role"):
+        raise fail('[drafts] reveal must be "nothing", "alignment" or "role"', "reveal")
     return Game(
         folder,
         str(setup.get("title", folder.name)),
@@ -397,6 +413,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         rules,
         tuple(slots),
         schedule=schedule,
+        drafts=drafts,
     )
 
 

@@ -365,6 +365,19 @@ def render_count_post(
 ) -> str:
     """A vote-count post for the forum: `template_file` if given, else
     votecount.<language>.<markup>.j2 from the game folder's templates/ (`extra`) or modtool's."""
+    context = {"count": count_to_json(dc), "number": number, "deadline": deadline}
+    return render_post("votecount", context, markup, language, extra, template_file)
+
+
+def render_post(
+    kind: str,
+    context: dict,
+    markup: str = "bbcode",
+    language: str = "en",
+    extra: Path | None = None,
+    template_file: Path | None = None,
+) -> str:
+    """Any drafted post: <kind>.<language>.<markup>.j2 (the game's own first), or one file."""
     env = environment(extra, markup)
     if template_file is not None:
         try:
@@ -373,9 +386,9 @@ def render_count_post(
             raise ModToolError(f"--template {template_file}: cannot read it ({exc})") from None
         template = env.from_string(source)
     else:
-        template = env.get_template(f"votecount.{language}.{markup}.j2")
+        template = env.get_template(f"{kind}.{language}.{markup}.j2")
     try:
-        return template.render(count=count_to_json(dc), number=number, deadline=deadline)
+        return template.render(**context)
     except jinja2.TemplateError as exc:
         where = template_file or template.name
         line = getattr(exc, "lineno", None) or _template_line(exc, template)

@@ -21,6 +21,7 @@ COMMANDS = [
     ["count"],
     ["schedule"],
     ["end-day"],
+    ["draft"],
     ["chats"],
     ["watch"],
     ["events"],

@@ -102,3 +102,47 @@ def test_voters_link_to_their_vote_and_the_deadline_is_shown(markup, line):
     assert line in post
     assert "Vote count 1.3" in post
     assert "Deadline: 2026-11-02 11:00 EST (2026-11-02 16:00 UTC), 3h 5m left." in post
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("markup", ["bbcode", "markdown"])
+def test_dayend_drafts_match_golden(markup, lang):
+    import os
+
+    from typer.testing import CliRunner
+
+    from modtool.cli import app
+
+    from .conftest import EXAMPLE, ROOT
+
+    args = ["draft", "dayend", str(EXAMPLE), "--stdout", "--lang", lang, "--format", markup]
+    drafted = "".join(CliRunner().invoke(app, [*args, "--day", str(d)]).stdout for d in (1, 2, 3))
+    golden = ROOT / "tests" / "golden" / f"example-botc.dayend.{lang}.{markup}"
+    if os.environ.get("MODTOOL_UPDATE_GOLDEN"):
+        golden.write_text(drafted)
+    assert drafted == golden.read_text()
+
+
+def test_dayend_reveals_what_the_game_says_and_draft_writes_a_file(tmp_path):
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from modtool.cli import app
+
+    from .conftest import EXAMPLE
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    setup = game / "game.toml"
+    text = setup.read_text().replace(
+        'name = "wylted"', 'name = "wylted"\nrole = "Imp"\nteam = "evil"'
+    )
+    setup.write_text(text + '\n[drafts]\nreveal = "role"\n')
+    result = CliRunner().invoke(app, ["draft", "dayend", str(game), "--day", "3"])
+    path = game / "drafts" / "day3-dayend.en.bbcode"
+    assert result.stdout == f"Wrote {path}\n"
+    assert (
+        "[b]wylted[/b] was executed (the most votes: 5, with 4 needed of 7 alive): "
+        "they were the Imp (evil)." in path.read_text()
+    )
