@@ -323,9 +323,6 @@ def _apply(
     pos = plan.timeline.after(_ref(post)) - 1
     name = plan.holder(author, pos)
 
-    def violation(rule: str, chat: Chat | None, detail: str) -> None:
-        day.violations.append(Violation(post.number, name, chat.id if chat else None, rule, detail))
-
     members, unknown = _resolve(resolver, a.members, author, game)
     if unknown:
         day.needs_review.append(
@@ -343,9 +340,16 @@ def _apply(
         day.chats.append(chat)
         open_chats.append(chat)
         if at_night:
-            violation("chat_at_night", chat, "a chat started outside a day phase")
+            _flag(day, post, name, "chat_at_night", chat, "a chat started outside a day phase")
         if not a.members_stated:
-            violation("members_not_named", chat, "the start does not say who is in the chat")
+            _flag(
+                day,
+                post,
+                name,
+                "members_not_named",
+                chat,
+                "the start does not say who is in the chat",
+            )
         return counter
     owner_slot = None
     if a.chat_id:
@@ -391,13 +395,17 @@ def _act(
     game, resolver = plan.game, plan.resolver
     author = game.find_slot(post.author)
 
-    def violation(rule: str, chat: Chat | None, detail: str) -> None:
-        day.violations.append(Violation(post.number, name, chat.id if chat else None, rule, detail))
-
     if at_night:
-        violation("chat_at_night", chat, f"a chat {a.kind} outside a day phase")
+        _flag(day, post, name, "chat_at_night", chat, f"a chat {a.kind} outside a day phase")
     if a.owner is None:
-        violation("creator_not_named", chat, f"the {a.kind} does not say who started the chat")
+        _flag(
+            day,
+            post,
+            name,
+            "creator_not_named",
+            chat,
+            f"the {a.kind} does not say who started the chat",
+        )
     if a.kind == "add":
         added, unknown_added = _resolve(resolver, a.added, author, game)
         if unknown_added:
@@ -406,11 +414,28 @@ def _act(
             )
             return counter
         if chat.creator != name:
-            violation("non_creator_add", chat, f"only {chat.creator}, who started it, may add")
+            _flag(
+                day,
+                post,
+                name,
+                "non_creator_add",
+                chat,
+                f"only {chat.creator}, who started it, may add",
+            )
         if not a.members_stated:
-            violation("existing_members_not_stated", chat, "the add does not say who is in it")
+            _flag(
+                day,
+                post,
+                name,
+                "existing_members_not_stated",
+                chat,
+                "the add does not say who is in it",
+            )
         elif set(chat.members) not in (stated, stated | {name}):
-            violation(
+            _flag(
+                day,
+                post,
+                name,
                 "existing_members_mismatch",
                 chat,
                 f"stated {', '.join(sorted(stated))}; the chat has {', '.join(chat.members)}",
@@ -421,11 +446,16 @@ def _act(
         return counter
     # close
     if name not in chat.members:
-        violation("close_by_non_member", chat, f"{name} is not in the chat")
+        _flag(day, post, name, "close_by_non_member", chat, f"{name} is not in the chat")
     if not a.members_stated:
-        violation("members_not_named", chat, "the close does not say who was in the chat")
+        _flag(
+            day, post, name, "members_not_named", chat, "the close does not say who was in the chat"
+        )
     elif set(chat.members) not in (stated, stated | {name}):
-        violation(
+        _flag(
+            day,
+            post,
+            name,
             "existing_members_mismatch",
             chat,
             f"stated {', '.join(sorted(stated))}; the chat has {', '.join(chat.members)}",
@@ -439,6 +469,10 @@ def _act(
     }
     open_chats.remove(chat)
     return counter
+
+
+def _flag(day: ChatDay, post: Post, name: str, rule: str, chat: Chat, detail: str) -> None:
+    day.violations.append(Violation(post.number, name, chat.id, rule, detail))
 
 
 def _ref(post: Post):

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from .errors import GameFileError, ModToolError
-from .ledger import LEDGER_FILE, SETUP_FILE, EventKind, Game, append_events, load_game
+from .ledger import LEDGER_FILE, REVEALS, SETUP_FILE, EventKind, Game, append_events, load_game
 from .posts import Post
 from .results import DayCount, OutcomeKind
 from .times import UTC
@@ -223,7 +223,7 @@ def watch_step(
     a wagon reaching L-1, a lower threshold, the time left) and what this look saw."""
     from .chats import chat_log
     from .count import count_days
-    from .schedule import phases
+    from .schedule import day_deadline, time_left
 
     day = game.days()[-1].day
     (count,) = count_days(game, posts, [day], now=now)
@@ -249,34 +249,22 @@ def watch_step(
     chat_events = 0
     for entry in chat_log(game, posts, [day]):
         events = [(c, e) for c in entry.chats for e in c.events]
-        chat_events = len(events) + len(entry.violations)
+        chat_events = len(events)
         if not fresh:
             for chat, event in events[seen.chat_events :]:
                 lines.append(f"post {event.post} {event.by}: chat {chat.id} {event.kind}")
     if count.outcome.kind is not OutcomeKind.PENDING:
         lines.append(f"Day {day} is decided: {count.outcome.reason}")
-    elif game.schedule is not None:
-        now = now or datetime.now(UTC)
-        for p in phases(game, game.schedule, posts, count=2 * day):
-            if p.phase.number == day and p.phase.kind.value == "D" and p.deadline:
-                left = p.deadline - now
-                lines.append(f"Deadline {p.deadline.isoformat()}: {_left(left)} left")
+    else:
+        deadline = day_deadline(game, day, posts)
+        if deadline is not None:
+            left = time_left(deadline - (now or datetime.now(UTC))) or "none"
+            lines.append(f"Deadline {deadline.isoformat()}: {left} left")
     state = WatchState(day, count.last_post, short, count.threshold, chat_events)
     return lines, state
 
 
-def _left(delta: timedelta) -> str:
-    if delta.total_seconds() <= 0:
-        return "none"
-    minutes = int(delta.total_seconds()) // 60
-    days, rest = divmod(minutes, 24 * 60)
-    return f"{days}d {rest // 60}h {rest % 60}m" if days else f"{rest // 60}h {rest % 60}m"
-
-
 # --- the day-end post ----------------------------------------------------------------------
-
-
-REVEALS = ("nothing", "alignment", "role")
 
 
 def dayend_context(
@@ -287,15 +275,19 @@ def dayend_context(
     the day's end, and the next deadline when the schedule knows it."""
     from .chats import chat_log
     from .count import count_days
+    from .plan import GamePlan
     from .render import count_to_json
-    from .schedule import phases
+    from .schedule import day_deadline
 
     (count,) = count_days(game, posts, [day], now=now)
-    reveal = game.drafts.get("reveal", "nothing")
+    plan = GamePlan.build(game, posts, now)
+    start, end = plan.bounds.get(day, (0, 0))
+    reveal = game.drafts.get("reveal", REVEALS[0])
     deaths = []
     for e in game.deaths():
         during = e.phase is not None and not e.phase.is_night and e.phase.number == day
-        if during or (e.phase is None and e.at.post is not None and _in_day(game, posts, e, day)):
+        at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
+        if during or at_post:
             slot = game.slot(e.slot)
             deaths.append(
                 {
@@ -312,11 +304,9 @@ def dayend_context(
         for c in entry.chats
         if c.closed and c.closed["how"] == "day_end"
     ]
-    following = None
-    if game.schedule is not None:
-        for p in phases(game, game.schedule, posts, count=2 * day + 2):
-            if p.phase.number == day + 1 and p.phase.kind.value == "D" and p.deadline:
-                following = p.deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+    following = day_deadline(game, day + 1, posts)
+    if following is not None:
+        following = following.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
     executed = count.outcome.player if count.outcome.kind is OutcomeKind.EXECUTION else None
     shown = next((d for d in deaths if d["player"] == executed), None)
     return {
@@ -328,11 +318,3 @@ def dayend_context(
         "next_deadline": following,
         "reveal": reveal,
     }
-
-
-def _in_day(game: Game, posts: Sequence[Post], event, day: int) -> bool:
-    from .plan import GamePlan
-
-    plan = GamePlan.build(game, posts)
-    start, end = plan.bounds.get(day, (0, 0))
-    return start <= plan.death_at.get(event.slot, -1) < end

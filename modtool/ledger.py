@@ -402,7 +402,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
     drafts = setup.get("drafts", {})
     if not isinstance(drafts, dict) or set(drafts) - {"reveal"}:
         raise fail('[drafts] takes reveal = "nothing", "alignment" or "role"', "drafts")
-    if drafts.get("reveal", "nothing") not in ("nothing", "alignment", "role"):
+    if drafts.get("reveal", REVEALS[0]) not in REVEALS:
         raise fail('[drafts] reveal must be "nothing", "alignment" or "role"', "reveal")
     return Game(
         folder,
@@ -418,6 +418,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
 
 
 MAX_WEIGHT = 10
+REVEALS = ("nothing", "alignment", "role")  # what a day-end post shows of the dead
 MAX_DAY = 999
 
 

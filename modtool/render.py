@@ -14,6 +14,7 @@ from tabulate import tabulate
 
 from .errors import ModToolError
 from .results import DayCount
+from .schedule import time_left
 from .times import UTC
 
 # The built-in templates: templates/ of the repository, shipped in the wheel as
@@ -156,20 +157,12 @@ def schedule_table(found, tz, now=None) -> str:
     for p in found:
         if p.deadline is None:
             left = ""
-        elif p.deadline <= now:
-            left = "past"
         else:
-            left = _left(p.deadline - now)
+            left = time_left(p.deadline - now) or "past"
         utc = p.deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if p.deadline else ""
         start = shown(p.start) if p.start else "when the host says"
         rows.append((_name(p.phase), start, shown(p.deadline), utc, left))
     return tabulate(rows, headers=("Phase", "Starts", "Deadline", "Deadline (UTC)", "Left"))
-
-
-def _left(delta) -> str:
-    hours, rest = divmod(int(delta.total_seconds()) // 60, 60)
-    days, hours = divmod(hours, 24)
-    return f"{days}d {hours}h {rest}m" if days else f"{hours}h {rest}m"
 
 
 def chats_text(entry) -> str:
@@ -400,20 +393,16 @@ def deadline_of(game, day: int, now=None) -> dict | None:
     """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left."""
     from datetime import datetime
 
-    from .schedule import phases
+    from .schedule import day_deadline
 
-    if game.schedule is None:
+    deadline = day_deadline(game, day)
+    if deadline is None:
         return None
-    now = now or datetime.now(UTC)
-    for p in phases(game, game.schedule, (), count=2 * day):
-        if p.phase.number == day and p.phase.kind.value == "D" and p.deadline is not None:
-            left = p.deadline - now
-            return {
-                "local": p.deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z"),
-                "utc": p.deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-                "left": _left(left) if left.total_seconds() > 0 else "",
-            }
-    return None
+    return {
+        "local": deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z"),
+        "utc": deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "left": time_left(deadline - (now or datetime.now(UTC))),
+    }
 
 
 def _template_line(exc: BaseException, template: jinja2.Template) -> int | None:

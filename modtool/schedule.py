@@ -233,3 +233,23 @@ def game_phases(game: Game, count: int = 10, posts: Sequence[Post] = ()) -> list
         return phases(game, game.schedule, posts, count)
     except ValueError as exc:
         raise GameFileError(game.folder / "game.toml", str(exc)) from None
+
+
+def day_deadline(game: Game, day: int, posts: Sequence[Post] = ()) -> datetime | None:
+    """Day `day`'s deadline by the schedule and the ledger, or None (no schedule, or the host
+    decides)."""
+    if game.schedule is None:
+        return None
+    for p in phases(game, game.schedule, posts, count=2 * day):
+        if p.phase == Phase(day, PhaseKind.DAY):
+            return p.deadline
+    return None
+
+
+def time_left(delta: timedelta) -> str:
+    """ "2d 3h 5m", "4h 0m"; "" once the moment has passed."""
+    if delta.total_seconds() <= 0:
+        return ""
+    minutes = int(delta.total_seconds()) // 60
+    days, rest = divmod(minutes, 24 * 60)
+    return f"{days}d {rest // 60}h {rest % 60}m" if days else f"{rest // 60}h {rest % 60}m"

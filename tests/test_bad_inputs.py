@@ -352,11 +352,8 @@ def test_a_bad_input_is_one_clear_line(case, tmp_path):
     assert result.exit_code != 0, result.output
     if case.exit_code is not None:
         assert result.exit_code == case.exit_code, err
-    assert (
-        "Traceback" not in result.output
-        and result.exception is None
-        or isinstance(result.exception, SystemExit)
-    ), result.exception
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     lines = [line for line in err.splitlines() if line.strip()]
     assert 1 <= len(lines) <= 4, err
     assert case.says.casefold() in err.casefold(), err

@@ -161,3 +161,21 @@ def test_a_host_correction_reads_a_post_the_host_way(game):
     assert [(r["post"]) for r in day2["needs_review"]] == [14, 19]
     closed = {c["id"]: c["closed"]["how"] for c in day2["chats"]}
     assert closed == {"C5": "announcement", "C6": "announcement", "C7": "day_end"}
+
+
+def test_a_close_that_misstates_the_members_is_flagged(game):
+    thread = [
+        ("Thoth", "Day 1"),
+        ("Banana", "I started a chat with Pie and Kohai."),
+        ("Kohai", "Closing Banana's chat with Banana and Neros."),
+    ]
+    lines = [
+        json.dumps({"post_id": str(n), "number": n, "author": a, "url": None, "html": t})
+        for n, (a, t) in enumerate(thread)
+    ]
+    (game.folder / "thread.jsonl").write_text("\n".join(lines) + "\n")
+    (game.folder / "events.jsonl").write_text('{"kind": "day_start", "day": 1, "post": 0}\n')
+    game = load_game(game.folder)
+    (day,) = chat_log(game, read_game_posts(game))
+    assert [(v.post, v.rule) for v in day.violations] == [(2, "existing_members_mismatch")]
+    assert day.chats[0].closed["how"] == "announcement"
