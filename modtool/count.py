@@ -571,6 +571,9 @@ class _DayWalk:
                 post.number,
                 f"no lynch reached {hit.needed} of {alive} alive",
                 Rule.NO_LYNCH_MAJORITY,
+                votes=hit.votes,
+                needed=hit.needed,
+                alive=alive,
             )
         return Outcome(
             OutcomeKind.EXECUTION,
@@ -578,6 +581,9 @@ class _DayWalk:
             post.number,
             f"reached majority: {hit.votes} of {hit.needed} needed with {alive} alive",
             Rule.HAMMER,
+            votes=hit.votes,
+            needed=hit.needed,
+            alive=alive,
         )
 
     def _day_end_outcome(self, end_pos: int) -> Outcome:
@@ -600,6 +606,7 @@ class _DayWalk:
         end_post = posts[self.end - 1].number if self.end > 0 else None
         verdict = day_end_outcome(self.rules, standings, len(self.state.alive))
         tied = tuple(self.display(t, end_pos) for t in verdict.tied)
+        figures = {"votes": verdict.votes, "needed": verdict.needed, "alive": verdict.alive}
         if verdict.verdict is Verdict.EXECUTION:
             return Outcome(
                 OutcomeKind.EXECUTION,
@@ -608,9 +615,10 @@ class _DayWalk:
                 verdict.reason,
                 verdict.rule,
                 tied,
+                **figures,
             )
         kind = OutcomeKind.TIE if verdict.verdict is Verdict.TIE else OutcomeKind.NO_EXECUTION
-        return Outcome(kind, None, end_post, verdict.reason, verdict.rule, tied)
+        return Outcome(kind, None, end_post, verdict.reason, verdict.rule, tied, **figures)
 
     # --- the record -----------------------------------------------------------------------------
 

@@ -58,6 +58,9 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
             "reason": dc.outcome.reason,
             "rule": dc.outcome.rule,
             "tied": list(dc.outcome.tied),
+            "votes": dc.outcome.votes,
+            "needed": dc.outcome.needed,
+            "alive": dc.outcome.alive,
         },
         "warnings": [{"post": n.post, "message": n.message} for n in dc.warnings],
     }

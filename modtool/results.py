@@ -51,6 +51,10 @@ class Outcome:
     reason: str
     rule: Rule
     tied: tuple[str, ...] = ()
+    # the figures behind the reason, so a post can say it in any language
+    votes: int | None = None
+    needed: int | None = None
+    alive: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,6 +167,21 @@ class Rule(StrEnum):
     IN_PROGRESS = "in-progress"
 
 
+# The rules an outcome can carry (a post says why the day ended by one of these).
+DAY_END_RULES = frozenset(
+    {
+        Rule.HAMMER,
+        Rule.NO_LYNCH_MAJORITY,
+        Rule.MOST_VOTES,
+        Rule.BELOW_THRESHOLD,
+        Rule.NO_MAJORITY,
+        Rule.NO_VOTES,
+        Rule.TIE,
+        Rule.TIE_BREAK,
+        Rule.IN_PROGRESS,
+    }
+)
+
 ACCEPTING = frozenset(
     {Rule.VOTE, Rule.UNVOTE, Rule.EMPTY_VOTE, Rule.SPLIT_VOTE, Rule.GHOST_VOTE, Rule.CORRECTED}
 )
@@ -287,6 +302,10 @@ class DayEnd:
     reason: str
     rule: Rule  # which rule decided
     tied: tuple[str, ...] = ()
+    # the figures behind the reason, so a post can say it in any language
+    votes: int | None = None
+    needed: int | None = None
+    alive: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +344,7 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
     leaders = [s for s in live if s.votes == top]
     needed = votes_needed(rules.threshold, alive)
     if len(leaders) > 1:
-        return break_tie(rules, leaders, needed)
+        return replace(break_tie(rules, leaders, needed), alive=alive)
     leader = leaders[0]
     if leader.target == NO_LYNCH_KEY:
         return DayEnd(Verdict.NO_EXECUTION, None, "no lynch has the most votes", Rule.MOST_VOTES)
@@ -335,12 +354,18 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
             None,
             f"the most votes ({top}) is below the {needed} needed with {alive} alive",
             Rule.BELOW_THRESHOLD,
+            votes=top,
+            needed=needed,
+            alive=alive,
         )
     return DayEnd(
         Verdict.EXECUTION,
         leader.target,
         f"the most votes: {top}, with {needed} needed of {alive} alive",
         Rule.MOST_VOTES,
+        votes=top,
+        needed=needed,
+        alive=alive,
     )
 
 
@@ -355,26 +380,34 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
             f"tied at {votes}, below the {needed} needed",
             Rule.BELOW_THRESHOLD,
             tied,
+            votes,
+            needed,
         )
     if rules.tie is TiePolicy.NONE:
         return DayEnd(
-            Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", Rule.TIE, tied
+            Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", Rule.TIE, tied, votes
         )
     if rules.tie is TiePolicy.HOST_DECIDES:
         return DayEnd(
-            Verdict.TIE, None, f"tie for the most votes ({votes}): the host decides", Rule.TIE, tied
+            Verdict.TIE,
+            None,
+            f"tie for the most votes ({votes}): the host decides",
+            Rule.TIE,
+            tied,
+            votes,
         )
     if rules.tie is TiePolicy.EARLIEST_TO_REACH:
         first = min(leaders, key=lambda s: (s.reached_at, s.target))
-        return _verdict_for(first.target, f"tie at {votes}: reached it first", tied)
+        return _verdict_for(first.target, f"tie at {votes}: reached it first", tied, votes)
     pick = random.Random(rules.random_seed).choice(sorted(tied))
-    return _verdict_for(pick, f"tie at {votes}: drawn at random (seed {rules.random_seed})", tied)
+    why = f"tie at {votes}: drawn at random (seed {rules.random_seed})"
+    return _verdict_for(pick, why, tied, votes)
 
 
-def _verdict_for(target: str, reason: str, tied: tuple[str, ...]) -> DayEnd:
+def _verdict_for(target: str, reason: str, tied: tuple[str, ...], votes: int) -> DayEnd:
     if target == NO_LYNCH_KEY:
-        return DayEnd(Verdict.NO_EXECUTION, None, reason, Rule.TIE_BREAK, tied)
-    return DayEnd(Verdict.EXECUTION, target, reason, Rule.TIE_BREAK, tied)
+        return DayEnd(Verdict.NO_EXECUTION, None, reason, Rule.TIE_BREAK, tied, votes)
+    return DayEnd(Verdict.EXECUTION, target, reason, Rule.TIE_BREAK, tied, votes)
 
 
 # --- ghost votes (BotC) ------------------------------------------------------------

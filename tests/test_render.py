@@ -146,3 +146,37 @@ def test_dayend_reveals_what_the_game_says_and_draft_writes_a_file(tmp_path):
         "[b]wylted[/b] was executed (the most votes: 5, with 4 needed of 7 alive): "
         "they were the Imp (evil)." in path.read_text()
     )
+
+
+# Every rule that can end a day, with the figures the count gives it: the Korean reason is
+# written from them and carries no English.
+DAY_END_CASES = [
+    (Rule.HAMMER, 5, 5, 9, "5표로 과반 달성, 생존자 9명 중 5표 필요"),
+    (Rule.NO_LYNCH_MAJORITY, 4, 4, 7, "노린치가 생존자 7명 중 4표에 도달"),
+    (Rule.MOST_VOTES, 6, 5, 10, "최다 득표 6표, 생존자 10명 중 5표 필요"),
+    (Rule.BELOW_THRESHOLD, 2, 3, 6, "최다 득표 2표가 필요한 3표에 못 미침, 생존자 6명"),
+    (Rule.NO_MAJORITY, None, None, None, "마감까지 과반에 도달한 후보 없음"),
+    (Rule.NO_VOTES, None, None, None, "투표 없음"),
+    (Rule.TIE, 4, None, 10, "최다 득표 동률, 각 4표"),
+    (Rule.TIE_BREAK, 3, None, 8, "3표 동률을 게임 규칙에 따라 결정"),
+    (Rule.IN_PROGRESS, None, None, None, "진행 중"),
+]
+
+
+@pytest.mark.parametrize(("rule", "votes", "needed", "alive", "expected"), DAY_END_CASES)
+def test_korean_reason_is_written_from_the_rule_and_its_figures(
+    rule, votes, needed, alive, expected
+):
+    from modtool.render import environment
+
+    macro = environment().get_template("_reason.ko.j2").module.reason
+    outcome = {"rule": str(rule), "votes": votes, "needed": needed, "alive": alive, "reason": "x"}
+    said = str(macro(outcome))
+    assert said == expected
+    assert not re.search("[A-Za-z]", said)
+
+
+def test_every_day_ending_rule_has_a_korean_reason():
+    from modtool.rules import DAY_END_RULES
+
+    assert {case[0] for case in DAY_END_CASES} == DAY_END_RULES
