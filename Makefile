@@ -23,9 +23,12 @@ demo: $(STAMP)  ## count every day of the bundled example game (offline)
 test: $(STAMP)  ## run the test suite (replays ../shared/fixtures/mafiascum-dev when present)
 	$(BIN)/pytest
 
+data: $(STAMP)  ## rebuild modtool/data (role data) from ../shared's seeds and botc-data
+	$(BIN)/python tools/build_data.py
+
 lint: $(STAMP)  ## ruff check and format check
-	$(BIN)/ruff check modtool tests benchmarks
-	$(BIN)/ruff format --check modtool tests benchmarks
+	$(BIN)/ruff check modtool tests benchmarks tools
+	$(BIN)/ruff format --check modtool tests benchmarks tools
 
 soak: $(STAMP)  ## the loopback fault test over many seeds (SEEDS=200; not part of make test)
 	MODTOOL_SOAK_SEEDS=$${SEEDS:-200} $(BIN)/pytest -q tests/test_faults.py -k random_faults
@@ -36,4 +39,4 @@ bench: $(STAMP)  ## speed benchmarks, printing ratios (not part of make test)
 clean:  ## remove the virtual environment and caches
 	rm -rf $(VENV) .pytest_cache build *.egg-info
 
-.PHONY: help install demo test lint soak bench clean
+.PHONY: help install demo test data lint soak bench clean

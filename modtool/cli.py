@@ -525,19 +525,35 @@ def end_day(
         typer.echo(f"{verb} {json.dumps(event, ensure_ascii=False)}")
 
 
-class DraftKind(StrEnum):
+class DraftKind(StrEnum):  # modtool.drafts.DraftKind, kept here so --help needs no Jinja
     VOTECOUNT = "votecount"
     DAYEND = "dayend"
+    NIGHTEND = "nightend"
+    ROLEPMS = "rolepms"
+    NIGHT = "night"
 
 
 @app.command()
 def draft(
     kind: Annotated[
-        DraftKind, typer.Argument(help="What to draft: votecount or dayend.", metavar="KIND")
+        DraftKind,
+        typer.Argument(
+            help="What to draft: votecount, dayend, nightend, rolepms or night.", metavar="KIND"
+        ),
     ],
     game: HereArg = Path("."),
     day: Annotated[
         int | None, typer.Option(min=1, max=999, help="Default: the latest day.", metavar="N")
+    ] = None,
+    night: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=999,
+            help="For nightend and night: Night N follows Day N. Default: the "
+            "night after the latest day.",
+            metavar="N",
+        ),
     ] = None,
     lang: Annotated[Lang, typer.Option(help="The language of the draft.")] = "en",
     format: Annotated[Markup, typer.Option("--format", help="The forum's markup.")] = "bbcode",
@@ -549,39 +565,38 @@ def draft(
     header: HeaderOpt = None,
     cache: CacheOpt = None,
 ) -> None:
-    """Draft a post: the vote count or the day-end post, into GAME/drafts/.
+    """Draft posts and PMs into GAME/drafts/: the vote count, the day-end post, the
+    night-end post, a role PM per player (rolepms) or a night-result PM per player (night).
 
     Example:
 
         modtool draft dayend games/mygame --day 2 --lang ko --format markdown
+        modtool draft rolepms games/mygame --lang ko
+        modtool draft night games/mygame --night 1
     """
-    from .count import count_days
-    from .days import dayend_context
-    from .ledger import load_game, write_atomic
-    from .render import count_to_json, deadline_of, render_post
+    from .drafts import DraftKind as Kind
+    from .drafts import make_drafts, write_drafts
+    from .ledger import load_game
     from .sources import read_game_posts
 
     loaded = load_game(game)
-    with _thread_options(offline, False, 3, loaded.timezone, cookies, header, cache, True) as f:
-        posts = read_game_posts(loaded, f)
-    day = day or loaded.days()[-1].day
-    if kind is DraftKind.DAYEND:
-        context = dayend_context(loaded, posts, day)
-    else:
-        (counted,) = count_days(loaded, posts, [day])
-        context = {
-            "count": count_to_json(counted),
-            "number": None,
-            "deadline": deadline_of(loaded, day),
-        }
-    text = render_post(kind.value, context, format.value, lang.value, game / "templates")
+    kind = Kind(kind.value)
+    posts = []
+    if kind.reads_thread:
+        with _thread_options(offline, False, 3, loaded.timezone, cookies, header, cache, True) as f:
+            posts = read_game_posts(loaded, f)
+    drafts = make_drafts(
+        loaded, kind, posts, day=day, night=night, language=lang.value, markup=format.value
+    )
     if stdout:
-        typer.echo(text, nl=False)
+        if len(drafts) == 1:
+            typer.echo(drafts[0].text, nl=False)
+            return
+        for d in drafts:  # several PMs: each under its file name, as `head` shows files
+            typer.echo(f"==> {d.name} <==\n{d.text}")
         return
-    ext = "bbcode" if format is Markup.BBCODE else "md"
-    path = game / "drafts" / f"day{day}-{kind.value}.{lang.value}.{ext}"
-    write_atomic(path, text)
-    typer.echo(f"Wrote {path}")
+    for path in write_drafts(game, drafts):
+        typer.echo(f"Wrote {path}")
 
 
 @app.command()
@@ -1019,6 +1034,26 @@ def record_ghost_vote(
         modtool record ghost-vote games/mygame Kohai --day 3
     """
     _record(game, {"kind": "ghost_vote", "player": player, "day": day}, as_json)
+
+
+@record_app.command("night-result")
+def record_night_result(
+    game: GameArg,
+    player: PlayerArg,
+    text: Annotated[str, typer.Argument(help="What the player learned, as the PM should say it.")],
+    night: Annotated[
+        int, typer.Option(min=0, max=999, help="The night (Night N follows Day N).", metavar="N")
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """What PLAYER learned in night N, for their night-result PM (`draft night`).
+
+    Example:
+
+        modtool record night-result games/mygame Banana "You learn 1 evil neighbour." --night 1
+    """
+    event = {"kind": "night_result", "night": night, "player": player, "text": text}
+    _record(game, event, as_json)
 
 
 def main() -> None:

@@ -268,13 +268,14 @@ def watch_step(
 
 
 def dayend_context(
-    game: Game, posts: Sequence[Post], day: int, now: datetime | None = None
+    game: Game, posts: Sequence[Post], day: int, now: datetime | None = None, language: str = "en"
 ) -> dict:
     """What a day-end post says: the execution or why there was none, the day's deaths with
     what the game reveals (game.toml `[drafts] reveal`), ghost votes spent, chats closed at
     the day's end, and the next deadline when the schedule knows it."""
     from .chats import chat_log
     from .count import count_days
+    from .drafts import death_reveal
     from .plan import GamePlan
     from .render import count_to_json
     from .schedule import day_deadline
@@ -288,15 +289,7 @@ def dayend_context(
         during = e.phase is not None and not e.phase.is_night and e.phase.number == day
         at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
         if during or at_post:
-            slot = game.slot(e.slot)
-            deaths.append(
-                {
-                    "player": game.slot_names(e.slot)[-1],
-                    "cause": e.cause or "",
-                    "role": slot.role if reveal == "role" else None,
-                    "team": slot.team if reveal in ("alignment", "role") else None,
-                }
-            )
+            deaths.append(death_reveal(game, e.slot, e.cause, language))
     ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
     closed = [
         {"id": c.id, "creator": c.creator, "members": list(c.members)}

@@ -70,6 +70,7 @@ class EventKind(StrEnum):
     GHOST_VOTE = "ghost_vote"
     UNDO = "undo"  # retracts the event on another line; history is never rewritten
     CHAT_CORRECTION = "chat_correction"  # how to read one post's chat announcements
+    NIGHT_RESULT = "night_result"  # what one player learned in one night, as the host wrote it
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +95,7 @@ class Slot:
     voteless: bool = False
     role: str | None = None
     team: str | None = None
+    shown: str | None = None  # the character the player was told they are (the Drunk's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +141,8 @@ class Game:
     events: tuple[Event, ...] = ()
     schedule: object = None  # schedule.Schedule: deadlines from game.toml's [schedule]
     drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
+    script: str | None = None  # a shipped script's name (roles.SCRIPTS)
+    setup: dict = field(default_factory=dict)  # [setup]: bluffs, minion_info
     _slot_by_name: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     # --- names -----------------------------------------------------------------------------
@@ -255,6 +259,8 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         "language",
         "schedule",
         "drafts",
+        "script",
+        "setup",
     }
     for key in setup:
         if key not in known:
@@ -336,6 +342,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
             "voteless",
             "role",
             "team",
+            "shown",
         }
         if unknown:
             raise fail(f"player {name!r}: unknown field {sorted(unknown)[0]!r}", name)
@@ -367,7 +374,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
                     name,
                 )
             names[field_name] = tuple(value)
-        for field_name in ("role", "team"):
+        for field_name in ("role", "team", "shown"):
             if field_name in raw and not isinstance(raw[field_name], str):
                 raise fail(f"player {name!r}: {field_name} must be text in quotes", name)
         for host in hosts:
@@ -387,6 +394,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
                 voteless=voteless,
                 role=raw.get("role"),
                 team=raw.get("team"),
+                shown=raw.get("shown"),
             )
         )
     schedule = None
@@ -404,6 +412,11 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         raise fail('[drafts] takes reveal = "nothing", "alignment" or "role"', "drafts")
     if drafts.get("reveal", REVEALS[0]) not in REVEALS:
         raise fail('[drafts] reveal must be "nothing", "alignment" or "role"', "reveal")
+    script = setup.get("script")
+    setup_table = setup.get("setup", {})
+    if script is not None:
+        slots = _check_roles(script, slots, fail)
+    _check_setup_table(setup_table, script, fail)
     return Game(
         folder,
         str(setup.get("title", folder.name)),
@@ -414,7 +427,64 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         tuple(slots),
         schedule=schedule,
         drafts=drafts,
+        script=script,
+        setup=setup_table,
     )
+
+
+def _check_roles(script: object, slots: list[Slot], fail) -> list[Slot]:
+    """Each player's role (and shown character) is one of the script's, by any of its names;
+    it is stored as the script's id."""
+    from .roles import SCRIPTS, find_character, script_ids, vampire_setup
+
+    if script not in SCRIPTS:
+        raise fail(f"script must be one of {', '.join(SCRIPTS)}", "script")
+    ids = script_ids(script)
+
+    def find(name: str):
+        if script == "vampires":
+            role = vampire_setup().role(name)
+            return role.id if role else None
+        found = find_character(name, ids)
+        return found.id if found else None
+
+    out = []
+    for slot in slots:
+        found = {}
+        for field_name in ("role", "shown"):
+            value = getattr(slot, field_name)
+            if value is None:
+                continue
+            found[field_name] = find(value)
+            if found[field_name] is None:
+                raise fail(
+                    f"player {slot.key!r}: {field_name} {value!r} is not on the script "
+                    f"{script!r}{did_you_mean(value, ids)}",
+                    slot.key,
+                )
+        out.append(replace(slot, **found))
+    return out
+
+
+MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only the Demon (seed 003)
+
+
+def _check_setup_table(table: object, script: object, fail) -> None:
+    if not isinstance(table, dict) or set(table) - {"bluffs", "minion_info"}:
+        raise fail('[setup] takes bluffs = [...] and minion_info = "team" or "demon"', "[setup]")
+    if table.get("minion_info", MINION_INFO[0]) not in MINION_INFO:
+        raise fail('[setup] minion_info must be "team" or "demon"', "minion_info")
+    bluffs = table.get("bluffs", [])
+    if not isinstance(bluffs, list) or not all(isinstance(b, str) for b in bluffs):
+        raise fail('[setup] bluffs must be a list of characters, like ["Monk", "Chef"]', "bluffs")
+    if bluffs and script is None:
+        raise fail("[setup] bluffs need script = ... to say whose characters they are", "bluffs")
+    if bluffs and script != "vampires":
+        from .roles import find_character, script_ids
+
+        for b in bluffs:
+            if find_character(b, script_ids(script)) is None:
+                raise fail(f"[setup] bluff {b!r} is not on the script {script!r}", "bluffs")
 
 
 MAX_WEIGHT = 10
@@ -583,6 +653,13 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
                 '("CHAT CLOSE: Rex\'s chat with Rex, Neros"), or "" to ignore the post'
             )
         return Event(kind, line, at, note=text)
+    if kind is EventKind.NIGHT_RESULT:
+        night = _int(obj, "night")
+        text = obj.get("text")
+        if night is None or not isinstance(text, str) or not text.strip():
+            raise ValueError('night_result needs "night": 0, 1, ... and "text": what they learned')
+        phase = Phase(night, PhaseKind.NIGHT)
+        return Event(kind, line, at, phase=phase, slot=slot_of("player"), note=text)
     if kind is EventKind.UNDO:
         target = obj.get("line")
         if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < line:
@@ -594,7 +671,7 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
     return Event(kind, line, at, day=day, slot=slot_of("player"))
 
 
-_RANGES = {"post": (0, 10_000_000), "day": (1, MAX_DAY)}
+_RANGES = {"post": (0, 10_000_000), "day": (1, MAX_DAY), "night": (0, MAX_DAY)}
 
 
 def _int(obj: dict, key: str) -> int | None:

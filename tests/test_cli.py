@@ -140,14 +140,15 @@ def test_an_error_under_json_is_a_json_object_with_the_same_exit_code(tmp_path):
 
     game = tmp_path / "g"
     shutil.copytree(EXAMPLE, game)
+    line = len((game / "events.jsonl").read_text().splitlines()) + 1
     result = _run("record", "death", str(game), "Banan", "--phase", "N4", "--json")
     assert result.returncode == 1 and result.stdout == ""
     error = json.loads(result.stderr)
     assert error == {
-        "error": f"{game / 'events.jsonl'}:13: death: no player named 'Banan' in game.toml "
+        "error": f"{game / 'events.jsonl'}:{line}: death: no player named 'Banan' in game.toml "
         "(did you mean 'Banana'?)",
         "file": str(game / "events.jsonl"),
-        "line": 13,
+        "line": line,
     }
     usage = _run("count", str(game), "--day", "two", "--json")
     assert usage.returncode == 2

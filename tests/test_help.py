@@ -39,6 +39,7 @@ COMMANDS = [
     ["record", "ghost-vote"],
     ["record", "undo"],
     ["record", "chat-correction"],
+    ["record", "night-result"],
 ]
 FETCH_OPTIONS = {"--offline", "--refresh", "--cookies", "--header", "--cache", "--concurrency"}
 ROOT_ONLY = {"--install-completion", "--show-completion", "--debug", "--version", "-V"}

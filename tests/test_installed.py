@@ -56,5 +56,15 @@ def test_an_installed_copy_counts_and_drafts_outside_the_repository(installed):
     drafted = subprocess.run([str(modtool), "count", str(game), "--post", "bbcode"], **outside)
     assert drafted.returncode == 0, drafted.stderr
     assert "[b]" in drafted.stdout
+    # every kind of draft, in both languages and markups: templates and role data are shipped
+    for kind in ("votecount", "dayend", "nightend", "rolepms", "night"):
+        for lang, markup in (("en", "bbcode"), ("ko", "markdown")):
+            if (kind, lang) == ("rolepms", "ko"):
+                continue  # Trouble Brewing has no Korean role text (tests/test_drafts.py)
+            args = ["draft", kind, str(game), "--lang", lang, "--format", markup, "--night", "1"]
+            run = subprocess.run([str(modtool), *args], **outside)
+            assert run.returncode == 0, (kind, lang, run.stderr)
+    written = sorted(p.name for p in (game / "drafts").iterdir())
+    assert "role-Kohai.en.bbcode" in written and "night1-whiteflame.ko.md" in written
     version = subprocess.run([str(modtool), "-V"], **outside)
     assert version.stdout.startswith("modtool ")

@@ -27,7 +27,10 @@ def test_bad_toml_names_file_and_line(game_dir):
     with pytest.raises(GameFileError) as err:
         load_game(game_dir)
     # tomllib reports the line where it noticed the unclosed array.
-    assert str(err.value) == f"{setup}:8: not valid TOML (Unclosed array)"
+    lines = setup.read_text().splitlines()
+    after = lines.index('hosts = ["Thoth"') + 1
+    noticed = next(i for i, x in enumerate(lines[after:], after + 1) if x and x[0] != "#")
+    assert str(err.value) == f"{setup}:{noticed}: not valid TOML (Unclosed array)"
 
 
 def test_unknown_timezone_says_what_to_use(game_dir):
@@ -43,10 +46,11 @@ def test_unknown_timezone_says_what_to_use(game_dir):
 
 def test_bad_ledger_line_is_reported_with_its_number(game_dir):
     ledger = game_dir / "events.jsonl"
+    line = len(ledger.read_text().splitlines()) + 1
     ledger.write_text(ledger.read_text() + '{"kind": "death", "player": "Nobody", "phase": "N4"}\n')
     with pytest.raises(GameFileError) as err:
         load_game(game_dir)
-    assert str(err.value) == f"{ledger}:13: death: no player named 'Nobody' in game.toml"
+    assert str(err.value) == f"{ledger}:{line}: death: no player named 'Nobody' in game.toml"
 
 
 def test_append_refuses_a_bad_event_and_writes_nothing(game_dir):
@@ -116,10 +120,11 @@ def test_a_day_can_end_at_a_deadline_time(game_dir):
 def test_record_mends_a_ledger_without_its_final_newline(game_dir):
     ledger = game_dir / "events.jsonl"
     ledger.write_text(ledger.read_text().rstrip("\n"))  # hand-edited, no final newline
+    last = ledger.read_text().splitlines()[-1]
     append_event(load_game(game_dir), {"kind": "vote_reset", "post": 40})
     lines = ledger.read_text().splitlines()
     assert lines[-1] == '{"kind": "vote_reset", "post": 40}'
-    assert lines[-2] == '{"kind": "day_start", "day": 4, "post": 37}'
+    assert lines[-2] == last
     load_game(game_dir)  # every line still reads
 
 
@@ -129,10 +134,11 @@ def test_concurrent_records_never_interleave(game_dir):
     def write(i: int) -> None:
         append_event(load_game(game_dir), {"kind": "vote_reset", "post": 30 + i % 10})
 
+    before = len(load_game(game_dir).events)
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(write, range(40)))
     game = load_game(game_dir)
-    assert len(game.events) == 12 + 40
+    assert len(game.events) == before + 40
 
 
 def test_an_unexpected_error_is_one_line_and_debug_shows_it(game_dir, monkeypatch):
@@ -158,14 +164,15 @@ def test_record_after_a_replacement_and_undo(game_dir):
     from modtool.errors import GameFileError as Refused
 
     game = load_game(game_dir)
+    n = len((game_dir / "events.jsonl").read_text().splitlines()) + 1  # the replacement's line
     append_event(game, {"kind": "replacement", "player": "Banana", "by": "Plantain", "post": 38})
     append_event(load_game(game_dir), {"kind": "vote_reset", "post": 39})
     assert load_game(game_dir).slot_names("Banana") == ["Banana", "Plantain"]
-    # undo retracts line 13 (the replacement); the ledger keeps both lines
-    append_event(load_game(game_dir), {"kind": "undo", "line": 13})
+    # undo retracts the replacement's line; the ledger keeps both lines
+    append_event(load_game(game_dir), {"kind": "undo", "line": n})
     assert load_game(game_dir).slot_names("Banana") == ["Banana"]
-    assert len((game_dir / "events.jsonl").read_text().splitlines()) == 15
-    with pytest.raises(Refused, match="line 13 was already undone at line 15"):
-        append_event(load_game(game_dir), {"kind": "undo", "line": 13})
-    with pytest.raises(Refused, match="line 15 is an undo"):
-        append_event(load_game(game_dir), {"kind": "undo", "line": 15})
+    assert len((game_dir / "events.jsonl").read_text().splitlines()) == n + 2
+    with pytest.raises(Refused, match=f"line {n} was already undone at line {n + 2}"):
+        append_event(load_game(game_dir), {"kind": "undo", "line": n})
+    with pytest.raises(Refused, match=f"line {n + 2} is an undo"):
+        append_event(load_game(game_dir), {"kind": "undo", "line": n + 2})

@@ -135,16 +135,13 @@ def test_dayend_reveals_what_the_game_says_and_draft_writes_a_file(tmp_path):
     game = tmp_path / "g"
     shutil.copytree(EXAMPLE, game)
     setup = game / "game.toml"
-    text = setup.read_text().replace(
-        'name = "wylted"', 'name = "wylted"\nrole = "Imp"\nteam = "evil"'
-    )
-    setup.write_text(text + '\n[drafts]\nreveal = "role"\n')
+    setup.write_text(setup.read_text() + '\n[drafts]\nreveal = "role"\n')
     result = CliRunner().invoke(app, ["draft", "dayend", str(game), "--day", "3"])
     path = game / "drafts" / "day3-dayend.en.bbcode"
     assert result.stdout == f"Wrote {path}\n"
     assert (
         "[b]wylted[/b] was executed (the most votes: 5, with 4 needed of 7 alive): "
-        "they were the Imp (evil)." in path.read_text()
+        "they were the Baron (evil)." in path.read_text()
     )
 
 
