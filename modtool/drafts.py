@@ -318,9 +318,22 @@ def death_reveal(game: Game, slot_key: str, cause: str | None, language: str) ->
     return {
         "player": game.slot_names(slot_key)[-1],
         "cause": cause or "",
-        "role": role if reveal == "role" else None,
-        "team": team if reveal in ("alignment", "role") else None,
+        "role": role if reveal in ("role", "pm") else None,
+        "team": team if reveal != "nothing" else None,
+        "ability": _revealed_ability(game, slot_key, language) if reveal == "pm" else None,
     }
+
+
+def _revealed_ability(game: Game, slot_key: str, language: str) -> str | None:
+    """The dead player's true character's ability, as a full-role-PM reveal shows it."""
+    slot = game.slot(slot_key)
+    if slot.role is None or game.script is None:
+        return None
+    if game.script == "vampires":
+        role = vampire_setup().role(slot.role)
+        return " ".join([role.description, *(f"{a.name}: {a.text}" for a in role.abilities)])
+    texts = _role_texts(game, {slot.role}, language, game.script)
+    return texts[slot.role]["ability"]
 
 
 def nightend_context(

@@ -409,9 +409,9 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
             raise fail(str(exc), "[schedule]") from None
     drafts = setup.get("drafts", {})
     if not isinstance(drafts, dict) or set(drafts) - {"reveal"}:
-        raise fail('[drafts] takes reveal = "nothing", "alignment" or "role"', "drafts")
+        raise fail('[drafts] takes reveal = "nothing", "alignment", "role" or "pm"', "drafts")
     if drafts.get("reveal", REVEALS[0]) not in REVEALS:
-        raise fail('[drafts] reveal must be "nothing", "alignment" or "role"', "reveal")
+        raise fail('[drafts] reveal must be "nothing", "alignment", "role" or "pm"', "reveal")
     script = setup.get("script")
     setup_table = setup.get("setup", {})
     if script is not None:
@@ -488,7 +488,9 @@ def _check_setup_table(table: object, script: object, fail) -> None:
 
 
 MAX_WEIGHT = 10
-REVEALS = ("nothing", "alignment", "role")  # what a day-end post shows of the dead
+# What a day-end or night-end post shows of the dead: nothing, the alignment, the character
+# (and alignment), or the character with its ability as the role PM gave it.
+REVEALS = ("nothing", "alignment", "role", "pm")
 MAX_DAY = 999
 
 

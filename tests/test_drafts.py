@@ -255,3 +255,23 @@ def test_names_show_literally_in_every_pm_and_post(tmp_path, kind, markup):
     assert "49" not in shown
     assert "<script" not in rendered and "<b>" not in rendered and "<em>" not in rendered
     assert not re.search(r"<a [^>]*>(click|link)</a>", rendered)
+
+
+@pytest.mark.parametrize(
+    ("reveal", "line"),
+    [
+        ("nothing", "[b]Magoroth[/b] died (killed).\n"),
+        ("alignment", "[b]Magoroth[/b] died (killed): they were good.\n"),
+        ("role", "[b]Magoroth[/b] died (killed): they were the Monk (good).\n"),
+        ("pm", "[b]Magoroth[/b] died (killed): they were the Monk (good).\n[quote]Each night"),
+    ],
+)
+def test_a_death_shows_what_the_game_reveals(tmp_path, reveal, line):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    (game / "game.toml").write_text(
+        (game / "game.toml").read_text() + f'\n[drafts]\nreveal = "{reveal}"\n'
+    )
+    (drafted,) = make_drafts(load_game(game), DraftKind.NIGHTEND, night=1)
+    assert line in drafted.text
+    assert ("[quote]" in drafted.text) is (reveal == "pm")
