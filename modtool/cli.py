@@ -110,8 +110,10 @@ app = typer.Typer(
 )
 import_app = _group("Import games from other formats.")
 record_app = _group("Append an event to a game's ledger (events.jsonl).")
+setup_app = _group("Clocktower setups: check the characters, draw a legal set, commit to it.")
 app.add_typer(import_app, name="import")
 app.add_typer(record_app, name="record")
+app.add_typer(setup_app, name="setup")
 
 
 class Markup(StrEnum):
@@ -1054,6 +1056,124 @@ def record_night_result(
     """
     event = {"kind": "night_result", "night": night, "player": player, "text": text}
     _record(game, event, as_json)
+
+
+@setup_app.command("check")
+def setup_check(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
+    """Check the game's characters against the script and the official setup rules: type
+    counts for the number of players with every setup modifier in play (Baron, Godfather,
+    Summoner, Huntsman, ...), one of each character, the Drunk's shown Townsfolk, the bluffs
+    and the red herring. Exit code 1 when the setup is not legal.
+
+    Example:
+
+        modtool setup check games/mygame
+    """
+    from .ledger import load_game
+    from .setups import check_game
+
+    check = check_game(load_game(game))
+    if as_json:
+        _emit_json(check.as_json())
+    else:
+        counts = ", ".join(f"{v} {k}" for k, v in check.counts.as_dict().items())
+        typer.echo(("Legal setup: " if check.valid else "Not a legal setup: ") + counts)
+        for reason in check.reasons:
+            typer.echo(f"- {reason}")
+    if not check.valid:
+        raise typer.Exit(1)
+
+
+@setup_app.command("draw")
+def setup_draw(
+    game: HereArg = Path("."),
+    seed: Annotated[
+        int, typer.Option(min=0, help="The random seed (the same seed, the same draw).")
+    ] = ...,
+    write: Annotated[
+        bool,
+        typer.Option(
+            "--write", help="Record the draw in the ledger (it replaces game.toml's roles)."
+        ),
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Draw a legal set of characters and seats for the game's players from its script:
+    the Drunk's shown Townsfolk, the Demon's three bluffs and the red herring too.
+
+    Example:
+
+        modtool setup draw games/mygame --seed 20261130 --write
+    """
+    from .ledger import append_event, load_game
+    from .setups import draw_game
+
+    loaded = load_game(game)
+    drawn = draw_game(loaded, seed)
+    event = drawn.as_event()
+    if write:
+        append_event(loaded, event)
+    if as_json:
+        _emit_json(event)
+        return
+    names = loaded.clocktower.characters
+    for i, p in enumerate(drawn.seats, 1):
+        told = f" (shown {names[drawn.shown[p]].name})" if p in drawn.shown else ""
+        typer.echo(f"{i:>2}  {p}: {names[drawn.roles[p]].name}{told}")
+    typer.echo("Bluffs: " + ", ".join(names[b].name for b in drawn.bluffs))
+    if drawn.red_herring:
+        typer.echo(f"Red herring: {drawn.red_herring}")
+    typer.echo("Recorded in events.jsonl" if write else "Not recorded (add --write to record it)")
+
+
+@setup_app.command("commit")
+def setup_commit(
+    game: HereArg = Path("."),
+    salt: Annotated[
+        str | None, typer.Option(help="The salt (default: 32 random hex digits).", metavar="TEXT")
+    ] = None,
+) -> None:
+    """Print a SHA-256 commitment of the setup to post at the start; the text it hashes (with
+    the salt) is written to GAME/drafts/setup-reveal.txt, to post at the end.
+
+    Example:
+
+        modtool setup commit games/mygame
+    """
+    from .ledger import load_game, write_atomic
+    from .setups import commit_game, new_salt
+
+    digest, text = commit_game(load_game(game), salt or new_salt())
+    path = game / "drafts" / "setup-reveal.txt"
+    write_atomic(path, text)
+    typer.echo(f"Commitment (post it now): {digest}")
+    typer.echo(f"Wrote {path} (keep it secret; post it at the end)")
+
+
+@setup_app.command("verify")
+def setup_verify(
+    reveal: Annotated[
+        Path,
+        typer.Argument(
+            help="A revealed setup text (setup-reveal.txt).", exists=True, dir_okay=False
+        ),
+    ],
+    commitment: Annotated[str, typer.Argument(help="The SHA-256 posted at the start.")],
+) -> None:
+    """Check that a revealed setup is the one committed to. Exit code 1 when it is not.
+
+    Example:
+
+        modtool setup verify setup-reveal.txt 3f5a...e1
+    """
+    from .setups import sha256
+
+    digest = sha256(reveal.read_text("utf-8"))
+    if digest == commitment.strip().lower():
+        typer.echo("The revealed setup matches the commitment.")
+        return
+    typer.echo(f"It does not match: the revealed text hashes to {digest}.")
+    raise typer.Exit(1)
 
 
 def main() -> None:

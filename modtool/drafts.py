@@ -19,7 +19,6 @@ from .ledger import REVEALS, EventKind, Game, Phase, PhaseKind, write_atomic
 from .posts import Post
 from .roles import (
     TEAM_NAMES,
-    characters,
     find_character,
     host_role_texts,
     role_text,
@@ -152,8 +151,8 @@ def role_pm_contexts(game: Game, language: str) -> list[dict]:
     script = _script_needed(game)
     if script == "vampires":
         return _vampire_pms(game, language)
-    chars = characters()
-    book = rolebook(script)
+    chars = game.clocktower.characters
+    book = rolebook(game.clocktower.book) if game.clocktower.book else None
     slots = sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0))
     holder = {s.key: game.slot_names(s.key)[-1] for s in slots}
     team_of = {s.key: chars[s.role].team for s in slots}
@@ -168,14 +167,14 @@ def role_pm_contexts(game: Game, language: str) -> list[dict]:
         alignment = s.team or chars[s.role].alignment
         context = {
             "kind": "botc",
-            "game": {"title": game.title, "script": book.title},
+            "game": {"title": game.title, "script": game.clocktower.name},
             "player": holder[s.key],
             "character": character,
             "alignment": alignment,
             "demon": None,
             "minions": [],
             "bluffs": [],
-            "win": book.win.get(alignment) if book.language == language else None,
+            "win": book.win.get(alignment) if book and book.language == language else None,
         }
         if informed and team_of[s.key] == "demon":
             context["minions"] = [holder[o.key] for o in slots if team_of[o.key] == "minion"]
@@ -197,9 +196,10 @@ def _role_texts(game: Game, ids: set[str], language: str, script: str) -> dict[s
     the host's GAME/roles.<language>.toml first, then modtool's role data."""
     own = host_role_texts(game.folder, language)
     out, missing = {}, []
+    sc = game.clocktower
     for cid in sorted(ids):
-        c = characters()[cid]
-        text = own.get(cid) or role_text(cid, language, script)
+        c = sc.characters[cid]
+        text = own.get(cid) or sc.texts.get(cid) or role_text(cid, language, sc.book)
         if text is None:
             missing.append(c.name)
             continue
@@ -303,8 +303,8 @@ def role_display(game: Game, slot_key: str, language: str) -> tuple[str | None, 
     """A dead player's character and alignment as a post names them."""
     slot = game.slot(slot_key)
     role, team = slot.role, slot.team
-    if role is not None and game.script not in (None, "vampires"):
-        c = characters()[role]
+    if role is not None and game.clocktower is not None:
+        c = game.clocktower.characters[role]
         return c.display(language), team or c.alignment
     if role is not None and game.script == "vampires":
         r = vampire_setup().role(role)

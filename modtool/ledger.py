@@ -71,6 +71,7 @@ class EventKind(StrEnum):
     UNDO = "undo"  # retracts the event on another line; history is never rewritten
     CHAT_CORRECTION = "chat_correction"  # how to read one post's chat announcements
     NIGHT_RESULT = "night_result"  # what one player learned in one night, as the host wrote it
+    SETUP = "setup"  # the characters and seats drawn (modtool setup draw); overrides game.toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,9 @@ class Event:
     action: str | None = None  # corrections: "ignore" or "target"
     target: str | None = None  # corrections: the intended target (a name, or "no lynch")
     note: str | None = None
+    # setup: ((slot, seat, role, shown), ...), the bluffs, and the red herring's slot
+    seats: tuple[tuple[str, int, str, str | None], ...] = ()
+    bluffs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +145,8 @@ class Game:
     events: tuple[Event, ...] = ()
     schedule: object = None  # schedule.Schedule: deadlines from game.toml's [schedule]
     drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
-    script: str | None = None  # a shipped script's name (roles.SCRIPTS)
+    script: str | None = None  # a shipped script's name, "vampires", or a script file's path
+    clocktower: object = None  # scripts.Script: the characters of a Clocktower script
     setup: dict = field(default_factory=dict)  # [setup]: bluffs, minion_info
     _slot_by_name: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -224,7 +229,24 @@ def load_game(folder: str | Path) -> Game:
     if ledger_path.is_file():
         events = effective(tuple(_read_ledger(ledger_path, game)), ledger_path)
         check_ledger(events, game, ledger_path)
-    return replace(game, events=events, _slot_by_name={})  # names now include replacements
+    game = replace(game, events=events, _slot_by_name={})  # names now include replacements
+    drawn = game.events_of(EventKind.SETUP)
+    return with_setup(game, drawn[-1]) if drawn else game
+
+
+def with_setup(game: Game, event: Event) -> Game:
+    """The game with a recorded draw's seats and characters in place of game.toml's."""
+    by_slot = {slot: (seat, role, shown) for slot, seat, role, shown in event.seats}
+    slots = tuple(
+        replace(s, seat=by_slot[s.key][0], role=by_slot[s.key][1], shown=by_slot[s.key][2])
+        if s.key in by_slot
+        else s
+        for s in game.slots
+    )
+    setup = {**game.setup, "bluffs": list(event.bluffs)}
+    if event.target:
+        setup["red_herring"] = event.target
+    return replace(game, slots=slots, setup=setup)
 
 
 def _toml_line(message: str) -> int | None:
@@ -414,9 +436,16 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         raise fail('[drafts] reveal must be "nothing", "alignment", "role" or "pm"', "reveal")
     script = setup.get("script")
     setup_table = setup.get("setup", {})
+    clocktower = None
     if script is not None:
-        slots = _check_roles(script, slots, fail)
-    _check_setup_table(setup_table, script, fail)
+        if not isinstance(script, str):
+            raise fail('script must be text in quotes, like script = "trouble-brewing-forum"')
+        if script != "vampires":
+            from .scripts import load_script
+
+            clocktower = load_script(script, folder)
+        slots = _check_roles(script, clocktower, slots, fail)
+    _check_setup_table(setup_table, script, clocktower, fail)
     return Game(
         folder,
         str(setup.get("title", folder.name)),
@@ -428,25 +457,28 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         schedule=schedule,
         drafts=drafts,
         script=script,
+        clocktower=clocktower,
         setup=setup_table,
     )
 
 
-def _check_roles(script: object, slots: list[Slot], fail) -> list[Slot]:
+def _check_roles(script: str, clocktower, slots: list[Slot], fail) -> list[Slot]:
     """Each player's role (and shown character) is one of the script's, by any of its names;
-    it is stored as the script's id."""
-    from .roles import SCRIPTS, find_character, script_ids, vampire_setup
+    it is stored as the character's (or Vampires role's) id."""
+    from .roles import vampire_setup
 
-    if script not in SCRIPTS:
-        raise fail(f"script must be one of {', '.join(SCRIPTS)}", "script")
-    ids = script_ids(script)
+    if clocktower is None:
+        ids = [r.id for r in vampire_setup().roles]
 
-    def find(name: str):
-        if script == "vampires":
+        def find(name: str) -> str | None:
             role = vampire_setup().role(name)
             return role.id if role else None
-        found = find_character(name, ids)
-        return found.id if found else None
+    else:
+        ids = list(clocktower.ids)
+
+        def find(name: str) -> str | None:
+            found = clocktower.find(name)
+            return found.id if found else None
 
     out = []
     for slot in slots:
@@ -469,9 +501,15 @@ def _check_roles(script: object, slots: list[Slot], fail) -> list[Slot]:
 MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only the Demon (seed 003)
 
 
-def _check_setup_table(table: object, script: object, fail) -> None:
-    if not isinstance(table, dict) or set(table) - {"bluffs", "minion_info"}:
-        raise fail('[setup] takes bluffs = [...] and minion_info = "team" or "demon"', "[setup]")
+def _check_setup_table(table: object, script: object, clocktower, fail) -> None:
+    if not isinstance(table, dict) or set(table) - {"bluffs", "minion_info", "red_herring"}:
+        raise fail(
+            '[setup] takes bluffs = [...], red_herring = "player" and minion_info = "team" or '
+            '"demon"',
+            "[setup]",
+        )
+    if not isinstance(table.get("red_herring", ""), str):
+        raise fail("[setup] red_herring must be a player's name in quotes", "red_herring")
     if table.get("minion_info", MINION_INFO[0]) not in MINION_INFO:
         raise fail('[setup] minion_info must be "team" or "demon"', "minion_info")
     bluffs = table.get("bluffs", [])
@@ -479,12 +517,9 @@ def _check_setup_table(table: object, script: object, fail) -> None:
         raise fail('[setup] bluffs must be a list of characters, like ["Monk", "Chef"]', "bluffs")
     if bluffs and script is None:
         raise fail("[setup] bluffs need script = ... to say whose characters they are", "bluffs")
-    if bluffs and script != "vampires":
-        from .roles import find_character, script_ids
-
-        for b in bluffs:
-            if find_character(b, script_ids(script)) is None:
-                raise fail(f"[setup] bluff {b!r} is not on the script {script!r}", "bluffs")
+    for b in bluffs if clocktower is not None else ():
+        if clocktower.find(b) is None:
+            raise fail(f"[setup] bluff {b!r} is not on the script {script!r}", "bluffs")
 
 
 MAX_WEIGHT = 10
@@ -573,8 +608,8 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
     )
     day = _int(obj, "day")
 
-    def slot_of(field_name: str) -> str:
-        name = obj.get(field_name)
+    def slot_of(field_name: str, value: object = None) -> str:
+        name = obj.get(field_name) if value is None else value
         if not isinstance(name, str):
             raise ValueError(f'{kind.value} needs "{field_name}": a player\'s name')
         key = game.find_slot(name)
@@ -662,6 +697,8 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
             raise ValueError('night_result needs "night": 0, 1, ... and "text": what they learned')
         phase = Phase(night, PhaseKind.NIGHT)
         return Event(kind, line, at, phase=phase, slot=slot_of("player"), note=text)
+    if kind is EventKind.SETUP:
+        return _setup_event(obj, line, at, game, slot_of)
     if kind is EventKind.UNDO:
         target = obj.get("line")
         if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < line:
@@ -673,7 +710,55 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
     return Event(kind, line, at, day=day, slot=slot_of("player"))
 
 
-_RANGES = {"post": (0, 10_000_000), "day": (1, MAX_DAY), "night": (0, MAX_DAY)}
+def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:
+    script = game.clocktower
+    if script is None:
+        raise ValueError('setup needs a Clocktower script in game.toml (script = "...")')
+    players = obj.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise ValueError('setup needs "players": [{"player", "seat", "role"}, ...]')
+    seats = []
+    for p in players:
+        slot = slot_of("player", p.get("player"))
+        seat = p.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 100:
+            raise ValueError(f"setup: {slot}'s seat must be a whole number from 1 to 100")
+        found = {}
+        for key in ("role", "shown"):
+            value = p.get(key)
+            if value is None and key == "shown":
+                found[key] = None
+                continue
+            char = script.find(value) if isinstance(value, str) else None
+            if char is None:
+                raise ValueError(f"setup: {slot}'s {key} {value!r} is not on the script")
+            found[key] = char.id
+        seats.append((slot, seat, found["role"], found["shown"]))
+    bluffs = []
+    for b in obj.get("bluffs", []):
+        char = script.find(b) if isinstance(b, str) else None
+        if char is None:
+            raise ValueError(f"setup: bluff {b!r} is not on the script")
+        bluffs.append(char.id)
+    herring = obj.get("red_herring")
+    herring = slot_of("red_herring", herring) if herring is not None else None
+    return Event(
+        EventKind.SETUP,
+        line,
+        at,
+        day=_int(obj, "seed"),
+        target=herring,
+        seats=tuple(seats),
+        bluffs=tuple(bluffs),
+    )
+
+
+_RANGES = {
+    "post": (0, 10_000_000),
+    "day": (1, MAX_DAY),
+    "night": (0, MAX_DAY),
+    "seed": (0, 2**63),
+}
 
 
 def _int(obj: dict, key: str) -> int | None:

@@ -281,15 +281,3 @@ def vampire_setup() -> VampireSetup:
         tuple(raw["assignment"]),
         roles,
     )
-
-
-# --- scripts -----------------------------------------------------------------------------------
-
-SCRIPTS = (*ROLEBOOKS, "vampires")  # the names game.toml's `script` takes
-
-
-def script_ids(script: str) -> tuple[str, ...]:
-    """The character (or role) ids of a shipped script."""
-    if script == "vampires":
-        return tuple(r.id for r in vampire_setup().roles)
-    return rolebook(script).ids

@@ -13,7 +13,6 @@ from modtool.roles import (
     characters,
     find_character,
     rolebook,
-    script_ids,
     vampire_setup,
 )
 
@@ -95,7 +94,7 @@ def test_the_vampires_setup_has_twelve_roles_in_four_factions():
     assert len(setup.roles) == 12
     assert {r.faction for r in setup.roles} == set(setup.factions)
     assert [r.id for r in setup.roles if not r.at_start] == ["slayer"]
-    assert script_ids("vampires")[0] == "vampire"
+    assert setup.roles[0].id == "vampire"
 
 
 @pytest.mark.parametrize(
@@ -118,8 +117,11 @@ def test_a_character_is_found_by_any_of_its_names(name, expected):
 
 
 def test_a_name_is_looked_up_on_the_game_script_only():
-    assert find_character("Empath", script_ids("trouble-brewing-forum")).id == "empath"
-    assert find_character("Pixie", script_ids("trouble-brewing-forum")) is None
+    from modtool.scripts import shipped_script
+
+    tb = shipped_script("trouble-brewing-forum")
+    assert tb.find("Empath").id == "empath" and tb.find("초공감자").id == "empath"
+    assert tb.find("Pixie") is None
 
 
 def test_character_facts_carry_no_ability_text():

@@ -7,6 +7,7 @@ Writes, in modtool/data/:
   name, team, edition, setup flag, night-order positions, reminder labels, Korean community
   names as aliases). From botc-release roles.json and nightsheet.json, botc-translations
   game/ko.json and the §4 table of docs/BOTC.md. No ability or flavour text is taken.
+- scripts/*.json: the three seed scripts in the official script format (ids and _meta).
 - rolebooks/*.json: the role text a PM quotes, parsed from the seeds: the English almanac
   (000), the Korean almanac (002), the Trouble Brewing list of a forum host (003) and the
   Vampires setup (004). Every text field is copied from its seed as written.
@@ -296,6 +297,9 @@ def build(shared: Path) -> dict[str, str]:
     }
     for name, book in books.items():
         files[f"rolebooks/{name}.json"] = {"id": name, "game": "botc", **book}
+        # the script itself, in the official script format: _meta and the character ids
+        meta = {"id": "_meta", "name": book["title"], "author": book["author"]}
+        files[f"scripts/{name}.json"] = [meta, *(c["id"] for c in book["characters"])]
     return {
         path: json.dumps(value, ensure_ascii=False, indent=1) + "\n"
         for path, value in files.items()

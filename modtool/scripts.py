@@ -1,0 +1,138 @@
+"""Clocktower scripts in the official script format: a JSON array of character ids and/or
+homebrew character objects, with an optional `_meta` object (name, author).
+
+game.toml's `script` is the name of a shipped script (`trouble-brewing-forum`, `cheomseongdae`,
+`crimson-moon`) or a path to a script file, relative to the game folder.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from .errors import GameFileError
+from .names import normalise
+from .roles import ROLEBOOKS, Character, RoleText, characters
+
+TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric")
+
+
+@dataclass(frozen=True)
+class Script:
+    name: str
+    author: str
+    ids: tuple[str, ...]  # in the script's order
+    characters: dict[str, Character]  # every character on it: official facts or homebrew
+    texts: dict[str, RoleText] = field(default_factory=dict)  # homebrew ability text
+    book: str | None = None  # the shipped rolebook that holds its text
+    source: str = ""
+
+    def find(self, name: str) -> Character | None:
+        """A character of this script by id, English or Korean name, or community name."""
+        wanted = normalise(name)
+        if not wanted:
+            return None
+        for c in self.characters.values():
+            if wanted in {normalise(n) for n in (c.id, c.name, c.name_ko or "", *c.aliases_ko)}:
+                return c
+        return None
+
+    def of_team(self, team: str) -> list[Character]:
+        return [c for c in self.characters.values() if c.team == team]
+
+
+def official_id(raw: str) -> str:
+    """Ids as script tools write them ("fortune_teller", "Fortune Teller") to the official form."""
+    return normalise(raw)
+
+
+def parse_script(data: object, source: str, book: str | None = None) -> Script:
+    """A script from its parsed JSON; a problem raises GameFileError naming the source."""
+
+    def fail(problem: str) -> GameFileError:
+        return GameFileError(source, problem)
+
+    if not isinstance(data, list) or not data:
+        raise fail("a script is a JSON array of character ids (and an optional _meta object)")
+    official = characters()
+    name, author = Path(source).stem, ""
+    ids: list[str] = []
+    chars: dict[str, Character] = {}
+    texts: dict[str, RoleText] = {}
+    for i, item in enumerate(data, 1):
+        if isinstance(item, dict) and item.get("id") == "_meta":
+            name = str(item.get("name") or name)
+            author = str(item.get("author") or "")
+            continue
+        if isinstance(item, dict) and set(item) == {"id"}:
+            item = item["id"]  # the older {"id": "washerwoman"} form
+        if isinstance(item, str):
+            cid = official_id(item)
+            if cid not in official:
+                from .ledger import did_you_mean
+
+                raise fail(
+                    f"item {i}: {item!r} is not an official character id"
+                    + did_you_mean(item, official)
+                )
+            chars[cid] = official[cid]
+        elif isinstance(item, dict):
+            missing = [k for k in ("id", "name", "team", "ability") if not item.get(k)]
+            if missing:
+                raise fail(f"item {i}: a homebrew character needs {', '.join(missing)}")
+            if item["team"] not in TEAMS:
+                raise fail(f"item {i}: team {item['team']!r} is not one of {', '.join(TEAMS)}")
+            cid = str(item["id"])
+            chars[cid] = Character(
+                id=cid,
+                name=str(item["name"]),
+                name_ko=None,
+                aliases_ko=(),
+                team=item["team"],
+                edition=item.get("edition"),
+                setup=bool(item.get("setup")),
+                first_night=item.get("firstNight") or None,
+                other_night=item.get("otherNight") or None,
+                reminders=tuple(item.get("reminders", ())),
+                reminders_global=tuple(item.get("remindersGlobal", ())),
+            )
+            texts[cid] = RoleText(cid, chars[cid].name, item["team"], item["ability"], book=source)
+        else:
+            raise fail(f"item {i}: expected a character id or a character object")
+        if cid in ids:
+            raise fail(f"item {i}: {cid!r} is on the script twice")
+        ids.append(cid)
+    if not ids:
+        raise fail("the script has no characters")
+    return Script(name, author, tuple(ids), chars, texts, book, source)
+
+
+SHIPPED = ROLEBOOKS
+
+
+@cache
+def shipped_script(name: str) -> Script:
+    text = resources.files("modtool").joinpath("data", "scripts", f"{name}.json").read_text("utf-8")
+    return parse_script(json.loads(text), name, book=name)
+
+
+def load_script(spec: str, folder: Path) -> Script:
+    """A shipped script by name, or a script file (its path relative to the game folder)."""
+    if spec in SHIPPED:
+        return shipped_script(spec)
+    path = Path(spec) if Path(spec).is_absolute() else Path(folder) / spec
+    if not spec.endswith(".json") or not path.is_file():
+        shipped = ", ".join(SHIPPED)
+        raise GameFileError(
+            Path(folder) / "game.toml",
+            f"script {spec!r} is neither a shipped script ({shipped}, or vampires) nor a .json "
+            "script file in the game folder",
+        )
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise GameFileError(path, f"not valid UTF-8 JSON ({exc})") from None
+    return parse_script(data, str(path))
