@@ -1058,6 +1058,56 @@ def record_night_result(
     _record(game, event, as_json)
 
 
+@app.command()
+def grimoire(
+    game: HereArg = Path("."),
+    night: Annotated[
+        int | None, typer.Option(min=0, max=999, help="At the start of Night N.", metavar="N")
+    ] = None,
+    day: Annotated[
+        int | None, typer.Option(min=1, max=999, help="At the start of Day N.", metavar="N")
+    ] = None,
+    as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
+) -> None:
+    """The Clocktower grimoire at the start of a night or day (default: the latest phase):
+    each seat's character and alignment, alive or dead, ghost vote, and the reminders in force.
+
+    Example:
+
+        modtool grimoire games/mygame --night 2
+    """
+    from .grimoire import current_phase, grimoire_report
+    from .ledger import Phase, PhaseKind, load_game
+    from .render import grimoire_table, grimoire_to_json
+    from .sources import read_game_posts
+
+    if night is not None and day is not None:
+        raise typer.BadParameter("give --night or --day, not both", param_hint="--night/--day")
+    loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
+    ) as fetcher:
+        posts = read_game_posts(loaded, fetcher)
+    if night is not None:
+        phase = Phase(night, PhaseKind.NIGHT)
+    elif day is not None:
+        phase = Phase(day, PhaseKind.DAY)
+    else:
+        phase = current_phase(loaded)
+    found, ghosts = grimoire_report(loaded, posts, phase)
+    names = {cid: c.name for cid, c in loaded.clocktower.characters.items()}
+    if as_json:
+        _emit_json(grimoire_to_json(found, ghosts, names))
+    else:
+        typer.echo(grimoire_table(found, ghosts, names), nl=False)
+
+
 @setup_app.command("check")
 def setup_check(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     """Check the game's characters against the script and the official setup rules: type
@@ -1174,6 +1224,142 @@ def setup_verify(
         return
     typer.echo(f"It does not match: the revealed text hashes to {digest}.")
     raise typer.Exit(1)
+
+
+NightOpt = Annotated[
+    int | None, typer.Option(min=0, max=999, help="Given in Night N.", metavar="N")
+]
+DayOpt = Annotated[int | None, typer.Option(min=1, max=999, help="Given on Day N.", metavar="N")]
+
+
+@record_app.command("reminder")
+def record_reminder(
+    game: GameArg,
+    player: PlayerArg,
+    reminder: Annotated[
+        str,
+        typer.Argument(
+            help="poisoned, drunk, protected, cursed, no_ability, lleech_host, claimed, or your "
+            "own word."
+        ),
+    ],
+    night: NightOpt = None,
+    day: DayOpt = None,
+    until: Annotated[
+        str | None,
+        typer.Option(help="Its last phase (D3, N2) or 'game'; default: by kind.", metavar="PHASE"),
+    ] = None,
+    by: Annotated[
+        str | None, typer.Option(help="The character that placed it.", metavar="CHARACTER")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A grimoire reminder on PLAYER from night N (or day N): poisoned and drunk last that
+    night and the next day, protected that night, no_ability and lleech_host the whole game.
+
+    Example:
+
+        modtool record reminder games/mygame Kohai poisoned --night 2 --by Poisoner
+    """
+    if (night is None) == (day is None):
+        raise typer.BadParameter("give exactly one of --night N or --day N", param_hint="--night")
+    event = {
+        "kind": "reminder",
+        "player": player,
+        "reminder": reminder,
+        "night": night,
+        "day": day,
+        "until": until,
+        "by": by,
+    }
+    _record(game, event, as_json)
+
+
+@record_app.command("master")
+def record_master(
+    game: GameArg,
+    butler: Annotated[str, typer.Argument(help="The Butler's player.")],
+    master: Annotated[str, typer.Argument(help="The player the Butler chose.")],
+    day: Annotated[int, typer.Option(min=1, max=999, help="The day it holds for.", metavar="N")],
+    as_json: JsonOpt = False,
+) -> None:
+    """The Butler's master for day N: the Butler's vote counts only while the master votes
+    the same player.
+
+    Example:
+
+        modtool record master games/mygame Shining Neros --day 2
+    """
+    event = {"kind": "master", "player": butler, "master": master, "day": day}
+    _record(game, event, as_json)
+
+
+@record_app.command("character")
+def record_character(
+    game: GameArg,
+    player: PlayerArg,
+    character: Annotated[
+        str | None, typer.Option(help="The new character.", metavar="CHARACTER")
+    ] = None,
+    alignment: Annotated[
+        str | None, typer.Option(help="The new alignment: good or evil.", metavar="ALIGNMENT")
+    ] = None,
+    phase: Annotated[
+        str | None, typer.Option(help="When: N2 (in Night 2), D3.", metavar="PHASE")
+    ] = None,
+    post: PostOpt = None,
+    cause: Annotated[
+        str | None, typer.Option(help="star-pass, scarlet woman, ...", metavar="TEXT")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """PLAYER's character and/or alignment changes (the Scarlet Woman becomes the Imp, a Minion
+    takes a star-pass).
+
+    Example:
+
+        modtool record character games/mygame Neros --character Imp --phase N2 --cause star-pass
+    """
+    event = {
+        "kind": "character_change",
+        "player": player,
+        "character": character,
+        "alignment": alignment,
+        "phase": phase,
+        "post": post,
+        "cause": cause,
+    }
+    _record(game, event, as_json)
+
+
+@record_app.command("day-ability")
+def record_day_ability(
+    game: GameArg,
+    player: PlayerArg,
+    ability: Annotated[str, typer.Argument(help="slayer, damsel_guess, goblin_claim or other.")],
+    post: Annotated[int, typer.Option(min=0, help="Where the host announced it.", metavar="POST")],
+    target: Annotated[
+        str | None, typer.Option(help="The player it was used on.", metavar="PLAYER")
+    ] = None,
+    note: Annotated[str | None, typer.Option(help="What happened.", metavar="TEXT")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A day ability the host announced at POST: a Slayer shot (the Demon dies when it works),
+    a Minion's Damsel guess, a Goblin's claim.
+
+    Example:
+
+        modtool record day-ability games/mygame Rex slayer --target Banana --post 212
+    """
+    event = {
+        "kind": "day_ability",
+        "player": player,
+        "ability": ability,
+        "post": post,
+        "target": target,
+        "note": note,
+    }
+    _record(game, event, as_json)
 
 
 def main() -> None:

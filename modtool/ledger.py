@@ -72,6 +72,11 @@ class EventKind(StrEnum):
     CHAT_CORRECTION = "chat_correction"  # how to read one post's chat announcements
     NIGHT_RESULT = "night_result"  # what one player learned in one night, as the host wrote it
     SETUP = "setup"  # the characters and seats drawn (modtool setup draw); overrides game.toml
+    # the grimoire (Clocktower): what a Storyteller keeps track of
+    REMINDER = "reminder"  # poisoned, drunk, protected, cursed, no ability, ... from a phase on
+    MASTER = "master"  # the Butler's master for a day
+    CHARACTER_CHANGE = "character_change"  # a new character and/or alignment from a point on
+    DAY_ABILITY = "day_ability"  # a day ability the host announced at a post (Slayer, ...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,6 +704,8 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         return Event(kind, line, at, phase=phase, slot=slot_of("player"), note=text)
     if kind is EventKind.SETUP:
         return _setup_event(obj, line, at, game, slot_of)
+    if kind in GRIMOIRE_KINDS:
+        return _grimoire_event(kind, obj, line, at, game, slot_of)
     if kind is EventKind.UNDO:
         target = obj.get("line")
         if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < line:
@@ -708,6 +715,114 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
     if day is None:
         raise ValueError('ghost_vote needs "day"')
     return Event(kind, line, at, day=day, slot=slot_of("player"))
+
+
+GRIMOIRE_KINDS = (
+    EventKind.REMINDER,
+    EventKind.MASTER,
+    EventKind.CHARACTER_CHANGE,
+    EventKind.DAY_ABILITY,
+)
+# A reminder lasts, from the phase it is given: "night" (that night), "night+day" (that night
+# and the following day: seed 003's poisoning), "day", or "game".
+REMINDER_LIFETIMES = {
+    "poisoned": "night+day",
+    "drunk": "night+day",
+    "protected": "night",
+    "cursed": "night+day",
+    "no_ability": "game",
+    "lleech_host": "game",
+    "claimed": "day",
+}
+DAY_ABILITIES = ("slayer", "damsel_guess", "goblin_claim", "other")
+
+
+def _phase_of(obj: dict, what: str) -> Phase:
+    """A phase given as "phase": "N2", or "night": 2, or "day": 2."""
+    if "phase" in obj:
+        try:
+            return Phase.parse(obj["phase"])
+        except ValueError:
+            raise ValueError(f'{what} "phase" must look like "N1" or "D2"') from None
+    if "night" in obj:
+        return Phase(_int(obj, "night"), PhaseKind.NIGHT)
+    if "day" in obj:
+        return Phase(_int(obj, "day"), PhaseKind.DAY)
+    raise ValueError(f'{what} needs "night": N, "day": N or "phase": "N1"')
+
+
+def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:
+    script = game.clocktower
+    if script is None:
+        raise ValueError(f'{kind.value} needs a Clocktower script in game.toml (script = "...")')
+    slot = slot_of("player")
+    note = obj.get("note")
+    if kind is EventKind.MASTER:
+        day = _int(obj, "day")
+        if day is None:
+            raise ValueError('master needs "day": the day the master counts for')
+        master = slot_of("master")
+        if master == slot:
+            raise ValueError("master: the Butler cannot choose themself")
+        return Event(kind, line, at, day=day, slot=slot, target=master, note=note)
+    if kind is EventKind.REMINDER:
+        reminder = obj.get("reminder")
+        if not isinstance(reminder, str) or not reminder.strip():
+            known = ", ".join(REMINDER_LIFETIMES)
+            raise ValueError(f'reminder needs "reminder": {known}, or your own word')
+        until = obj.get("until")
+        if until is not None and until != "game":
+            try:
+                Phase.parse(until)
+            except ValueError:
+                raise ValueError('reminder "until" must look like "D3", "N2" or "game"') from None
+        by = obj.get("by")
+        found = script.find(by) if isinstance(by, str) else None
+        if by is not None and found is None:
+            raise ValueError(f"reminder: 'by' {by!r} is not on the script")
+        return Event(
+            kind,
+            line,
+            at,
+            slot=slot,
+            phase=_phase_of(obj, "reminder"),
+            target=reminder.strip().lower().replace(" ", "_"),
+            name=found.id if found else None,
+            cause=until,
+            note=note,
+        )
+    if kind is EventKind.CHARACTER_CHANGE:
+        character, alignment = obj.get("character"), obj.get("alignment")
+        if character is None and alignment is None:
+            raise ValueError('character_change needs "character" and/or "alignment"')
+        found = script.find(character) if isinstance(character, str) else None
+        if character is not None and found is None:
+            raise ValueError(f"character_change: {character!r} is not on the script")
+        if alignment not in (None, "good", "evil"):
+            raise ValueError('character_change "alignment" must be "good" or "evil"')
+        if at.post is None and "phase" not in obj:
+            raise ValueError('character_change needs "phase" ("N2") or "post" where it happened')
+        phase = _phase_of(obj, "character_change") if "phase" in obj else None
+        return Event(
+            kind,
+            line,
+            at,
+            slot=slot,
+            phase=phase,
+            target=found.id if found else None,
+            name=alignment,
+            cause=obj.get("cause"),
+            note=note,
+        )
+    # DAY_ABILITY: announced by the host at a post
+    ability = obj.get("ability")
+    if ability not in DAY_ABILITIES:
+        raise ValueError(f'day_ability "ability" must be one of {", ".join(DAY_ABILITIES)}')
+    if at.post is None:
+        raise ValueError('day_ability needs "post": where the host announced it')
+    target = slot_of("target") if obj.get("target") is not None else None
+    guess = obj.get("guess")
+    return Event(kind, line, at, slot=slot, target=target, action=ability, name=guess, note=note)
 
 
 def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:

@@ -415,3 +415,61 @@ def _template_line(exc: BaseException, template: jinja2.Template) -> int | None:
     names = {template.filename, "<template>"}
     lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename in names]
     return lines[-1] if lines else None
+
+
+# --- the grimoire ------------------------------------------------------------------------------
+
+
+def grimoire_to_json(grimoire, ghosts: dict, names: dict) -> dict:
+    return {
+        "phase": str(grimoire.phase),
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.player,
+                "character": s.character,
+                "shown": s.shown,
+                "team": s.team,
+                "alignment": s.alignment,
+                "alive": s.alive,
+                "died": str(s.died) if s.died and not s.alive else None,
+                "ghost_vote": None if s.alive else ("spent" if s.slot in ghosts else "available"),
+                "reminders": [
+                    {"kind": r.kind, "by": r.by, "until": str(r.end) if r.end else "game"}
+                    for r in s.reminders
+                ],
+                "master": s.master,
+            }
+            for s in grimoire.seats
+        ],
+        "bluffs": list(grimoire.bluffs),
+    }
+
+
+def grimoire_table(grimoire, ghosts: dict, names: dict) -> str:
+    """The grimoire as a table: seat, player, character (what they were told), alignment,
+    life and ghost vote, reminders in force."""
+    rows = []
+    for s in grimoire.seats:
+        character = names.get(s.character, s.character or "?")
+        if s.shown:
+            character += f" (told {names.get(s.shown, s.shown)})"
+        if s.alive:
+            life = "alive"
+        else:
+            vote = f"ghost vote spent D{ghosts[s.slot]}" if s.slot in ghosts else "ghost vote"
+            life = f"dead {s.died}, {vote}"
+        notes = [
+            r.kind.replace("_", " ") + (f" ({names.get(r.by, r.by)})" if r.by else "")
+            for r in s.reminders
+        ]
+        if s.master:
+            notes.append(f"master: {s.master}")
+        rows.append([s.seat or "", s.player, character, s.alignment or "", life, "; ".join(notes)])
+    head = f"Grimoire at the start of {'Night' if grimoire.phase.is_night else 'Day'} "
+    head += f"{grimoire.phase.number}"
+    table = tabulate(
+        rows, headers=["seat", "player", "character", "alignment", "life", "reminders"]
+    )
+    bluffs = ", ".join(names.get(b, b) for b in grimoire.bluffs)
+    return f"{head}\n\n{table}\n" + (f"\nBluffs: {bluffs}\n" if bluffs else "")
