@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from .botc_votes import CharacterRules
 from .errors import ModToolError
 from .ledger import DayWindow, Event, Game, PostRef
 from .names import CONFIDENT, Resolution, TargetKind, normalise
@@ -242,15 +243,19 @@ def count_with_plan(
     timeline index (what a count posted there could have seen)."""
     wanted = set(wanted)
     spent: dict[str, int] = {}  # slot -> day its ghost vote was spent in the thread
+    used: dict[str, int] = {}  # slot -> day its once-per-game ability was used (Clocktower)
     results = []
     for window in sorted(plan.windows.values(), key=lambda w: w.day):
         if window.day > max(wanted):
             break
         stop = end_index if window.day == max(wanted) else None
-        walk = _DayWalk(plan, window, as_of, spent, stop)
+        walk = _DayWalk(plan, window, as_of, spent, stop, used=used)
         result = walk.run()
         for slot in walk.ghosts_spent:
             spent.setdefault(slot, window.day)
+        if walk.characters is not None:
+            for slot in walk.characters.used_today:
+                used.setdefault(slot, window.day)
         if window.day in wanted:
             results.append(result)
     return results
@@ -263,6 +268,7 @@ class _DayWalk:
     as_of: int | None
     spent_before: dict[str, int]
     end_index: int | None = None
+    used: dict[str, int] = field(default_factory=dict)
     ghosts_spent: set[str] = field(default_factory=set)
     newcomers: set[str] = field(default_factory=set)
     audit: list[AuditEntry] = field(default_factory=list)
@@ -284,6 +290,10 @@ class _DayWalk:
         }
         self.state = DayState(alive)
         self.no_lynch_open = no_lynch_available(self.rules, day, plan.night_kill_before(day))
+        grimoire = plan.grimoire(day)
+        self.characters = (
+            CharacterRules(self, grimoire, self.used) if grimoire is not None else None
+        )
 
     def display(self, target: str, pos: int) -> str:
         return NO_LYNCH_LABEL if target == NO_LYNCH_KEY else self.plan.holder(target, pos)
@@ -325,6 +335,10 @@ class _DayWalk:
         for pos in self.plan.resets:
             if self.start <= pos < self.end:
                 changes.setdefault(pos, []).append(("reset", None))
+        if self.characters is not None:
+            for pos, event in self.plan.day_abilities():
+                if self.start <= pos < self.end:
+                    changes.setdefault(pos, []).append(("ability", event))
         return changes
 
     def _apply_change(self, change: tuple[str, str | None], pos: int, post: Post) -> None:
@@ -339,6 +353,10 @@ class _DayWalk:
         elif kind == "reset":
             self.state.reset()
             self._warn(post, "the host reset the votes")
+        elif kind == "ability":
+            self.characters.day_ability(slot, post, pos)
+        if self.characters is not None:
+            self.characters.after_action(post, pos)  # a master who died votes no more
 
     def _read_post(self, post: Post, pos: int) -> Outcome | None:
         """Apply the post's actions in order; the outcome if one of them ends the day."""
@@ -395,11 +413,15 @@ class _DayWalk:
                 share = next(splitting, None)
                 if share is None:  # more votes than the voter has: the rest are read as usual
                     splitting = None
-            self._living_action(slot, weight, post, pos, a, share, not split_started)
+            outcome = self._living_action(slot, weight, post, pos, a, share, not split_started)
             split_started = split_started or share is not None
-            outcome = self._hammer(post, pos)
+            if self.characters is not None:
+                self.characters.after_action(post, pos)
+            outcome = outcome or self._hammer(post, pos)
             if outcome:
                 return outcome
+            if slot not in self.state.alive:
+                break  # the voter died at this post (the Witch's curse)
         return None
 
     def _corrected(
@@ -447,7 +469,7 @@ class _DayWalk:
         a: VoteAction,
         share: int | None = None,
         first_split: bool = False,
-    ) -> None:
+    ) -> Outcome | None:
         state = self.state
         if a.kind is ActionKind.UNVOTE:
             if self.rules.multi_vote and a.target:
@@ -491,7 +513,20 @@ class _DayWalk:
                     f"{post.author} voted for {self.plan.holder(target, pos)}, who is dead; "
                     "not counted",
                 )
-            return
+            return None
+        if self.characters is not None:
+            refusal = self.characters.refusal(slot, target, post)
+            if refusal is not None:
+                self._log(post, a, res, False, refusal)
+                self._warn(
+                    post,
+                    f"{post.author} is the Butler and their master does not vote for "
+                    f"{self.display(target, pos)}: not counted",
+                )
+                return None
+            if self.characters.before_vote(slot, post, pos):
+                self._log(post, a, res, False, Rule.WITCH)
+                return None
         if share is not None:
             # A split: the post's first vote clears the voter's old votes, each takes a share.
             state.cast(_Vote(slot, target, post, share), replace=first_split)
@@ -508,6 +543,9 @@ class _DayWalk:
                 f"{post.author}: read {a.raw!r} as {self.display(target, pos)} "
                 f"({res.method.value}, confidence {res.confidence:.2f}{why})",
             )
+        if self.characters is not None:
+            return self.characters.after_vote(slot, target, post, pos)
+        return None
 
     def _unresolved(self, post: Post, pos: int, a: VoteAction, res: Resolution) -> None:
         if res.kind is TargetKind.UNRESOLVED:
@@ -786,4 +824,25 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         warnings=grouped(walk.warnings),
         audit=tuple(walk.audit),
         last_post=last_post,
+        win=_win_check(walk, outcome, end_pos),
     )
+
+
+def _win_check(walk: _DayWalk, outcome: Outcome, end_pos: int):
+    """A Clocktower day's win check, with the living now and the execution if the day ended."""
+    grimoire = walk.plan.grimoire(walk.window.day)
+    if grimoire is None:
+        return None
+    from .wins import check_day
+
+    game = walk.plan.game
+    executed = None
+    if outcome.kind is OutcomeKind.EXECUTION:
+        executed = game.find_slot(outcome.player)
+    guesses = tuple(
+        (e.slot, e.target)
+        for pos, e in walk.plan.day_abilities()
+        if e.action == "damsel_guess" and e.target and walk.start <= pos < end_pos
+    )
+    ended = outcome.kind is not OutcomeKind.PENDING
+    return check_day(grimoire, set(walk.state.alive), walk.window.day, executed, ended, guesses)

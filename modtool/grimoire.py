@@ -80,7 +80,10 @@ def post_days(game: Game, posts) -> dict[int, int]:
     """For each ledger event placed at a post: its line -> the day that holds the post."""
     from .plan import GamePlan
 
-    plan = GamePlan.build(game, posts)
+    return post_days_in(game, GamePlan.build(game, posts))
+
+
+def post_days_in(game: Game, plan) -> dict[int, int]:
     out = {}
     for e in game.events:
         if e.at.post is None:

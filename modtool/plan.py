@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from .ledger import DayWindow, Event, EventKind, Game, PostRef
@@ -72,6 +72,27 @@ class GamePlan:
     corrections: dict[tuple[str, int | None], Event]
     ghosts_recorded: dict[str, int]  # slot -> the day the ledger says its ghost vote was spent
     accounts: dict[str, frozenset[str]]  # slot -> normalised accounts and aliases
+    _grimoires: dict = field(default_factory=dict)
+
+    def grimoire(self, day: int):
+        """The Clocktower grimoire at the start of `day` (None for other games)."""
+        if self.game.clocktower is None:
+            return None
+        if day not in self._grimoires:
+            from .grimoire import grimoire_at, post_days_in
+            from .ledger import Phase, PhaseKind
+
+            if "at_day" not in self._grimoires:
+                self._grimoires["at_day"] = post_days_in(self.game, self)
+            at_day = self._grimoires["at_day"]
+            self._grimoires[day] = grimoire_at(self.game, Phase(day, PhaseKind.DAY), at_day)
+        return self._grimoires[day]
+
+    def day_abilities(self) -> list[tuple[int, Event]]:
+        """The host-announced day abilities, with the timeline index they take effect at."""
+        return [
+            (self.timeline.after(e.at) - 1, e) for e in self.game.events_of(EventKind.DAY_ABILITY)
+        ]
 
     @classmethod
     def build(cls, game: Game, posts: Sequence[Post], now: datetime | None = None) -> GamePlan:

@@ -66,6 +66,12 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
     }
     if dc.checks:
         out["checks"] = [check_to_json(c) for c in dc.checks]
+    if dc.win is not None:
+        w = dc.win.win
+        out["win"] = (
+            {"winner": w.winner, "rule": w.rule.name.lower(), "reason": w.reason} if w else None
+        )
+        out["win_notes"] = list(dc.win.notes)
     if audit:
         out["audit"] = [
             {
@@ -279,6 +285,10 @@ def count_table(dc: DayCount) -> str:
     }[o.kind]
     at = f" at post {o.post}" if o.post is not None and o.kind != "pending" else ""
     lines.append(f"Outcome: {verdict}{at} ({o.reason}).")
+    if dc.win is not None and dc.win.win is not None:
+        lines.append(f"Game over: {dc.win.win.winner} wins ({dc.win.win.reason}).")
+    if dc.win is not None:
+        lines.extend(f"Note: {n}." for n in dc.win.notes)
     if dc.warnings:
         lines.append("Warnings:")
         lines.extend(

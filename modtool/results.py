@@ -92,3 +92,4 @@ class DayCount:
     audit: tuple[AuditEntry, ...]
     last_post: int | None
     checks: tuple = ()  # reconcile.CountCheck: the day's posted counts, with `count --check`
+    win: object = None  # wins.WinCheck for a Clocktower game: who has won, and notes

@@ -157,6 +157,7 @@ DAY_END_CASES = [
     (Rule.TIE, 4, None, 10, "최다 득표 동률, 각 4표"),
     (Rule.TIE_BREAK, 3, None, 8, "3표 동률을 게임 규칙에 따라 결정"),
     (Rule.IN_PROGRESS, None, None, None, "진행 중"),
+    (Rule.VIRGIN, None, None, None, "성결자에게 처음 투표한 마을주민이라 즉시 처형"),
 ]
 
 
