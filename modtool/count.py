@@ -839,10 +839,10 @@ def _win_check(walk: _DayWalk, outcome: Outcome, end_pos: int):
     executed = None
     if outcome.kind is OutcomeKind.EXECUTION:
         executed = game.find_slot(outcome.player)
-    guesses = tuple(
-        (e.slot, e.target)
-        for pos, e in walk.plan.day_abilities()
-        if e.action == "damsel_guess" and e.target and walk.start <= pos < end_pos
-    )
+    today = [e for pos, e in walk.plan.day_abilities() if walk.start <= pos < end_pos]
+    guesses = tuple((e.slot, e.target) for e in today if e.action == "damsel_guess" and e.target)
+    claimed = frozenset(e.slot for e in today if e.action == "goblin_claim")
     ended = outcome.kind is not OutcomeKind.PENDING
-    return check_day(grimoire, set(walk.state.alive), walk.window.day, executed, ended, guesses)
+    return check_day(
+        grimoire, set(walk.state.alive), walk.window.day, executed, ended, guesses, claimed
+    )

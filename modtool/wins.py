@@ -112,11 +112,22 @@ def check_day(
     executed: str | None = None,
     ended: bool = False,
     guesses: tuple = (),
+    claimed: frozenset = frozenset(),
 ) -> WinCheck:
+    """The win check of a day (see `_check_day`), with the Politician noted on a win."""
+    check = _check_day(grimoire, alive, day, executed, ended, guesses, claimed)
+    if check.win is None:
+        return check
+    seats = {s.slot: s for s in grimoire.seats}
+    return WinCheck(check.win, check.notes + _politician(seats, check.win))
+
+
+def _check_day(grimoire, alive, day, executed, ended, guesses, claimed) -> WinCheck:
     """The win check of a day. `grimoire`: at the start of the day; `alive`: the living slots
     now (after the day's deaths so far, the executed player still counted as alive);
     `executed`: the slot executed at the day's end; `ended`: the day is over; `guesses`: the
-    Damsel guesses of the day as (guesser slot, target slot)."""
+    Damsel guesses of the day as (guesser slot, target slot); `claimed`: the slots that claimed
+    to be the Goblin today (a `day_ability` goblin_claim, or a `claimed` reminder)."""
     seats = {s.slot: s for s in grimoire.seats}
 
     def works(slot: str) -> bool:
@@ -134,7 +145,7 @@ def check_day(
     if executed is not None:
         character = seats[executed].character
         saint = any(works(s) for s in holders("saint"))
-        claimed = seats[executed].has("claimed")
+        claimed = executed in claimed or seats[executed].has("claimed")
         for win in (
             saint_executed(character, saint),
             goblin_win(character, claimed, not seats[executed].drunk_or_poisoned),
@@ -169,13 +180,10 @@ def check_day(
         else:
             win = demon_dead(0, False)
         if win:
-            return WinCheck(win, tuple(notes) + _politician(seats, win))
+            return WinCheck(win, tuple(notes))
         return WinCheck(None, tuple(notes))
     evil = [s for s in living if seats[s].alignment == "evil"]
-    win = two_alive(len(living), len(evil))
-    if win:
-        return WinCheck(win, tuple(notes) + _politician(seats, win))
-    return WinCheck(None, tuple(notes))
+    return WinCheck(two_alive(len(living), len(evil)), tuple(notes))
 
 
 def _politician(seats: dict, win: Win) -> tuple[str, ...]:
