@@ -64,6 +64,9 @@ def test_an_installed_copy_counts_and_drafts_outside_the_repository(installed):
             args = ["draft", kind, str(game), "--lang", lang, "--format", markup, "--night", "1"]
             run = subprocess.run([str(modtool), *args], **outside)
             assert run.returncode == 0, (kind, lang, run.stderr)
+    for args in (["setup", "check", str(game)], ["grimoire", str(game), "--night", "1"]):
+        run = subprocess.run([str(modtool), *args], **outside)
+        assert run.returncode == 0, (args, run.stderr)
     written = sorted(p.name for p in (game / "drafts").iterdir())
     assert "role-Kohai.en.bbcode" in written and "night1-whiteflame.ko.md" in written
     version = subprocess.run([str(modtool), "-V"], **outside)
