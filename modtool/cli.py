@@ -1108,6 +1108,63 @@ def grimoire(
         typer.echo(grimoire_table(found, ghosts, names), nl=False)
 
 
+@app.command()
+def night(
+    game: HereArg = Path("."),
+    number: Annotated[
+        int | None,
+        typer.Option(
+            "--night",
+            min=0,
+            max=999,
+            help="The night (Night 0 is the first). Default: the night after the latest day.",
+            metavar="N",
+        ),
+    ] = None,
+    resolve: Annotated[
+        bool,
+        typer.Option(
+            "--resolve", help="Also list what the recorded choices do (poison, kills, ...)."
+        ),
+    ] = False,
+    confirm: Annotated[
+        bool, typer.Option("--confirm", help="With --resolve: write those events to the ledger.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The night sheet: the characters in play that act tonight, in the official order, with
+    what to do, the choices recorded (record choice), the reminders in force, and each
+    player's information: the true value, the answers the Storyteller may give, and why.
+
+    Example:
+
+        modtool night games/mygame --night 1 --resolve
+    """
+    from .ledger import append_events, load_game
+    from .night import night_sheet, resolve_night
+    from .render import night_sheet_text, night_step_json
+
+    if confirm and not resolve:
+        raise typer.BadParameter("--confirm goes with --resolve", param_hint="--confirm")
+    loaded = load_game(game)
+    n = number if number is not None else loaded.days()[-1].day
+    steps = night_sheet(loaded, n)
+    resolution = resolve_night(loaded, n) if resolve else None
+    if confirm and resolution.events:
+        append_events(loaded, list(resolution.events))
+    if as_json:
+        out = {"night": n, "steps": [night_step_json(s) for s in steps]}
+        if resolution is not None:
+            out["resolution"] = {
+                "events": list(resolution.events),
+                "notes": list(resolution.notes),
+                "written": confirm,
+            }
+        _emit_json(out)
+        return
+    typer.echo(night_sheet_text(n, steps, resolution, confirm), nl=False)
+
+
 @setup_app.command("check")
 def setup_check(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     """Check the game's characters against the script and the official setup rules: type
@@ -1328,6 +1385,37 @@ def record_character(
         "phase": phase,
         "post": post,
         "cause": cause,
+    }
+    _record(game, event, as_json)
+
+
+@record_app.command("choice")
+def record_choice(
+    game: GameArg,
+    player: PlayerArg,
+    targets: Annotated[
+        list[str] | None, typer.Argument(help="The players chosen, in order.", show_default=False)
+    ] = None,
+    night: Annotated[int, typer.Option(min=0, max=999, help="The night.", metavar="N")] = ...,
+    character: Annotated[
+        str | None,
+        typer.Option(help="A character chosen or guessed (Gambler, ...).", metavar="CHARACTER"),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What PLAYER chose in night N (the Fortune Teller's two players, the Imp's kill, the
+    Monk's protection, the Butler's master, ...), for `modtool night`.
+
+    Example:
+
+        modtool record choice games/mygame ILikePie5 Banana Neros --night 1
+    """
+    event = {
+        "kind": "night_choice",
+        "player": player,
+        "night": night,
+        "targets": list(targets or []),
+        "character": character,
     }
     _record(game, event, as_json)
 

@@ -77,6 +77,7 @@ class EventKind(StrEnum):
     MASTER = "master"  # the Butler's master for a day
     CHARACTER_CHANGE = "character_change"  # a new character and/or alignment from a point on
     DAY_ABILITY = "day_ability"  # a day ability the host announced at a post (Slayer, ...)
+    NIGHT_CHOICE = "night_choice"  # the players (and character) a player chose in a night
 
 
 @dataclass(frozen=True, slots=True)
@@ -718,6 +719,7 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
 
 
 GRIMOIRE_KINDS = (
+    EventKind.NIGHT_CHOICE,
     EventKind.REMINDER,
     EventKind.MASTER,
     EventKind.CHARACTER_CHANGE,
@@ -765,6 +767,26 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         if master == slot:
             raise ValueError("master: the Butler cannot choose themself")
         return Event(kind, line, at, day=day, slot=slot, target=master, note=note)
+    if kind is EventKind.NIGHT_CHOICE:
+        night = _int(obj, "night")
+        targets = obj.get("targets", [])
+        if night is None or not isinstance(targets, list):
+            raise ValueError('night_choice needs "night" and "targets": [player, ...]')
+        chosen = tuple(slot_of("targets", t) for t in targets)
+        character = obj.get("character")
+        found = script.find(character) if isinstance(character, str) else None
+        if character is not None and found is None:
+            raise ValueError(f"night_choice: {character!r} is not on the script")
+        return Event(
+            kind,
+            line,
+            at,
+            slot=slot,
+            phase=Phase(night, PhaseKind.NIGHT),
+            target=found.id if found else None,
+            bluffs=chosen,  # the chosen players' slots, in order
+            note=note,
+        )
     if kind is EventKind.REMINDER:
         reminder = obj.get("reminder")
         if not isinstance(reminder, str) or not reminder.strip():

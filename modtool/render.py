@@ -5,6 +5,7 @@ Nothing here decides anything: every number printed was computed by `count` and 
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 from pathlib import Path
@@ -483,3 +484,50 @@ def grimoire_table(grimoire, ghosts: dict, names: dict) -> str:
     )
     bluffs = ", ".join(names.get(b, b) for b in grimoire.bluffs)
     return f"{head}\n\n{table}\n" + (f"\nBluffs: {bluffs}\n" if bluffs else "")
+
+
+# --- the night sheet ---------------------------------------------------------------------------
+
+
+def night_step_json(step) -> dict:
+    return {
+        "position": step.position,
+        "character": step.character,
+        "name": step.name,
+        "player": step.player,
+        "what": step.what,
+        "choices": list(step.choices),
+        "reminders": list(step.reminders),
+        "info": step.info.as_json() if step.info else None,
+    }
+
+
+def night_sheet_text(night: int, steps, resolution=None, written: bool = False) -> str:
+    """The night sheet as a host reads it: one block per step, in order."""
+    kind = "first night" if night == 0 else "other nights"
+    lines = [f"Night {night} (the {kind} order)", ""]
+    for step in steps:
+        who = f" - {step.player}" if step.player else ""
+        lines.append(f"{step.name}{who}")
+        if step.choices:
+            lines.append(f"  Chose: {', '.join(step.choices)}")
+        if step.reminders:
+            lines.append(f"  Reminders: {', '.join(step.reminders)}")
+        if step.info is not None:
+            i = step.info
+            allowed = " | ".join(i.allowed)
+            lines.append(f"  True: {i.true_value}")
+            lines.append(
+                f"  May answer: {allowed}" + (" (your choice)" if i.storyteller_choice else "")
+            )
+            lines.append(f"  Why: {i.why}")
+        if step.what:
+            lines.append(f"  Do: {step.what}")
+        lines.append("")
+    if resolution is not None:
+        lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
+        lines.extend(f"  {json.dumps(e, ensure_ascii=False)}" for e in resolution.events)
+        lines.extend(f"  Note: {n}" for n in resolution.notes)
+        if resolution.events:
+            lines.append("Written to events.jsonl." if written else "Not written (add --confirm).")
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -45,6 +45,8 @@ COMMANDS = [
     ["record", "character"],
     ["record", "day-ability"],
     ["grimoire"],
+    ["night"],
+    ["record", "choice"],
     ["setup"],
     ["setup", "check"],
     ["setup", "draw"],

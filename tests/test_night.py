@@ -1,0 +1,279 @@
+"""The night sheet and each night's information on hand-built seatings: dead neighbours
+skipped, neighbours killed tonight, the red herring, the Drunk, the Spy and the Recluse,
+poisoned players, the Vortox; and what the night's choices do."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from modtool.cli import app
+from modtool.grimoire import Reminder, SeatState
+from modtool.ledger import Phase, PhaseKind, load_game
+from modtool.night import (
+    apply_vortox_and_poison,
+    chef_options,
+    demon_kill,
+    evil_count_options,
+    fortune_teller,
+    living_neighbours,
+    night_sheet,
+    resolve_night,
+    star_pass_heir,
+    tea_lady_protected,
+)
+
+from .conftest import EXAMPLE
+
+TEAM_OF = {
+    "imp": "demon",
+    "vortox": "demon",
+    "nodashii": "demon",
+    "poisoner": "minion",
+    "spy": "minion",
+    "scarletwoman": "minion",
+    "baron": "minion",
+    "recluse": "outsider",
+    "drunk": "outsider",
+    "saint": "outsider",
+    "butler": "outsider",
+}
+
+
+def seat(slot, character, alive=True, reminders=(), shown=None):
+    team = TEAM_OF.get(character, "townsfolk")
+    alignment = "evil" if team in ("minion", "demon") else "good"
+    rem = tuple(Reminder(r, Phase(1, PhaseKind.NIGHT), None) for r in reminders)
+    return SeatState(slot, slot, None, character, shown, team, alignment, alive, None, rem, None)
+
+
+@pytest.mark.parametrize(
+    ("alive", "expected"),
+    [
+        ({"a", "b", "c", "d", "e"}, ["e", "b"]),
+        ({"a", "c", "d"}, ["d", "c"]),  # dead b and e are skipped
+        ({"a", "c"}, ["c"]),  # only one other lives
+    ],
+)
+def test_living_neighbours_skip_the_dead(alive, expected):
+    ring = [seat(s, "chef") for s in "abcde"]
+    assert [n.slot for n in living_neighbours(ring, "a", alive)] == expected
+
+
+@pytest.mark.parametrize(
+    ("characters", "true", "options"),
+    [
+        (["imp", "chef"], 1, {1}),
+        (["spy", "chef"], 1, {0, 1}),  # the Spy may register as good
+        (["recluse", "imp"], 1, {1, 2}),  # the Recluse may register as evil
+        (["chef", "monk"], 0, {0}),
+    ],
+)
+def test_evil_neighbours_and_what_they_may_register_as(characters, true, options):
+    assert evil_count_options([seat(str(i), c) for i, c in enumerate(characters)]) == (
+        true,
+        options,
+    )
+
+
+@pytest.mark.parametrize(
+    ("characters", "true", "options"),
+    [
+        (["imp", "poisoner", "chef", "monk", "saint"], 1, {1}),
+        (["imp", "chef", "poisoner", "monk", "saint"], 0, {0}),
+        (["imp", "poisoner", "baron", "chef", "monk"], 2, {2}),
+        (["imp", "recluse", "poisoner", "chef", "monk"], 0, {0, 2}),
+        (["poisoner", "chef", "monk", "saint", "imp"], 1, {1}),  # the circle loops round
+    ],
+)
+def test_chef_counts_adjacent_evil_pairs(characters, true, options):
+    assert chef_options([seat(str(i), c) for i, c in enumerate(characters)]) == (true, options)
+
+
+@pytest.mark.parametrize(
+    ("chosen", "herring", "true", "options"),
+    [
+        (["imp", "chef"], None, True, {True}),
+        (["monk", "chef"], None, False, {False}),
+        (["monk", "chef"], "0", True, {True}),  # the red herring
+        (["recluse", "chef"], None, False, {False, True}),  # the Recluse may register
+    ],
+)
+def test_fortune_teller(chosen, herring, true, options):
+    seats = [seat(str(i), c) for i, c in enumerate(chosen)]
+    assert fortune_teller(seats, herring) == (true, options)
+
+
+@pytest.mark.parametrize(
+    ("true", "allowed", "poisoned", "vortox", "answers", "choice"),
+    [
+        ("1", {"1"}, None, False, ("1",), False),
+        ("1", {"1", "2"}, None, False, ("1", "2"), True),
+        ("1", {"1"}, "x is poisoned", False, ("0", "1", "2"), True),
+        ("1", {"1"}, None, True, ("0", "2"), True),  # the Vortox: false information
+        ("1", {"1"}, "x is poisoned", True, ("0", "2"), True),  # false even when poisoned
+    ],
+)
+def test_poison_and_the_vortox(true, allowed, poisoned, vortox, answers, choice):
+    got, is_choice, _ = apply_vortox_and_poison(true, allowed, ["0", "1", "2"], poisoned, vortox)
+    assert (got, is_choice) == (answers, choice)
+
+
+@pytest.mark.parametrize(
+    ("target", "works", "monk", "tea", "result"),
+    [
+        (seat("t", "chef"), True, False, False, "dies"),
+        (seat("t", "chef"), False, False, False, "no kill"),  # a poisoned Imp
+        (seat("t", "chef"), True, True, False, "protected"),
+        (seat("t", "soldier"), True, False, False, "soldier"),
+        (seat("t", "soldier", reminders=("poisoned",)), True, False, False, "dies"),
+        (seat("t", "chef"), True, False, True, "tea lady"),
+        (seat("t", "mayor"), True, False, False, "mayor"),
+        (seat("t", "chef", alive=False), True, False, False, "dead already"),
+        (seat("t", "imp"), True, False, False, "star-pass"),
+    ],
+)
+def test_the_demons_kill(target, works, monk, tea, result):
+    assert demon_kill(target, works, monk, tea) == result
+
+
+def test_the_star_pass_goes_to_the_scarlet_woman():
+    minions = [seat("p", "poisoner"), seat("s", "scarletwoman")]
+    assert star_pass_heir(minions).slot == "s"
+    assert star_pass_heir([seat("p", "poisoner"), seat("b", "baron")]) is None  # ST picks
+    assert star_pass_heir([seat("p", "poisoner")]).slot == "p"
+
+
+def test_the_tea_lady_protects_two_good_neighbours():
+    ring = [seat("a", "chef"), seat("t", "tealady"), seat("b", "monk"), seat("c", "imp")]
+    assert tea_lady_protected(ring, {"a", "t", "b", "c"}) == {"a", "b"}
+    ring[2] = seat("b", "poisoner")
+    assert tea_lady_protected(ring, {"a", "t", "b", "c"}) == set()
+
+
+# --- on a game folder --------------------------------------------------------------------------
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fin", "Gil", "Hal"]
+
+
+def _game(tmp_path, roles, events=(), script="cheomseongdae", setup=""):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    players = "\n".join(
+        f'[[players]]\nname = "{p}"\nseat = {i}\nrole = "{r}"\n'
+        for i, (p, r) in enumerate(zip(PLAYERS, roles, strict=False), 1)
+    )
+    (folder / "game.toml").write_text(
+        f'title = "t"\nscript = "{script}"\n[[sources]]\npath = "t.jsonl"\n{setup}\n{players}'
+    )
+    (folder / "t.jsonl").write_text("")
+    (folder / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    return load_game(folder)
+
+
+def _info(game, night, player):
+    return next(s.info for s in night_sheet(game, night) if s.player == player)
+
+
+ROLES = ["empath", "imp", "slayer", "poisoner", "monk", "fortuneteller", "saint", "undertaker"]
+
+
+def test_the_empath_skips_the_dead_and_sees_tonights_kill(tmp_path):
+    events = [
+        {"kind": "death", "player": "Ben", "phase": "D1", "cause": "executed"},
+        {"kind": "death", "player": "Hal", "phase": "N1", "cause": "killed"},
+    ]
+    game = _game(tmp_path, ROLES, events)
+    info = _info(game, 1, "Ann")
+    # Ben (the Imp) is dead: Cat is the left neighbour; Hal died tonight before the Empath woke
+    assert info.true_value == "0" and info.why == "living neighbours Gil and Cat"
+
+
+def test_a_poisoned_empath_may_be_told_anything(tmp_path):
+    events = [{"kind": "reminder", "player": "Ann", "reminder": "poisoned", "night": 1}]
+    info = _info(_game(tmp_path, ROLES, events), 1, "Ann")
+    assert info.true_value == "1" and info.allowed == ("0", "1", "2")
+    assert info.storyteller_choice and "Ann is poisoned" in info.why
+
+
+def test_under_the_vortox_the_empath_is_told_a_false_number(tmp_path):
+    roles = ["empath", "vortox", *ROLES[2:]]
+    info = _info(_game(tmp_path, roles), 1, "Ann")
+    assert info.true_value == "1" and info.allowed == ("0", "2")
+
+
+def test_the_fortune_teller_and_the_red_herring(tmp_path):
+    events = [{"kind": "night_choice", "player": "Fin", "night": 1, "targets": ["Cat", "Eve"]}]
+    plain = _info(_game(tmp_path, ROLES, events), 1, "Fin")
+    assert (plain.true_value, plain.allowed) == ("No", ("No",))
+    (tmp_path / "g").rename(tmp_path / "old")
+    game = _game(tmp_path, ROLES, events, setup='[setup]\nred_herring = "Eve"\n')
+    herring = _info(game, 1, "Fin")
+    assert herring.true_value == "Yes" and "red herring" in herring.why
+
+
+def test_the_undertaker_sees_the_drunk_as_the_drunk(tmp_path):
+    roles = ["drunk", "imp", "slayer", "poisoner", "monk", "fortuneteller", "saint", "undertaker"]
+    folder_game = _game(
+        tmp_path, roles, [{"kind": "death", "player": "Ann", "phase": "D1", "cause": "executed"}]
+    )
+    assert _info(folder_game, 1, "Hal").allowed[0] == "Drunk"
+
+
+def test_the_spy_may_show_as_a_good_character_to_the_undertaker(tmp_path):
+    roles = ["spy", "imp", "chef", "poisoner", "monk", "fortuneteller", "saint", "undertaker"]
+    game = _game(
+        tmp_path,
+        roles,
+        [{"kind": "death", "player": "Ann", "phase": "D1", "cause": "executed"}],
+        script="trouble-brewing-forum",
+    )
+    info = _info(game, 1, "Hal")
+    assert info.true_value == "Spy" and "Chef" in info.allowed and info.storyteller_choice
+
+
+def test_the_drunk_wakes_as_the_townsfolk_they_were_told(tmp_path):
+    night0 = night_sheet(load_game(EXAMPLE), 0)
+    kohai = next(s for s in night0 if s.player == "Kohai")
+    assert kohai.name == "Washerwoman (the Drunk)" and kohai.info.storyteller_choice
+
+
+def test_the_example_night_sheets_and_what_the_choices_do(tmp_path):
+    night1 = [(s.name, s.player) for s in night_sheet(load_game(EXAMPLE), 1)]
+    assert night1 == [
+        ("Poisoner", "Neros"),
+        ("Monk", "Magoroth"),
+        ("Imp", "Banana"),
+        ("Empath", "awesome5000"),
+        ("Fortune Teller", "ILikePie5"),
+        ("Undertaker", "whiteflame"),
+    ]
+    night2 = [s.player for s in night_sheet(load_game(EXAMPLE), 2)]
+    assert "awesome5000" not in night2  # killed by the Imp before the Empath wakes
+    resolution = resolve_night(load_game(EXAMPLE), 1)
+    assert {
+        "kind": "reminder",
+        "player": "awesome5000",
+        "reminder": "poisoned",
+        "night": 1,
+        "by": "poisoner",
+    } in resolution.events
+    assert not any(e["kind"] == "death" for e in resolution.events)  # Magoroth's is recorded
+
+
+def test_night_resolve_confirm_writes_the_kill(tmp_path):
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    runner = CliRunner()
+    runner.invoke(app, ["record", "choice", str(game), "Banana", "Shining", "--night", "4"])
+    runner.invoke(app, ["record", "day-end", str(game), "4", "--post", "45"])
+    result = runner.invoke(app, ["night", str(game), "--night", "4", "--resolve", "--confirm"])
+    assert result.exit_code == 0, result.output
+    last = json.loads((game / "events.jsonl").read_text().splitlines()[-1])
+    assert last == {"kind": "death", "player": "Shining", "phase": "N4", "cause": "killed"}
+    again = runner.invoke(app, ["night", str(game), "--night", "4", "--resolve", "--confirm"])
+    assert "The choices change nothing." in again.stdout  # confirming twice adds nothing
