@@ -1131,6 +1131,12 @@ def night(
         bool, typer.Option("--confirm", help="With --resolve: write those events to the ledger.")
     ] = False,
     as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
 ) -> None:
     """The night sheet: the characters in play that act tonight, in the official order, with
     what to do, the choices recorded (record choice), the reminders in force, and each
@@ -1146,9 +1152,15 @@ def night(
 
     if confirm and not resolve:
         raise typer.BadParameter("--confirm goes with --resolve", param_hint="--confirm")
+    from .sources import read_game_posts
+
     loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
+    ) as fetcher:
+        posts = read_game_posts(loaded, fetcher)
     n = number if number is not None else loaded.days()[-1].day
-    steps = night_sheet(loaded, n)
+    steps = night_sheet(loaded, n, posts)
     resolution = resolve_night(loaded, n) if resolve else None
     if confirm and resolution.events:
         append_events(loaded, list(resolution.events))
@@ -1424,16 +1436,21 @@ def record_choice(
 def record_day_ability(
     game: GameArg,
     player: PlayerArg,
-    ability: Annotated[str, typer.Argument(help="slayer, damsel_guess, goblin_claim or other.")],
+    ability: Annotated[
+        str, typer.Argument(help="slayer, damsel_guess, goblin_claim, juggle or other.")
+    ],
     post: Annotated[int, typer.Option(min=0, help="Where the host announced it.", metavar="POST")],
     target: Annotated[
         str | None, typer.Option(help="The player it was used on.", metavar="PLAYER")
+    ] = None,
+    character: Annotated[
+        str | None, typer.Option(help="The character guessed (juggle).", metavar="CHARACTER")
     ] = None,
     note: Annotated[str | None, typer.Option(help="What happened.", metavar="TEXT")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """A day ability the host announced at POST: a Slayer shot (the Demon dies when it works),
-    a Minion's Damsel guess, a Goblin's claim.
+    a Minion's Damsel guess, a Goblin's claim, one of the Juggler's guesses.
 
     Example:
 
@@ -1445,6 +1462,7 @@ def record_day_ability(
         "ability": ability,
         "post": post,
         "target": target,
+        "character": character,
         "note": note,
     }
     _record(game, event, as_json)

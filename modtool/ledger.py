@@ -736,7 +736,7 @@ REMINDER_LIFETIMES = {
     "lleech_host": "game",
     "claimed": "day",
 }
-DAY_ABILITIES = ("slayer", "damsel_guess", "goblin_claim", "other")
+DAY_ABILITIES = ("slayer", "damsel_guess", "goblin_claim", "juggle", "other")
 
 
 def _phase_of(obj: dict, what: str) -> Phase:
@@ -843,8 +843,22 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
     if at.post is None:
         raise ValueError('day_ability needs "post": where the host announced it')
     target = slot_of("target") if obj.get("target") is not None else None
-    guess = obj.get("guess")
-    return Event(kind, line, at, slot=slot, target=target, action=ability, name=guess, note=note)
+    guess = obj.get("character")
+    found = script.find(guess) if isinstance(guess, str) else None
+    if guess is not None and found is None:
+        raise ValueError(f"day_ability: character {guess!r} is not on the script")
+    if ability == "juggle" and (target is None or found is None):
+        raise ValueError('a juggle needs "target" and "character": one guess per event')
+    return Event(
+        kind,
+        line,
+        at,
+        slot=slot,
+        target=target,
+        action=ability,
+        name=found.id if found else None,
+        note=note,
+    )
 
 
 def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:

@@ -144,7 +144,7 @@ def apply_vortox_and_poison(
 class NightContext:
     """What every computation of a night looks up."""
 
-    def __init__(self, game: Game, night: int):
+    def __init__(self, game: Game, night: int, posts=None):
         if game.clocktower is None:
             raise ModToolError(
                 f"{game.folder / 'game.toml'}: the night sheet needs a Clocktower script; add "
@@ -169,6 +169,38 @@ class NightContext:
         self.vortox = any(
             s.character == "vortox" and s.alive and not s.drunk_or_poisoned for s in self.ring
         )
+        self.posts = posts
+        self._day_voters: set[str] | None = None
+        self._at_day: dict[int, int] | None = None
+
+    def day_events(self, ability: str) -> list:
+        """Today's (Day N's) day abilities of one kind; none without the thread (which day
+        holds a post is known from the thread)."""
+        found = [e for e in self.game.events_of(EventKind.DAY_ABILITY) if e.action == ability]
+        if self.posts is None:
+            return []
+        if self._at_day is None:
+            from .grimoire import post_days
+
+            self._at_day = post_days(self.game, self.posts)
+        return [e for e in found if self._at_day.get(e.line) == self.night]
+
+    def voters_today(self) -> set[str] | None:
+        """The slots whose votes counted on Day N (a vote is a nomination), or None without
+        the thread."""
+        if self.posts is None or self.night == 0:
+            return None
+        if self._day_voters is None:
+            from .count import count_days
+            from .rules import Rule
+
+            (count,) = count_days(self.game, self.posts, [self.night])
+            self._day_voters = {
+                self.game.find_slot(a.author)
+                for a in count.audit
+                if a.accepted and a.rule in (Rule.VOTE, Rule.SPLIT_VOTE)
+            }
+        return self._day_voters
 
     def name(self, cid: str | None) -> str:
         return self.script.characters[cid].name if cid in self.script.characters else str(cid)
@@ -382,7 +414,78 @@ def _no_dashii(ctx: NightContext, seat: SeatState):
     return names, {names}, [names], "the closest Townsfolk each way are poisoned"
 
 
+def _juggler(ctx: NightContext, seat: SeatState):
+    guesses = [e for e in ctx.day_events("juggle") if e.slot == seat.slot]
+    if not guesses:
+        return None
+    right, maybe = 0, 0
+    for e in guesses:
+        target = ctx.grimoire.seat(e.target)
+        if target.character == e.name:
+            right += 1
+        elif ctx.name(e.name) in _shows_as(ctx, target):
+            maybe += 1  # the Spy or the Recluse may register as the guessed character
+    options = {str(n) for n in range(right, right + maybe + 1)}
+    domain = [str(n) for n in range(len(guesses) + 1)]
+    return str(right), options, domain, f"{len(guesses)} guesses today, {right} right"
+
+
+def _town_crier(ctx: NightContext, seat: SeatState):
+    voters = ctx.voters_today()
+    if voters is None:
+        return None
+    minions = [ctx.grimoire.seat(v) for v in voters if v is not None]
+    true = any(m.team == "minion" for m in minions)
+    maybe = {true}
+    if any(m.character == "spy" for m in minions):
+        maybe.add(False)
+    if any(m.character == "recluse" for m in minions):
+        maybe.add(True)
+    word = {True: "Yes", False: "No"}
+    why = "a Minion voted (nominated) today" if true else "no Minion voted today"
+    return word[true], {word[m] for m in maybe}, ["Yes", "No"], why
+
+
+def _godfather(ctx: NightContext, seat: SeatState):
+    if ctx.night != 0:
+        return None
+    outsiders = [s for s in ctx.ring if s.team == "outsider"]
+    names = ", ".join(ctx.name(s.character) for s in outsiders) or "no Outsiders"
+    return names, {names}, [names], "the Outsiders in play (the Drunk shows as the Drunk)"
+
+
+def _pixie(ctx: NightContext, seat: SeatState):
+    if ctx.night != 0:
+        return None
+    townsfolk = [
+        ctx.name(s.character) for s in ctx.ring if s.team == "townsfolk" and s.slot != seat.slot
+    ]
+    if not townsfolk:
+        return None
+    return (
+        townsfolk[0],
+        set(townsfolk),
+        townsfolk,
+        "a Townsfolk in play, of the Storyteller's choice",
+    )
+
+
+def _spy(ctx: NightContext, seat: SeatState):
+    shown = "; ".join(
+        f"{s.seat or '?'} {s.player}: {ctx.name(s.character)}"
+        + (f" (told {ctx.name(s.shown)})" if s.shown else "")
+        + ("".join(f", {r.kind.replace('_', ' ')}" for r in s.reminders))
+        for s in ctx.ring
+    )
+    return shown, {shown}, [shown], "the Spy sees the grimoire"
+
+
 INFORMATION = {
+    "juggler": _juggler,
+    "towncrier": _town_crier,
+    "godfather": _godfather,
+    "pixie": _pixie,
+    "spy": _spy,
     "empath": _empath,
     "chef": _chef,
     "fortuneteller": _fortune_teller,
@@ -398,10 +501,11 @@ INFORMATION = {
 }
 
 
-def night_sheet(game: Game, night: int) -> list[NightStep]:
+def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
     """The characters in play that act tonight, in the official order, with what to do, the
-    choices recorded, the reminders in force and the information computed."""
-    ctx = NightContext(game, night)
+    choices recorded, the reminders in force and the information computed. With the thread's
+    `posts`, the Town Crier and the Juggler are computed too."""
+    ctx = NightContext(game, night, posts)
     steps = []
     for seat in ctx.ring:
         cid = ctx.acting(seat)

@@ -277,3 +277,107 @@ def test_night_resolve_confirm_writes_the_kill(tmp_path):
     assert last == {"kind": "death", "player": "Shining", "phase": "N4", "cause": "killed"}
     again = runner.invoke(app, ["night", str(game), "--night", "4", "--resolve", "--confirm"])
     assert "The choices change nothing." in again.stdout  # confirming twice adds nothing
+
+
+def _thread(folder, posts):
+    lines = [
+        json.dumps(
+            {
+                "post_id": str(n),
+                "number": n,
+                "author": a,
+                "time": f"2026-11-02T1{n % 10}:00:00Z",
+                "url": f"https://example.invalid/t#{n}",
+                "edited": False,
+                "thread": "",
+                "html": t,
+            }
+        )
+        for n, (a, t) in enumerate(posts)
+    ]
+    (folder / "t.jsonl").write_text("\n".join(lines) + "\n")
+
+
+CRIMSON = ["towncrier", "imp", "godfather", "pixie", "chambermaid", "dreamer", "spy", "damsel"]
+
+
+def test_first_night_godfather_pixie_and_spy(tmp_path):
+    game = _game(tmp_path, CRIMSON, script="crimson-moon")
+    sheet = {s.player: s.info for s in night_sheet(game, 0)}
+    assert sheet["Cat"].true_value == "Damsel"  # the Godfather learns the Outsiders
+    assert sheet["Dan"].storyteller_choice and "Town Crier" in sheet["Dan"].allowed  # Pixie
+    assert sheet["Gil"].true_value.startswith("1 Ann: Town Crier; 2 Ben: Imp")  # the Spy
+
+
+def test_the_town_crier_learns_whether_a_minion_voted_today(tmp_path):
+    events = [{"kind": "day_start", "day": 1, "post": 0}, {"kind": "day_end", "day": 1, "post": 3}]
+    game = _game(tmp_path, CRIMSON, events, script="crimson-moon")
+    _thread(
+        game.folder,
+        [
+            ("Host", "Day 1"),
+            ("Ann", "<b>VOTE: Ben</b>"),
+            ("Eve", "<b>VOTE: Fin</b>"),
+            ("Dan", "hi"),
+        ],
+    )
+    from modtool.sources import read_game_posts
+
+    game = load_game(game.folder)
+    info = _info_with_posts(game, 1, "Ann", read_game_posts(game))
+    assert (info.true_value, info.allowed) == ("No", ("No",))
+    _thread(
+        game.folder,
+        [
+            ("Host", "Day 1"),
+            ("Ann", "<b>VOTE: Ben</b>"),
+            ("Gil", "<b>VOTE: Fin</b>"),
+            ("Dan", "hi"),
+        ],
+    )
+    info = _info_with_posts(game, 1, "Ann", read_game_posts(game))
+    # the Spy voted: a Minion, who may register as not one
+    assert (info.true_value, info.allowed) == ("Yes", ("Yes", "No"))
+
+
+def _info_with_posts(game, night, player, posts):
+    return next(s.info for s in night_sheet(game, night, posts) if s.player == player)
+
+
+def test_the_juggler_counts_right_guesses(tmp_path):
+    roles = ["juggler", "imp", "slayer", "poisoner", "monk", "fortuneteller", "saint", "undertaker"]
+    events = [
+        {"kind": "day_start", "day": 1, "post": 0},
+        {
+            "kind": "day_ability",
+            "player": "Ann",
+            "ability": "juggle",
+            "post": 1,
+            "target": "Ben",
+            "character": "Imp",
+        },
+        {
+            "kind": "day_ability",
+            "player": "Ann",
+            "ability": "juggle",
+            "post": 1,
+            "target": "Cat",
+            "character": "Monk",
+        },
+        {
+            "kind": "day_ability",
+            "player": "Ann",
+            "ability": "juggle",
+            "post": 1,
+            "target": "Hal",
+            "character": "Undertaker",
+        },
+        {"kind": "day_end", "day": 1, "post": 2},
+    ]
+    game = _game(tmp_path, roles, events)
+    _thread(game.folder, [("Host", "Day 1"), ("Host", "Ann juggles"), ("Host", "night")])
+    from modtool.sources import read_game_posts
+
+    game = load_game(game.folder)
+    info = _info_with_posts(game, 1, "Ann", read_game_posts(game))
+    assert info.true_value == "2" and info.why == "3 guesses today, 2 right"
