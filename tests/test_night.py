@@ -381,3 +381,65 @@ def test_the_juggler_counts_right_guesses(tmp_path):
     game = load_game(game.folder)
     info = _info_with_posts(game, 1, "Ann", read_game_posts(game))
     assert info.true_value == "2" and info.why == "3 guesses today, 2 right"
+
+
+TB_ROLES = ["washerwoman", "imp", "librarian", "poisoner", "investigator", "recluse", "chef", "spy"]
+
+
+def test_one_of_two_players_with_the_spy_and_the_recluse(tmp_path):
+    game = _game(tmp_path, TB_ROLES, script="trouble-brewing-forum")
+    sheet = {s.player: s.info for s in night_sheet(game, 0)}
+    washer = sheet["Ann"]
+    assert washer.true_value == "Cat or another is the Librarian"
+    assert "Hal or another is the Empath" in washer.allowed  # the Spy may register as one
+    librarian = sheet["Cat"]
+    assert librarian.true_value == "Fin or another is the Recluse"
+    assert "Hal or another is the Butler" in librarian.allowed  # the Spy as an Outsider
+    investigator = sheet["Eve"]
+    assert investigator.true_value == "Dan or another is the Poisoner"
+    assert "Fin or another is the Baron" in investigator.allowed  # the Recluse as a Minion
+
+
+def test_the_librarian_learns_there_are_no_outsiders(tmp_path):
+    roles = [
+        "washerwoman",
+        "imp",
+        "librarian",
+        "poisoner",
+        "investigator",
+        "monk",
+        "chef",
+        "empath",
+    ]
+    game = _game(tmp_path, roles, script="trouble-brewing-forum")
+    info = next(s.info for s in night_sheet(game, 0) if s.player == "Cat")
+    assert (info.true_value, info.allowed) == ("no Outsiders", ("no Outsiders",))
+
+
+def test_dreamer_chambermaid_gambler_and_no_dashii(tmp_path):
+    roles = ["dreamer", "imp", "chambermaid", "godfather", "gambler", "empath", "chef", "tinker"]
+    events = [
+        {"kind": "night_choice", "player": "Ann", "night": 1, "targets": ["Ben"]},
+        {"kind": "night_choice", "player": "Cat", "night": 1, "targets": ["Fin", "Gil"]},
+        {
+            "kind": "night_choice",
+            "player": "Eve",
+            "night": 1,
+            "targets": ["Fin"],
+            "character": "Chef",
+        },
+    ]
+    game = _game(tmp_path, roles, events, script="crimson-moon")
+    sheet = {s.player: s.info for s in night_sheet(game, 1)}
+    assert sheet["Ann"].true_value.startswith("Imp or ") and sheet["Ann"].storyteller_choice
+    assert all(" or " in a and not a.endswith("Imp") for a in sheet["Ann"].allowed)
+    assert sheet["Cat"].true_value == "1"  # the Empath wakes at night, the Chef does not
+    assert sheet["Eve"].true_value == "dies"  # Fin is the Empath, not the Chef
+    from types import SimpleNamespace
+
+    from modtool.night import _no_dashii
+
+    characters = ["chef", "monk", "nodashii", "imp", "saint", "empath"]
+    ring = [seat(s, c) for s, c in zip("abcdef", characters, strict=True)]
+    # the closest Townsfolk each way: f past the Imp and the Saint, and b just before
+    assert _no_dashii(SimpleNamespace(ring=ring), ring[2])[0] == "f and b"
