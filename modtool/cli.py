@@ -1195,10 +1195,11 @@ def setup_check(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     if as_json:
         _emit_json(check.as_json())
     else:
-        counts = ", ".join(f"{v} {k}" for k, v in check.counts.as_dict().items())
-        typer.echo(("Legal setup: " if check.valid else "Not a legal setup: ") + counts)
+        typer.echo(("Legal setup: " if check.valid else "Not a legal setup: ") + check.summary())
         for reason in check.reasons:
             typer.echo(f"- {reason}")
+        for warning in getattr(check, "warnings", ()):
+            typer.echo(f"- warning: {warning}")
     if not check.valid:
         raise typer.Exit(1)
 
@@ -1235,11 +1236,17 @@ def setup_draw(
     if as_json:
         _emit_json(event)
         return
-    names = loaded.clocktower.characters
+    if loaded.clocktower is not None:
+        names = {cid: c.name for cid, c in loaded.clocktower.characters.items()}
+    else:
+        from .roles import vampire_setup
+
+        names = {r.id: r.name for r in vampire_setup().roles}
     for i, p in enumerate(drawn.seats, 1):
-        told = f" (shown {names[drawn.shown[p]].name})" if p in drawn.shown else ""
-        typer.echo(f"{i:>2}  {p}: {names[drawn.roles[p]].name}{told}")
-    typer.echo("Bluffs: " + ", ".join(names[b].name for b in drawn.bluffs))
+        told = f" (shown {names[drawn.shown[p]]})" if p in drawn.shown else ""
+        typer.echo(f"{i:>2}  {p}: {names[drawn.roles[p]]}{told}")
+    if drawn.bluffs:
+        typer.echo("Bluffs: " + ", ".join(names[b] for b in drawn.bluffs))
     if drawn.red_herring:
         typer.echo(f"Red herring: {drawn.red_herring}")
     typer.echo("Recorded in events.jsonl" if write else "Not recorded (add --write to record it)")

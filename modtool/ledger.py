@@ -508,12 +508,26 @@ MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only th
 
 
 def _check_setup_table(table: object, script: object, clocktower, fail) -> None:
-    if not isinstance(table, dict) or set(table) - {"bluffs", "minion_info", "red_herring"}:
+    if not isinstance(table, dict) or set(table) - {
+        "bluffs",
+        "minion_info",
+        "red_herring",
+        "roles",
+    }:
         raise fail(
-            '[setup] takes bluffs = [...], red_herring = "player" and minion_info = "team" or '
-            '"demon"',
+            '[setup] takes bluffs = [...], red_herring = "player", minion_info = "team" or '
+            '"demon", and (Vampires) roles = [...]',
             "[setup]",
         )
+    roles = table.get("roles", [])
+    if not isinstance(roles, list) or not all(isinstance(r, str) for r in roles):
+        raise fail('[setup] roles must be a list of roles, like ["Vampire", "Priest"]', "roles")
+    if roles and script == "vampires":
+        from .roles import vampire_setup
+
+        for r in roles:
+            if vampire_setup().role(r) is None:
+                raise fail(f"[setup] role {r!r} is not a role of the Vampires setup", "roles")
     if not isinstance(table.get("red_herring", ""), str):
         raise fail("[setup] red_herring must be a player's name in quotes", "red_herring")
     if table.get("minion_info", MINION_INFO[0]) not in MINION_INFO:
@@ -753,10 +767,21 @@ def _phase_of(obj: dict, what: str) -> Phase:
     raise ValueError(f'{what} needs "night": N, "day": N or "phase": "N1"')
 
 
+def _roles_of(game: Game):
+    """What a role name is looked up in: the Clocktower script, or the Vampires roles."""
+    if game.clocktower is not None:
+        return game.clocktower
+    if game.script == "vampires":
+        from .roles import vampire_setup
+
+        return vampire_setup()
+    return None
+
+
 def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:
-    script = game.clocktower
+    script = _roles_of(game)
     if script is None:
-        raise ValueError(f'{kind.value} needs a Clocktower script in game.toml (script = "...")')
+        raise ValueError(f'{kind.value} needs script = "..." in game.toml')
     slot = slot_of("player")
     note = obj.get("note")
     if kind is EventKind.MASTER:
@@ -777,6 +802,9 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         found = script.find(character) if isinstance(character, str) else None
         if character is not None and found is None:
             raise ValueError(f"night_choice: {character!r} is not on the script")
+        ability = obj.get("ability")
+        if ability is not None and not isinstance(ability, str):
+            raise ValueError('night_choice "ability" must be text, like "drain"')
         return Event(
             kind,
             line,
@@ -785,6 +813,7 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
             phase=Phase(night, PhaseKind.NIGHT),
             target=found.id if found else None,
             bluffs=chosen,  # the chosen players' slots, in order
+            action=ability,
             note=note,
         )
     if kind is EventKind.REMINDER:
@@ -862,9 +891,9 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
 
 
 def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:
-    script = game.clocktower
+    script = _roles_of(game)
     if script is None:
-        raise ValueError('setup needs a Clocktower script in game.toml (script = "...")')
+        raise ValueError('setup needs script = "..." in game.toml')
     players = obj.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise ValueError('setup needs "players": [{"player", "seat", "role"}, ...]')

@@ -245,6 +245,9 @@ class VampireSetup:
     def by_id(self, rid: str) -> VampireRole:
         return next(r for r in self.roles if r.id == rid)
 
+    def find(self, name: str) -> VampireRole | None:
+        return self.role(name)
+
     def role(self, name: str) -> VampireRole | None:
         wanted = normalise(name)
         for r in self.roles:

@@ -27,6 +27,7 @@ class Threshold(StrEnum):
 class TiePolicy(StrEnum):
     NONE = "none"  # nobody dies
     HOST_DECIDES = "host-decides"
+    VAMPIRES_CHOOSE = "vampires-choose"  # seed 004: "the vampires will ... determine which"
     EARLIEST_TO_REACH = "earliest-to-reach"
     RANDOM = "random"
 
@@ -171,6 +172,7 @@ class Rule(StrEnum):
     TIE_BREAK = "tie-break"
     IN_PROGRESS = "in-progress"
     VIRGIN = "virgin"  # a Townsfolk voted for the Virgin first: executed, the day ends
+    VAMPIRES_CHOOSE = "vampires-choose"  # a tie the vampires settle (seed 004)
 
 
 # The rules an outcome can carry (a post says why the day ended by one of these).
@@ -186,6 +188,7 @@ DAY_END_RULES = frozenset(
         Rule.TIE_BREAK,
         Rule.IN_PROGRESS,
         Rule.VIRGIN,
+        Rule.VAMPIRES_CHOOSE,
     }
 )
 
@@ -393,6 +396,15 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
     if rules.tie is TiePolicy.NONE:
         return DayEnd(
             Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", Rule.TIE, tied, votes
+        )
+    if rules.tie is TiePolicy.VAMPIRES_CHOOSE:
+        return DayEnd(
+            Verdict.TIE,
+            None,
+            f"tie for the most votes ({votes}): the vampires choose which is lynched",
+            Rule.VAMPIRES_CHOOSE,
+            tied,
+            votes,
         )
     if rules.tie is TiePolicy.HOST_DECIDES:
         return DayEnd(

@@ -220,6 +220,9 @@ class SetupCheck:
             "expected": self.expected.as_dict() if self.expected else None,
         }
 
+    def summary(self) -> str:
+        return ", ".join(f"{v} {k}" for k, v in self.counts.as_dict().items())
+
 
 def check_setup(
     script,
@@ -377,8 +380,10 @@ def _clocktower(game):
     return game.clocktower
 
 
-def check_game(game) -> SetupCheck:
+def check_game(game):
     """`modtool setup check`: the game's characters (game.toml, or the latest recorded draw)."""
+    if game.script == "vampires":
+        return check_vampires(game)
     script = _clocktower(game)
     missing = [s.key for s in game.slots if s.role is None]
     if missing:
@@ -395,12 +400,16 @@ def check_game(game) -> SetupCheck:
 
 def draw_game(game, seed: int) -> Draw:
     """`modtool setup draw`: a legal draw for the game's players (their first names)."""
+    if game.script == "vampires":
+        return draw_vampires(game, seed)
     return draw_setup(_clocktower(game), [s.key for s in game.slots], seed)
 
 
 def commit_game(game, salt: str) -> tuple[str, str]:
     """The commitment hash and the text it hashes (to reveal at the end)."""
-    script = _clocktower(game)
+    script = game.clocktower if game.script != "vampires" else None
+    if script is None and game.script != "vampires":
+        _clocktower(game)
     check = check_game(game)
     if not check.valid:
         raise ModToolError(f"the setup is not legal ({check.reasons[0]}); see modtool setup check")
@@ -408,7 +417,85 @@ def commit_game(game, salt: str) -> tuple[str, str]:
     seats = [s.key for s in slots]
     roles = {s.key: s.role for s in slots}
     shown = {s.key: s.shown for s in slots if s.shown}
-    bluffs = [script.find(b).id for b in game.setup.get("bluffs", [])]
+    bluffs = [script.find(b).id for b in game.setup.get("bluffs", [])] if script else []
     herring = game.setup.get("red_herring")
-    text = commitment_text(game.title, script.name, seats, roles, shown, bluffs, herring, salt)
+    name = script.name if script else "Vampires (seed 004)"
+    text = commitment_text(game.title, name, seats, roles, shown, bluffs, herring, salt)
     return sha256(text), text
+
+
+# --- the Vampires setup (seed 004) ---------------------------------------------------------------
+
+VAMPIRES_MIN_PLAYERS = 13  # seed 004: "The minimum recommended number of players is 13."
+
+
+@dataclass(frozen=True)
+class VampireCheck:
+    valid: bool
+    reasons: tuple[str, ...]
+    warnings: tuple[str, ...]
+    factions: dict[str, int]
+
+    def as_json(self) -> dict:
+        return {
+            "valid": self.valid,
+            "reasons": list(self.reasons),
+            "warnings": list(self.warnings),
+            "factions": self.factions,
+        }
+
+    def summary(self) -> str:
+        return ", ".join(f"{n} {f}" for f, n in self.factions.items())
+
+
+def vampire_reasons(roles: list[str]) -> tuple[list[str], list[str]]:
+    """What makes a Vampires role list illegal (reasons) or unwise (warnings): at least one
+    Vampire; the Slayer is "none at start"; fewer than 13 players is below the seed's minimum."""
+    from .roles import vampire_setup
+
+    setup = vampire_setup()
+    reasons, warnings = [], []
+    ids = [setup.role(r).id for r in roles]
+    if "vampire" not in ids:
+        reasons.append("no Vampire in the role list")
+    if "slayer" in ids:
+        reasons.append("the Slayer is not given at the start (the Watcher makes one)")
+    if len(ids) < VAMPIRES_MIN_PLAYERS:
+        warnings.append(f"{len(ids)} players: seed 004 recommends at least {VAMPIRES_MIN_PLAYERS}")
+    return reasons, warnings
+
+
+def check_vampires(game) -> VampireCheck:
+    from .roles import vampire_setup
+
+    setup = vampire_setup()
+    missing = [s.key for s in game.slots if s.role is None]
+    if missing:
+        return VampireCheck(False, tuple(f"{p} has no role" for p in missing), (), {})
+    reasons, warnings = vampire_reasons([s.role for s in game.slots])
+    factions: dict[str, int] = {}
+    for s in game.slots:
+        faction = setup.role(s.role).faction
+        factions[faction] = factions.get(faction, 0) + 1
+    return VampireCheck(not reasons, tuple(reasons), tuple(warnings), factions)
+
+
+def draw_vampires(game, seed: int) -> Draw:
+    """Seed 004's way: "shuffle the list of players, then assign each player the role
+    corresponding to their position in the shuffled list" (`[setup] roles`, in order), with
+    a recorded seed."""
+    from .roles import vampire_setup
+
+    roles = [vampire_setup().role(r).id for r in game.setup.get("roles", [])]
+    players = [s.key for s in game.slots]
+    if len(roles) != len(players):
+        raise ModToolError(
+            f"[setup] roles lists {len(roles)} roles for {len(players)} players; list one role "
+            "per player, in order"
+        )
+    reasons, _ = vampire_reasons(roles)
+    if reasons:
+        raise ModToolError(f"[setup] roles: {reasons[0]}")
+    shuffled = list(players)
+    random.Random(seed).shuffle(shuffled)
+    return Draw(seed, tuple(shuffled), dict(zip(shuffled, roles, strict=True)), {}, (), None)

@@ -158,6 +158,7 @@ DAY_END_CASES = [
     (Rule.TIE_BREAK, 3, None, 8, "3표 동률을 게임 규칙에 따라 결정"),
     (Rule.IN_PROGRESS, None, None, None, "진행 중"),
     (Rule.VIRGIN, None, None, None, "성결자에게 처음 투표한 마을주민이라 즉시 처형"),
+    (Rule.VAMPIRES_CHOOSE, 3, None, 13, "3표 동률: 뱀파이어가 처형될 사람을 고릅니다"),
 ]
 
 
