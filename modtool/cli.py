@@ -1160,6 +1160,19 @@ def night(
     ) as fetcher:
         posts = read_game_posts(loaded, fetcher)
     n = number if number is not None else loaded.days()[-1].day
+    if loaded.script == "vampires":
+        from .render import vampire_night_json, vampire_night_text
+        from .vampires import night_events, resolve_vampire_night
+
+        outcome, plans = resolve_vampire_night(loaded, n)
+        events = night_events(loaded, outcome, n)
+        if confirm and events:
+            append_events(loaded, events)
+        if as_json:
+            _emit_json(vampire_night_json(loaded, n, plans, outcome, events, confirm))
+        else:
+            typer.echo(vampire_night_text(loaded, n, plans, outcome, events, confirm), nl=False)
+        return
     steps = night_sheet(loaded, n, posts)
     resolution = resolve_night(loaded, n) if resolve else None
     if confirm and resolution.events:
@@ -1420,6 +1433,13 @@ def record_choice(
         str | None,
         typer.Option(help="A character chosen or guessed (Gambler, ...).", metavar="CHARACTER"),
     ] = None,
+    ability: Annotated[
+        str | None,
+        typer.Option(
+            help="Vampires: which ability, when not the role's own (deception, slay, ...).",
+            metavar="ABILITY",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """What PLAYER chose in night N (the Fortune Teller's two players, the Imp's kill, the
@@ -1435,6 +1455,7 @@ def record_choice(
         "night": night,
         "targets": list(targets or []),
         "character": character,
+        "ability": ability,
     }
     _record(game, event, as_json)
 

@@ -830,12 +830,22 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
 
 def _win_check(walk: _DayWalk, outcome: Outcome, end_pos: int):
     """A Clocktower day's win check, with the living now and the execution if the day ended."""
+    game = walk.plan.game
+    if game.script == "vampires" and all(s.role for s in game.slots):
+        from .vampires import day_win_check
+
+        executed = None
+        if outcome.kind is OutcomeKind.EXECUTION:
+            executed = game.find_slot(outcome.player)
+        ended = outcome.kind is not OutcomeKind.PENDING
+        return day_win_check(
+            game, walk.window.day, set(walk.state.alive), executed if ended else None
+        )
     grimoire = walk.plan.grimoire(walk.window.day)
     if grimoire is None:
         return None
     from .wins import check_day
 
-    game = walk.plan.game
     executed = None
     if outcome.kind is OutcomeKind.EXECUTION:
         executed = game.find_slot(outcome.player)

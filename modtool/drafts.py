@@ -307,14 +307,21 @@ def role_display(game: Game, slot_key: str, language: str) -> tuple[str | None, 
         c = game.clocktower.characters[role]
         return c.display(language), team or c.alignment
     if role is not None and game.script == "vampires":
-        r = vampire_setup().role(role)
-        return r.name, team or vampire_setup().factions[r.faction]["name"]
+        from .vampires import _role_then, revealed_role
+
+        current = _role_then(game, slot_key, Phase(10**6, PhaseKind.NIGHT)) or role
+        r = vampire_setup().by_id(current)
+        return revealed_role(game, slot_key, current), team or vampire_setup().factions[r.faction][
+            "name"
+        ]
     return role, team
 
 
 def death_reveal(game: Game, slot_key: str, cause: str | None, language: str) -> dict:
     reveal = game.drafts.get("reveal", REVEALS[0])
     role, team = role_display(game, slot_key, language)
+    if game.script == "vampires" and role in ("The Chosen One", "Shaman") and reveal == "nothing":
+        reveal = "role"  # seed 004: "If you die, everyone will learn that you were ..."
     return {
         "player": game.slot_names(slot_key)[-1],
         "cause": cause or "",

@@ -531,3 +531,74 @@ def night_sheet_text(night: int, steps, resolution=None, written: bool = False) 
         if resolution.events:
             lines.append("Written to events.jsonl." if written else "Not written (add --confirm).")
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+# --- a Vampires night --------------------------------------------------------------------------
+
+
+def _vampire_names(game) -> dict:
+    return {s.key: game.slot_names(s.key)[-1] for s in game.slots}
+
+
+def vampire_night_json(game, night, plans, outcome, events, written) -> dict:
+    from .vampires import wins_after_night
+
+    names = _vampire_names(game)
+    wins = wins_after_night(game, night, outcome)
+    return {
+        "night": night,
+        "plans": [
+            {
+                "player": names[p.actor],
+                "ability": p.ability,
+                "targets": [names[t] for t in p.targets],
+            }
+            for p in plans
+        ],
+        "deaths": [{"player": names[s], "cause": c} for s, c in outcome.deaths],
+        "role_changes": [
+            {"player": names[s], "role": r, "cause": c} for s, r, c in outcome.role_changes
+        ],
+        "results": {names[s]: lines for s, lines in outcome.results.items()},
+        "notes": list(outcome.notes),
+        "wins": {
+            "winners": list(wins.winners),
+            "game_over": wins.game_over,
+            "reasons": list(wins.reasons),
+        },
+        "events": events,
+        "written": written,
+    }
+
+
+def vampire_night_text(game, night, plans, outcome, events, written) -> str:
+    from .vampires import wins_after_night
+
+    names = _vampire_names(game)
+    lines = [f"Night {night}: plans, in the order they resolve", ""]
+    for p in plans:
+        lines.append(f"  {names[p.actor]}: {p.ability} {', '.join(names[t] for t in p.targets)}")
+    if not plans:
+        lines.append("  (no plans recorded: modtool record choice GAME PLAYER TARGET --night N)")
+    lines.append("")
+    lines.append("Deaths: " + (", ".join(f"{names[s]} ({c})" for s, c in outcome.deaths) or "none"))
+    for s, r, c in outcome.role_changes:
+        lines.append(f"Role change: {names[s]} becomes {r} ({c})")
+    lines.append("")
+    lines.append("Results:")
+    for s, said in outcome.results.items():
+        for text in said:
+            lines.append(f"  {names[s]}: {text}")
+    for n in outcome.notes:
+        lines.append(f"Note: {n}")
+    wins = wins_after_night(game, night, outcome)
+    if wins.winners:
+        over = "Game over: " if wins.game_over else "Also: "
+        lines.append(over + ", ".join(wins.winners) + " win (" + "; ".join(wins.reasons) + ")")
+    if events:
+        lines.append(
+            "Written to events.jsonl."
+            if written
+            else f"{len(events)} events not written (add --resolve --confirm)."
+        )
+    return "\n".join(lines) + "\n"

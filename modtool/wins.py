@@ -25,11 +25,15 @@ class WinRule(StrEnum):
     GOBLIN = "the Goblin was executed after claiming"
     DAMSEL = "a Minion guessed the Damsel"
     SUMMONER = "no Demon after the Summoner's third night"
+    # the Vampires game (seed 004)
+    NO_VAMPIRES = "every Vampire is dead"
+    VAMPIRES_HALF = "the Vampires are at least half of the village"
+    CHOSEN_ONE_LAST = "The Chosen One and a single Vampire are the last survivors"
 
 
 @dataclass(frozen=True, slots=True)
 class Win:
-    winner: str  # good or evil
+    winner: str  # good or evil; in the Vampires game, the winning factions
     rule: WinRule
     reason: str
 

@@ -170,7 +170,8 @@ def test_preset_with_overrides():
         ),
         (
             {"tie": "coin"},
-            "rule 'tie' cannot be 'coin'; use one of none, host-decides, vampires-choose, earliest-to-reach, random",
+            "rule 'tie' cannot be 'coin'; use one of none, host-decides, vampires-choose, "
+            "earliest-to-reach, random",
         ),
         ({"hammer": True}, "unknown rule 'hammer'"),
         ({"multi_vote": "yes"}, "rule 'multi_vote' must be true or false"),
