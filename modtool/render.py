@@ -557,7 +557,12 @@ def vampire_night_json(game, night, plans, outcome, events, written) -> dict:
         ],
         "deaths": [{"player": names[s], "cause": c} for s, c in outcome.deaths],
         "role_changes": [
-            {"player": names[s], "role": r, "cause": c} for s, r, c in outcome.role_changes
+            {"player": names[s], "role": r, "cause": "ascension", "phase": f"D{d}"}
+            for s, r, d in outcome.day_role_changes
+        ]
+        + [
+            {"player": names[s], "role": r, "cause": c, "phase": f"N{night}"}
+            for s, r, c in outcome.role_changes
         ],
         "results": {names[s]: lines for s, lines in outcome.results.items()},
         "notes": list(outcome.notes),
@@ -582,6 +587,8 @@ def vampire_night_text(game, night, plans, outcome, events, written) -> str:
         lines.append("  (no plans recorded: modtool record choice GAME PLAYER TARGET --night N)")
     lines.append("")
     lines.append("Deaths: " + (", ".join(f"{names[s]} ({c})" for s, c in outcome.deaths) or "none"))
+    for s, r, d in outcome.day_role_changes:
+        lines.append(f"Role change on Day {d}: {names[s]} becomes {r} (ascension)")
     for s, r, c in outcome.role_changes:
         lines.append(f"Role change: {names[s]} becomes {r} ({c})")
     lines.append("")

@@ -212,6 +212,7 @@ class NightOutcome:
     slayers: list[str] = field(default_factory=list)
     results: dict[str, list[str]] = field(default_factory=dict)  # slot -> PM lines
     notes: list[str] = field(default_factory=list)
+    day_role_changes: list[tuple[str, str, int]] = field(default_factory=list)  # on the day
 
     def tell(self, slot: str, text: str) -> None:
         self.results.setdefault(slot, []).append(text)
@@ -221,6 +222,16 @@ class NightOutcome:
         n = f"N{night}"
         out: list[dict] = [
             {"kind": "death", "player": s, "phase": n, "cause": c} for s, c in self.deaths
+        ]
+        out += [
+            {
+                "kind": "character_change",
+                "player": s,
+                "character": r,
+                "phase": f"D{d}",
+                "cause": "ascension",
+            }
+            for s, r, d in self.day_role_changes
         ]
         out += [
             {"kind": "character_change", "player": s, "character": r, "phase": n, "cause": c}
@@ -393,12 +404,41 @@ def _the(name: str) -> str:
     return name if name.startswith("The ") else f"the {name}"
 
 
+def day_ascensions(
+    game: Game, day: int, village: Village, rng: random.Random
+) -> list[tuple[str, str]]:
+    """Ascension for the Priests, Paladins, Guards and Watchers who died on Day `day` (a
+    lynch is a death too), unless the ledger already holds it: (heir, role) pairs."""
+    phase = Phase(day, PhaseKind.DAY)
+    done = any(
+        e.phase == phase and e.cause == "ascension"
+        for e in game.events_of(EventKind.CHARACTER_CHANGE)
+    )
+    if done or day < 1:
+        return []
+    dead = {e.slot: "lynched" for e in game.deaths() if e.phase == phase}
+    before = village_at(game, phase)
+    out = NightOutcome()
+    _ascend(before, dead, out, rng)
+    return [(heir, role) for heir, role, _ in out.role_changes]
+
+
 def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Plan]]:
-    """The night's plans, resolved, with the notes on favor and deception for the host."""
-    village = village_at(game, Phase(night, PhaseKind.NIGHT))
-    plans = plans_of(game, night, village)
+    """The night's plans, resolved, with the notes on favor and deception for the host. The
+    day before it is settled first: ascension for a lynched Priest, Paladin, Guard or Watcher
+    (written with the day's phase, so the heir acts as that role tonight)."""
     seed = next((e.day for e in reversed(game.events_of(EventKind.SETUP)) if e.day is not None), 0)
+    village = village_at(game, Phase(night, PhaseKind.NIGHT))
+    heirs = day_ascensions(game, night, village, random.Random(f"{seed}:D{night}"))
+    for heir, role in heirs:
+        village.roles[heir] = role
+    plans = plans_of(game, night, village)
     outcome = resolve(village, plans, random.Random(f"{seed}:{night}"))
+    outcome.day_role_changes = [(h, r, night) for h, r in heirs]
+    for heir, role in heirs:  # told first: it happened at the end of the day
+        now = _the(vampire_setup().by_id(role).name)
+        told = f"Ascension: you are no longer a Faithful Villager; you are now {now}."
+        outcome.results.setdefault(heir, []).insert(0, told)
     killed = dict(village.scions_killed)
     for slot, cause in outcome.deaths:
         if village.roles[slot] == "scion":
@@ -494,7 +534,7 @@ def wins_after_night(game: Game, night: int, outcome: NightOutcome) -> FactionWi
     alive = village.alive - {s for s, _ in outcome.deaths}
     roles = dict(village.roles)
     roles.update({s: r for s, r, _ in outcome.role_changes})
-    return _wins(game, village, roles, alive)
+    return _wins(game, village, roles, alive, dict(outcome.deaths))
 
 
 def wins_at(game: Game, phase: Phase) -> FactionWins:
@@ -503,11 +543,41 @@ def wins_at(game: Game, phase: Phase) -> FactionWins:
     return _wins(game, village, village.roles, village.alive)
 
 
-def _wins(game: Game, village: Village, roles: dict[str, str], alive: set[str]) -> FactionWins:
+def scion_wins(scion_cause: str | None, chosen_one_cause: str | None) -> bool:
+    """A Scion of Death wins (the game goes on): "you need the village to lynch The Chosen
+    One… AND yourself!", or "if the Slayer kills you at night"."""
+    lynched = ("lynched", "executed")
+    if scion_cause == "slain":
+        return True
+    return scion_cause in lynched and chosen_one_cause in lynched
+
+
+def _wins(
+    game: Game,
+    village: Village,
+    roles: dict[str, str],
+    alive: set[str],
+    more_deaths: dict[str, str] | None = None,
+) -> FactionWins:
     chosen_dead = any(r == "chosen-one" and s not in alive for s, r in roles.items())
     scions_alive = sum(1 for s in alive if roles[s] == "scion")
-    return vampire_wins(
+    found = vampire_wins(
         roles, alive, chosen_dead, village.scions_killed.get("village", 0), scions_alive
+    )
+    causes = {e.slot: (e.cause or "").casefold() for e in game.deaths()}
+    causes.update(more_deaths or {})
+    chosen = next((causes.get(s) for s, r in roles.items() if r == "chosen-one"), None)
+    scions = [
+        village.names[s]
+        for s, r in sorted(roles.items())
+        if r == "scion" and scion_wins(causes.get(s), chosen)
+    ]
+    if not scions:
+        return found
+    return FactionWins(
+        found.winners + tuple(f"scion ({n})" for n in scions),
+        found.game_over,
+        found.reasons + ("a Scion's own win, which does not end the game",),
     )
 
 
@@ -517,7 +587,7 @@ def day_win_check(game: Game, day: int, alive: set[str], executed: str | None):
 
     village = village_at(game, Phase(day, PhaseKind.DAY))
     living = set(alive) - ({executed} if executed else set())
-    found = _wins(game, village, village.roles, living)
+    found = _wins(game, village, village.roles, living, {executed: "lynched"} if executed else {})
     if not found.winners:
         return WinCheck(None)
     if not found.game_over:

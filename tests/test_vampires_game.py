@@ -60,11 +60,12 @@ THREAD = [
     ("Fern", "Vote: Dune"),
     ("GM", "Day 2 is over: a tie, and the vampires chose Dune."),
     ("GM", "Day 3. Hazel was slain by the Slayer."),
-    ("Elm", "Vote: Grove"),
-    ("Fern", "Vote: Grove"),
+    ("Grove", "Vote: Cedar"),
+    ("Fern", "Vote: Cedar"),
     ("Kale", "Vote: Grove"),
-    ("Iris", "Vote: Grove"),
-    ("GM", "Day 3 is over. Grove is lynched."),
+    ("Iris", "Vote: Cedar"),
+    ("GM", "Day 3 is over. Cedar is lynched."),
+    ("GM", "Day 4. Kale and Grove died in the night; Grove was slain by the Slayer."),
 ]
 
 # The host's steps: ledger records and night resolutions, in the order a host makes them.
@@ -92,7 +93,12 @@ STEPS = [
     ["night", "G", "--night", "2", "--resolve", "--confirm"],
     ["record", "day-start", "G", "3", "--post", "15"],
     ["record", "day-end", "G", "3", "--post", "20"],
-    ["record", "death", "G", "Grove", "--phase", "D3", "--cause", "lynched"],
+    ["record", "death", "G", "Cedar", "--phase", "D3", "--cause", "lynched"],
+    ["record", "choice", "G", "Grove", "Kale", "--night", "3"],
+    ["record", "choice", "G", "Elm", "Grove", "--night", "3"],
+    ["record", "choice", "G", "Maple", "Grove", "--night", "3"],
+    ["night", "G", "--night", "3", "--resolve", "--confirm"],
+    ["record", "day-start", "G", "4", "--post", "21"],
 ]
 
 
@@ -106,7 +112,7 @@ def _play(tmp_path):
     )
     with (game / "thread.jsonl").open("w") as f:
         for n, (author, text) in enumerate(THREAD):
-            day = 2 if n < 8 else 5 if n < 15 else 9  # Monday, Thursday, Monday
+            day = 2 if n < 8 else 5 if n < 15 else 9 if n < 21 else 12  # Mon, Thu, Mon, Thu
             post = {
                 "post_id": f"v{n}",
                 "number": n,
@@ -144,7 +150,7 @@ def test_the_scripted_game_matches_its_golden_files(tmp_path):
     assert count.exit_code == 0, count.output
     _golden("vampires-game.count.txt", count.stdout)
     posts = []
-    for night in ("1", "2"):
+    for night in ("1", "2", "3"):
         dawn = runner.invoke(app, ["draft", "nightend", str(game), "--night", night, "--stdout"])
         pms = runner.invoke(app, ["draft", "night", str(game), "--night", night, "--stdout"])
         posts += [dawn.stdout, pms.stdout]
@@ -161,10 +167,17 @@ def test_what_the_scripted_game_shows(tmp_path):
         ("Ash", "N1", "poisoned"),  # the Apothecary treated Birch, whom Ash drained
         ("Dune", "D2", "lynched"),
         ("Hazel", "N2", "slain"),  # the Slayer's kill
-        ("Grove", "D3", "lynched"),
+        ("Cedar", "D3", "lynched"),
+        ("Kale", "N3", "drained"),
+        ("Grove", "N3", "slain"),
     ]
-    changes = [e for e in events if e["kind"] == "character_change"]
-    assert [(e["character"], e["cause"]) for e in changes] == [("priest", "ascension")]
+    changes = [
+        (e["player"], e["character"], e["phase"]) for e in events if e["kind"] == "character_change"
+    ]
+    # Birch (Priest) drained in Night 1: a Faithful Villager ascends; Cedar (that Priest)
+    # lynched on Day 3: the last Faithful Villager ascends; no one is left for Kale (Watcher)
+    assert changes == [("Cedar", "priest", "N1"), ("Maple", "priest", "D3")]
+    assert "Game over: village, treacherous-villager win" in nights[2]
     assert {
         "kind": "reminder",
         "player": "Elm",
@@ -178,7 +191,7 @@ def test_what_the_scripted_game_shows(tmp_path):
     assert day2["outcome"]["kind"] == "tie" and day2["outcome"]["rule"] == "vampires-choose"
     assert any("no lynch, which is not available" in w["message"] for w in day2["warnings"])
     day3 = json.loads(runner.invoke(app, ["count", str(game), "--day", "3", "--json"]).stdout)[0]
-    assert day3["win"]["winner"] == "village, treacherous-villager"
+    assert day3["win"] is None and day3["outcome"]["player"] == "Cedar"
 
 
 # --- interaction pairs (seed 004) ------------------------------------------------------------
@@ -389,3 +402,18 @@ def test_the_seeds_assignment_and_its_commitment(tmp_path):
     (small / "game.toml").write_text(text.split('[[players]]\nname = "Maple"')[0])
     warned = runner.invoke(app, ["setup", "check", str(small)])
     assert "- warning: 12 players: seed 004 recommends at least 13" in warned.stdout
+
+
+@pytest.mark.parametrize(
+    ("scion", "chosen", "wins"),
+    [
+        ("lynched", "lynched", True),
+        ("lynched", None, False),
+        ("slain", None, True),
+        ("drained", "lynched", False),
+    ],
+)
+def test_a_scions_own_win(scion, chosen, wins):
+    from modtool.vampires import scion_wins
+
+    assert scion_wins(scion, chosen) is wins
