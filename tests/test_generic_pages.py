@@ -1,0 +1,42 @@
+"""The reader on the real pages of engines with no adapter (../shared/fixtures/pages, each with
+a hand-checked truth file), scored field by field by tools/score_pages.py. The floors are what
+the reader gets now: a change that reads fewer fields right fails; raise them as it improves
+(issue 15)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from .conftest import ROOT
+
+SHARED = ROOT.parent / "shared"
+spec = importlib.util.spec_from_file_location("score_pages", ROOT / "tools" / "score_pages.py")
+score_pages = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(score_pages)
+
+# page -> the fields right now: author, post_id, number, time, text
+FLOORS = {
+    "bbpress": (4, 0, 0, 4, 4),
+    "discuz": (4, 4, 0, 0, 4),
+    "flarum": (5, 0, 0, 10, 9),
+    "ipb4": (7, 7, 0, 7, 0),
+    "mybb": (0, 4, 4, 4, 4),
+    "phpbb2": (15, 15, 0, 15, 8),
+    "ubbthreads": (0, 0, 0, 0, 0),
+    "vanilla": (1, 0, 0, 0, 1),
+    "wpforo": (6, 6, 0, 0, 6),
+}
+
+truths = score_pages.truth_files(SHARED) if SHARED.is_dir() else []
+
+
+@pytest.mark.skipif(not truths, reason="../shared is absent")
+@pytest.mark.parametrize("truth", truths, ids=lambda p: p.parent.name)
+def test_the_reader_keeps_what_it_reads_right(truth):
+    scored = score_pages.score(truth)
+    fields = ("author", "post_id", "number", "time", "text")
+    got = tuple(scored["fields"][f][0] for f in fields)
+    floor = FLOORS[truth.parent.name]
+    assert all(g >= f for g, f in zip(got, floor, strict=True)), (scored["page"], got, floor)
