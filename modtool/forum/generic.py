@@ -84,15 +84,27 @@ def _grown_from_names(doc) -> list:
             for key in _keys(el):
                 groups.setdefault(key, []).append(el)
     best: list = []
+    timed: dict = {}  # element -> whether it shows a time (ancestors are shared by names)
     for names in groups.values():
         if len(names) < 2 or len(names) <= len(best):
             continue
+        # How many of the names each element holds: a block holding two is not one post's.
+        holding: dict = {}
+        for name in names:
+            for anc in name.iterancestors():
+                holding[anc] = holding.get(anc, 0) + 1
         blocks = []
         for name in names:
             block = name.getparent()
-            while block is not None and _time(block, None) is None:
+            # Climb to the nearest block with a time; one holding another name is too far
+            # (checked first: it saves reading the time of every ancestor up to the page).
+            while block is not None and holding[block] < 2:
+                if block not in timed:
+                    timed[block] = _time(block, None) is not None
+                if timed[block]:
+                    break
                 block = block.getparent()
-            if block is None or any(o is not name and _contains(block, o) for o in names):
+            if block is None or holding[block] >= 2:
                 break
             blocks.append(block)
         else:
