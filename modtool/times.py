@@ -28,6 +28,8 @@ _FORMATS = (
     "%m-%d-%Y, %I:%M %p",  # vBulletin 3
     "%m-%d-%Y %I:%M %p",
     "%m/%d/%Y %I:%M %p",
+    "%m/%d/%y %I:%M %p",  # UBB.threads' default (m/d/y h:i A): 03/12/15 03:28 PM
+    "%m-%d-%y, %I:%M %p",  # vBulletin's two-digit year: 03-12-15, 03:28 PM
     "%d-%m-%Y, %H:%M",
     "%Y-%m-%d %H:%M:%S",
     "%Y-%m-%d %H:%M",

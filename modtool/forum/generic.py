@@ -187,7 +187,7 @@ def _score(members: list, features: dict[int, tuple]) -> float:
 
 
 def _has_body(el, author, time_node) -> bool:
-    return _body(el, [_poster_block(author, el, time_node), time_node]) is not None
+    return _body(el, [*_poster_blocks(author, el, time_node), time_node]) is not None
 
 
 def _depth_spread(members: list) -> float:
@@ -463,6 +463,27 @@ def _poster_block(author, el, time_node):
     return block
 
 
+def _poster_blocks(author, el, time_node) -> list:
+    """The poster's cell, and any copy of it: a layout for narrow screens repeats the whole
+    card (name, rank, post count) in a second cell that the other layout hides. A copy is a
+    name-classed element or profile link with the same name."""
+    first = _poster_block(author, el, time_node)
+    if author is None:
+        return [first]
+    name = _author_name(author)
+    blocks = [first]
+    for node in el.iter():
+        if not isinstance(node.tag, str) or node is author or _contains(first, node):
+            continue
+        named = _NAME_CLASS.search((node.get("class") or "") + " " + (node.get("itemprop") or ""))
+        profile = node.tag == "a" and _PROFILE.search(node.get("href") or "")
+        if (named or profile) and clean_text(node) == name:
+            copy = _poster_block(node, el, time_node)
+            if not any(_contains(b, copy) for b in blocks):
+                blocks.append(copy)
+    return blocks
+
+
 def _contains(outer, inner) -> bool:
     return any(anc is outer for anc in inner.iterancestors()) or outer is inner
 
@@ -482,7 +503,7 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
     time, time_node = _timed(el, tz)
     if author is None and time is None:
         return None  # a block that looks like the posts but is page furniture
-    body = _body(el, [_poster_block(author, el, time_node), time_node])
+    body = _body(el, [*_poster_blocks(author, el, time_node), time_node])
     if body is None:
         return None
     body = _narrow(body)
