@@ -18,11 +18,11 @@ spec.loader.exec_module(score_pages)
 
 # page -> the fields right now: author, post_id, number, time, text
 FLOORS = {
-    "bbpress": (4, 0, 0, 4, 4),
+    "bbpress": (4, 4, 0, 4, 4),
     "discuz": (4, 4, 0, 0, 4),
-    "flarum": (5, 0, 0, 10, 9),
+    "flarum": (5, 10, 10, 10, 9),
     "ipb4": (7, 7, 0, 7, 0),
-    "mybb": (0, 4, 4, 4, 4),
+    "mybb": (4, 4, 4, 4, 4),
     "phpbb2": (15, 15, 0, 15, 8),
     "ubbthreads": (10, 10, 0, 10, 10),
     "vanilla": (1, 0, 0, 0, 1),

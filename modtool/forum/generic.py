@@ -36,9 +36,11 @@ _STATE_CLASS = re.compile(
 # Profile links: /members/x.12/, member.php?u=, memberlist.php?mode=viewprofile, /user/x, /u/x.
 _PROFILE = re.compile(
     r"(?:members?|users?|profile|viewprofile|people)(?:list)?(?:\.php|/|\?|=|;|&|$)|/u/|/@"
-    r"|space-uid-\d|[?&;]uid=\d|/u\d+(?:[/?#-]|$)",  # Discuz space-uid-9; ?uid=9; Forumotion /u12
+    r"|space-uid-\d|[?&;]uid=\d|/u\d+(?:[/?#-]|$)"  # Discuz space-uid-9; ?uid=9; Forumotion /u12
+    r"|(?:^|/)(?:user|member)-\d+(?:\.html?)?(?:[?#]|$)",  # MyBB's search-engine URLs: user-3.html
     re.I,
 )
+_SEARCH = re.compile(r"search(?:\.php)?[/?]|[?&]action=finduser", re.I)
 _NAME_CLASS = re.compile(
     r"poster|author|user-?name|nick(?:name)?|writer|member|(?:^|\s)name(?:\s|$)", re.I
 )
@@ -200,7 +202,9 @@ def _author_link(el):
     links = [
         a
         for a in el.iter("a")
-        if _PROFILE.search(a.get("href") or "") and 0 < len(clean_text(a)) <= 40
+        if _PROFILE.search(a.get("href") or "")
+        and not _SEARCH.search(a.get("href") or "")  # "Find" (the poster's posts) is no name
+        and 0 < len(clean_text(a)) <= 40
     ]
     if links:
         # Letter avatars link to the profile too ("F" for fgallese): skip one-letter links.
@@ -488,6 +492,32 @@ def _contains(outer, inner) -> bool:
     return any(anc is outer for anc in inner.iterancestors()) or outer is inner
 
 
+_CLASS_ID = re.compile(r"^(?:post|reply|comment|message|msg)[-_](\d+)$", re.I)
+
+
+def _class_id(el) -> str:
+    """A post id in a class token ("post-301342": WordPress and bbPress mark each post so)."""
+    for token in (el.get("class") or "").split():
+        if _CLASS_ID.match(token):
+            return token
+    return ""
+
+
+def _header_row_id(el) -> str:
+    """The id of a header row just before the post (bbPress: div.bbp-reply-header#post-N)."""
+    row = el.getprevious()
+    while row is not None and not isinstance(row.tag, str):
+        row = row.getprevious()
+    if row is None or _author_link(row) is not None or len(clean_text(row)) > 120:
+        return ""
+    return row.get("id") or ""
+
+
+def _data_number(el) -> int | None:
+    value = el.get("data-number") or el.get("data-post-number")
+    return int(value) if value and value.isdigit() else None
+
+
 def _number(el) -> int | None:
     for node in el.iter("a", "span", "strong", "small"):
         text = clean_text(node)
@@ -507,8 +537,18 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
     if body is None:
         return None
     body = _narrow(body)
-    number = _number(el)
-    ident = el.get("id") or el.get("data-pid") or el.get("data-post-id") or _anchor_name(el)
+    number = _data_number(el)
+    if number is None:
+        number = _number(el)
+    ident = (
+        el.get("id")
+        or el.get("data-pid")
+        or el.get("data-post-id")
+        or el.get("data-id")  # Flarum's PostStream-item
+        or _anchor_name(el)
+        or _class_id(el)
+        or _header_row_id(el)
+    )
     m = _ID_DIGITS.search(ident)
     return Post.from_element(
         body,
