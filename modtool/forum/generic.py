@@ -224,10 +224,27 @@ def _author_link(el):
 _BYLINE = re.compile(r"^(?:(?:posted\s+)?by|author|poster|작성자|글쓴이)\b\s*:?\s*", re.I)
 
 
+_AVATAR = re.compile(r"avatar", re.I)
+
+
 def _author_name(node) -> str:
     if node is None:
         return ""
     if node.tag == "a":
+        # A link holding an avatar and the name: the name-classed part, without the
+        # avatar's letter ("有" of a letter avatar before "有点蠢").
+        for child in node.iter():
+            if child is not node and isinstance(child.tag, str):
+                if _NAME_CLASS.search(child.get("class") or "") and clean_text(child):
+                    return clean_text(child)
+        if any(_AVATAR.search(c.get("class") or "") for c in node if isinstance(c.tag, str)):
+            words = [node.text or ""]
+            for child in node:
+                avatar = isinstance(child.tag, str) and _AVATAR.search(child.get("class") or "")
+                if not avatar:
+                    words.append("".join(child.itertext()))
+                words.append(child.tail or "")
+            return " ".join("".join(words).split()) or clean_text(node)
         return clean_text(node)
     for text in node.itertext():
         name = _BYLINE.sub("", text.strip()).strip()
