@@ -505,6 +505,57 @@ def _poster_blocks(author, el, time_node) -> list:
     return blocks
 
 
+# An edit note as forums write it: "Edited July 5, 2023 by X", "Last edited by X; ...".
+_EDIT_LINE = re.compile(r"^(?:last\s+)?(?:edited|modified|updated)\b", re.I)
+
+
+def _without_furniture(body):
+    """The body without what sits inside it but is not the poster's words: controls and
+    reaction counts, spoiler buttons (their content stays), and edit notes. A copy: the page
+    itself is left as it was."""
+    import copy
+
+    body = copy.deepcopy(body)
+    drop = []
+    for node in body.iterdescendants():
+        if not isinstance(node.tag, str):
+            continue
+        classes = node.get("class") or ""
+        text = clean_text(node)
+        furniture = _FURNITURE.search(classes) and not _named_message(node)
+        edit_note = len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p"))
+        if furniture or edit_note:
+            drop.append(node)
+    for node in drop:
+        parent = node.getparent()
+        if parent is not None and not any(anc in drop for anc in node.iterancestors()):
+            tail, before = node.tail, node.getprevious()
+            parent.remove(node)
+            if tail and tail.strip():  # the words after it stay where they were
+                if before is not None:
+                    before.tail = (before.tail or "") + tail
+                else:
+                    parent.text = (parent.text or "") + tail
+    return body
+
+
+def _time_copies(el, instant: datetime | None, time_node, tz: tzinfo) -> list:
+    """The element showing the post's time, and any other element in the post giving the same
+    instant in an attribute (a layout for narrow screens repeats the header)."""
+    copies = [time_node]
+    if instant is None:
+        return copies
+    for node in el.iter("time", "abbr", "span"):
+        if node is time_node:
+            continue
+        for attr in _TIME_ATTRS:
+            value = node.get(attr)
+            if value and _attr_time(value, tz) == instant:
+                copies.append(node)
+                break
+    return copies
+
+
 def _contains(outer, inner) -> bool:
     return any(anc is outer for anc in inner.iterancestors()) or outer is inner
 
@@ -550,10 +601,11 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
     time, time_node = _timed(el, tz)
     if author is None and time is None:
         return None  # a block that looks like the posts but is page furniture
-    body = _body(el, [*_poster_blocks(author, el, time_node), time_node])
+    avoid = [*_poster_blocks(author, el, time_node), *_time_copies(el, time, time_node, tz)]
+    body = _body(el, avoid)
     if body is None:
         return None
-    body = _narrow(body)
+    body = _without_furniture(_narrow(body))
     number = _data_number(el)
     if number is None:
         number = _number(el)
