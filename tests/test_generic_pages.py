@@ -23,7 +23,7 @@ FLOORS = {
     "flarum": (10, 10, 10, 10, 9),
     "ipb4": (7, 7, 0, 7, 7),
     "mybb": (4, 4, 4, 4, 4),
-    "phpbb2": (15, 15, 0, 15, 9),
+    "phpbb2": (15, 15, 0, 15, 15),
     "ubbthreads": (10, 10, 0, 10, 10),
     "vanilla": (1, 0, 0, 0, 1),
     "wpforo": (6, 6, 0, 0, 6),
@@ -55,3 +55,16 @@ def test_furniture_inside_a_body_goes_and_the_words_after_it_stay():
     kept = _without_furniture(body)
     assert " ".join(kept.text_content().split()) == "Hidden words and more."
     assert "Reveal" in body.text_content()  # the page itself is left as it was
+
+
+def test_a_signature_after_its_delimiter_line_goes():
+    import lxml.html
+
+    from modtool.forum.generic import _without_furniture
+
+    body = lxml.html.fromstring(
+        "<span>where is the show!<br>_________________<br>LOVE FIEND <b>forever</b></span>"
+    )
+    assert " ".join(_without_furniture(body).text_content().split()) == "where is the show!"
+    kept = lxml.html.fromstring("<span>a__b and ____ are words<br>more</span>")
+    assert "more" in _without_furniture(kept).text_content()

@@ -526,6 +526,7 @@ def _without_furniture(body):
         edit_note = len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p"))
         if furniture or edit_note:
             drop.append(node)
+    _cut_signature(body)
     for node in drop:
         parent = node.getparent()
         if parent is not None and not any(anc in drop for anc in node.iterancestors()):
@@ -537,6 +538,41 @@ def _without_furniture(body):
                 else:
                     parent.text = (parent.text or "") + tail
     return body
+
+
+# The signature delimiter forums print before a signature: a line of underscores (phpBB 2's
+# "_________________"), or e-mail's "-- ".
+_SIG_LINE = re.compile(r"(?:^|\n)[ \t]*(?:_{10,}|-- )[ \t]*(?:\n|$)")
+
+
+def _cut_signature(body) -> None:
+    """Drop a signature that follows a delimiter line, with everything after it."""
+    for node in body.iter():
+        for where in ("text", "tail"):
+            if where == "tail" and node is body:
+                continue
+            value = getattr(node, where)
+            if not value or not isinstance(node.tag, str) and where == "text":
+                continue
+            m = _SIG_LINE.search(value)
+            if m is None:
+                continue
+            setattr(node, where, value[: m.start()])
+            # everything after this point in document order goes
+            start = node if where == "tail" else None
+            if start is None:  # inside node: drop all its children
+                for child in list(node):
+                    node.remove(child)
+                start = node
+            current = start
+            while current is not None and current is not body:
+                parent = current.getparent()
+                for sibling in list(current.itersiblings()):
+                    parent.remove(sibling)
+                if current is not start:
+                    current.tail = None
+                current = parent
+            return
 
 
 def _time_copies(el, instant: datetime | None, time_node, tz: tzinfo) -> list:
