@@ -622,13 +622,25 @@ def _data_number(el) -> int | None:
     return int(value) if value and value.isdigit() else None
 
 
+# Chinese forums (Discuz! and others) name the first floors instead of numbering them, then
+# count on as "5#": the thread starter, the sofa, the bench, the floor.
+_FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
+_FLOOR_NUMBER = re.compile(r"^(\d{1,6})\s*(?:#|楼)$")
+
+
 def _number(el) -> int | None:
-    for node in el.iter("a", "span", "strong", "small"):
+    for node in el.iter("a", "span", "strong", "small", "em"):
         text = clean_text(node)
         if text.startswith("#") and len(text) <= 8:
             found = shown_number(text)
             if found is not None:
                 return found
+        if node.tag == "a" and len(text) <= 8:
+            if text in _FLOOR_NAMES:
+                return _FLOOR_NAMES[text]
+            m = _FLOOR_NUMBER.match(text)
+            if m and "postnum" in (node.get("id") or "") + (node.get("class") or ""):
+                return int(m[1])
     return None
 
 
