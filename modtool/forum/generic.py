@@ -72,8 +72,36 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
 
 def _posts(doc) -> list:
     """The post blocks: a repeated block with a poster and a time, else the blocks grown
-    around repeated poster names."""
-    return _best_group(doc) or _grown_from_names(doc)
+    around repeated poster names; with the thread's opening post when the forum gives it a
+    container of its own."""
+    found = _best_group(doc)
+    if found:
+        opening = _opening_post(doc, found)
+        return [opening, *found] if opening is not None else found
+    return _grown_from_names(doc)
+
+
+def _opening_post(doc, replies: list):
+    """The block before the first reply that shares a class with the replies and shows a
+    poster and a time (Vanilla: div.Item.ItemDiscussion before li.Item.ItemComment)."""
+    first = replies[0]
+    shared = set((first.get("class") or "").split())
+    if not shared:
+        return None
+    ancestors = set(first.iterancestors())
+    found = None
+    for el in doc.iter(*_CONTAINER_TAGS):
+        if el is first:
+            break
+        if el in ancestors or not shared & set((el.get("class") or "").split()):
+            continue
+        if any(_contains(el, r) for r in replies[:1]):
+            continue
+        if _author_link(el) is not None and _time(el, None) is not None:
+            found = el
+    if found is None or any(_contains(found, r) or _contains(r, found) for r in replies):
+        return None
+    return found
 
 
 def _grown_from_names(doc) -> list:
