@@ -307,15 +307,24 @@ def posts(
     header: HeaderOpt = None,
     cache: CacheOpt = None,
     concurrency: ConcurrencyOpt = 3,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Say how the first page is read instead: the engine or the generic rule, the "
+            "selectors it ended up with (a start for game.toml), the blocks it was unsure of.",
+        ),
+    ] = False,
 ) -> None:
     """Read every post of a thread.
 
     Example:
 
         modtool posts https://forum.mafiascum.net/viewtopic.php?t=16537 --json > posts.jsonl
+        modtool posts saved-page.html --explain
     """
     from .posts import write_posts_jsonl
-    from .sources import read_sources
+    from .sources import explain_source, read_sources
     from .times import zone
 
     try:
@@ -324,6 +333,16 @@ def posts(
         raise typer.BadParameter(str(exc), param_hint="--timezone") from None
     options = _fetch_options(offline, refresh, concurrency, tz, engine.value if engine else None)
     pairs = _header_pairs(header)
+    if explain:
+        with _fetcher(options, cookies, pairs, cache, quiet=as_json) as fetcher:
+            explained = [explain_source(s, tz, options.engine, fetcher) for s in sources]
+        if as_json:
+            _emit_json(explained)
+        else:
+            from .render import explain_text
+
+            typer.echo("\n".join(explain_text(e) for e in explained), nl=False)
+        return
     with _fetcher(options, cookies, pairs, cache, quiet=as_json) as fetcher:
         found = read_sources(sources, tz, options.engine, fetcher)
     if as_json:

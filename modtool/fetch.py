@@ -206,6 +206,10 @@ class Fetcher:
 
     # --- one page ------------------------------------------------------------------------------
 
+    def page(self, url: str) -> str:
+        """One page's text (the cache first when offline), for `posts --explain`."""
+        return self._get(url, conditional=False)
+
     def _get(self, url: str, conditional: bool) -> str:
         """A page's text from the network (stored in the cache), or the cache on a 304."""
         if self.options.offline or self.client is None:

@@ -609,3 +609,19 @@ def vampire_night_text(game, night, plans, outcome, events, written) -> str:
             else f"{len(events)} events not written (add --resolve --confirm)."
         )
     return "\n".join(lines) + "\n"
+
+
+def explain_text(found: dict) -> str:
+    """`modtool posts --explain` for one source."""
+    lines = [f"{found['source']}: read by {found['engine']}", f"  rule: {found['rule']}"]
+    if "posts" in found:
+        lines.append(f"  posts: {found['posts']} of {found['blocks']} blocks")
+    chosen = {k: v for k, v in found.get("selectors", {}).items() if v}
+    if chosen:
+        pairs = ", ".join(f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in chosen.items())
+        lines.append("  selectors it ended up with (a start for [[sources]] in game.toml):")
+        lines.append(f"    selectors = {{ {pairs} }}")
+    if found.get("unsure"):
+        lines.append("  unsure of:")
+        lines.extend(f"    - {u}" for u in found["unsure"])
+    return "\n".join(lines) + "\n"

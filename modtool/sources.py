@@ -183,6 +183,40 @@ def _read_archive(lines, name: str, tz: tzinfo) -> Iterator[Post]:
             raise SourceError(f"{name}:{i}: not an archive post ({exc})") from None
 
 
+def explain_source(
+    source: str, tz: tzinfo = UTC, engine: str | None = None, fetcher: Fetcher | None = None
+) -> dict:
+    """How the first page of a source is read (`modtool posts --explain`): the engine or the
+    generic reader's rule, the selectors it ended up with, and the blocks it was unsure of."""
+    from .forum import explain_page
+
+    if "://" in source:
+        if fetcher is None:
+            with make_client() as client:
+                page = Fetcher(client, None, FetchOptions(engine, tz, None)).page(source)
+        else:
+            page = fetcher.page(source)
+        return {"source": source, **explain_page(page, engine, tz, where=source)}
+    path = Path(source)
+    if path.is_dir():
+        pages = sorted(p for p in path.iterdir() if p.suffix.lower() in (".html", ".htm"))
+        if not pages:
+            raise SourceError(f"{source}: no saved .html pages in this folder to explain")
+        path = pages[0]
+    if not path.is_file():
+        raise SourceError(f"{source}: no such file or folder; give a thread URL or a saved page")
+    if path.suffix.lower() in (".jsonl", ".xz", ".json"):
+        return {
+            "source": source,
+            "engine": "posts file",
+            "rule": "modtool's own posts file",
+            "selectors": {},
+            "unsure": [],
+        }
+    data = path.read_bytes()
+    return {"source": str(path), **explain_page(data, engine, tz, where=str(path))}
+
+
 def read_sources(
     sources: list[str], tz: tzinfo = UTC, engine: str | None = None, fetcher: Fetcher | None = None
 ) -> list[Post]:

@@ -68,3 +68,45 @@ def test_a_signature_after_its_delimiter_line_goes():
     assert " ".join(_without_furniture(body).text_content().split()) == "where is the show!"
     kept = lxml.html.fromstring("<span>a__b and ____ are words<br>more</span>")
     assert "more" in _without_furniture(kept).text_content()
+
+
+# Pages whose explained selectors, written into game.toml as they are, read every post's
+# author right (on the others they are a start the host adjusts; --explain says where).
+EXPLAINED_WORK = ["bbpress", "ipb4", "mybb", "ubbthreads"]
+
+
+@pytest.mark.skipif(not truths, reason="../shared is absent")
+@pytest.mark.parametrize("engine", EXPLAINED_WORK)
+def test_explained_selectors_are_a_working_start(engine):
+    import json
+
+    from modtool.forum import explain_page, parse_page
+
+    truth = next(t for t in truths if t.parent.name == engine)
+    data = truth.with_name(truth.name.replace(".expected.json", ".html")).read_bytes()
+    explained = explain_page(data)
+    assert explained["engine"] == "generic"
+    selectors = {k: v for k, v in explained["selectors"].items() if v}
+    posts = parse_page(data, selectors=selectors).posts
+    want = json.loads(truth.read_text("utf-8"))["posts"]
+    assert [p.author for p in posts] == [p["author"] for p in want]
+
+
+@pytest.mark.skipif(not truths, reason="../shared is absent")
+def test_explain_on_the_command_line():
+    from typer.testing import CliRunner
+
+    from modtool.cli import app
+
+    page = SHARED / "fixtures/pages/vanilla/familysearch-discussion118004-program-options.html"
+    result = CliRunner().invoke(app, ["posts", str(page), "--explain"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1:4] == [
+        "  rule: repeated blocks that each show a poster and a time",
+        "  posts: 7 of 7 blocks",
+        "  selectors it ended up with (a start for [[sources]] in game.toml):",
+    ]
+    assert "the opening post is a div.Item.ItemDiscussion" in result.stdout
+    adapter = SHARED / "fixtures/pages/phpbb3"
+    found = CliRunner().invoke(app, ["posts", str(adapter), "--explain"]).stdout
+    assert "read by phpbb" in found and "the phpbb adapter recognised the page" in found

@@ -121,6 +121,39 @@ def parse_page(
     return _checked(chosen.parse(doc, url, tz), chosen, where)
 
 
+def explain_page(
+    page: str | bytes, engine: str | None = None, tz: tzinfo = UTC, where: str = "page"
+) -> dict:
+    """How a page is read: the engine adapter that claims it, or the generic reader's rule,
+    selectors and doubts (`modtool posts --explain`)."""
+    from . import generic
+
+    utf8 = None
+    if isinstance(page, bytes):
+        utf8, page = _utf8_or_text(page)
+    if not page.strip():
+        raise SourceError(f"{where}: the page is empty; save the thread page again")
+    if page.lstrip()[0] in "{[":
+        return {
+            "engine": "JSON API",
+            "rule": "the engine's JSON answer",
+            "selectors": {},
+            "unsure": [],
+        }
+    doc = _document(utf8 if utf8 is not None else page)
+    chosen = _choose(engine, lambda e: e.detect(doc))
+    if chosen is not None and chosen is not generic:
+        count = len(chosen.parse(doc, None, tz).posts)
+        return {
+            "engine": chosen.name,
+            "rule": f"the {chosen.name} adapter recognised the page ({count} posts)",
+            "selectors": {},
+            "unsure": [],
+        }
+    found = generic.explain(doc, tz)
+    return {"engine": "generic", **found}
+
+
 _PARSER = etree.HTMLParser()
 _UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")

@@ -703,3 +703,109 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
         time=time,
         url=url,
     )
+
+
+# --- explaining a reading (`modtool posts --explain`) ------------------------------------------
+
+
+def selector_of(el) -> str:
+    """A CSS selector for an element by its tag and stable class names (no state classes,
+    no numbered classes), the way a host would write it in game.toml."""
+    stems = [
+        c
+        for c in (el.get("class") or "").split()
+        if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
+    ]
+    return el.tag + "".join(f".{c}" for c in dict.fromkeys(stems))
+
+
+def selector_in(el, post) -> str:
+    """A selector for an element inside a post: its own classes, or, without any, the nearest
+    classed ancestor within the post before it ("div.author-name a")."""
+    own = selector_of(el)
+    if own != el.tag:
+        return own
+    for anc in el.iterancestors():
+        if anc is post:
+            break
+        named = selector_of(anc)
+        if named != anc.tag:
+            return f"{named} {el.tag}"
+    return own
+
+
+def _common(selectors: list[str]) -> str | None:
+    """The selector most posts agree on, if most do."""
+    found = [s for s in selectors if s]
+    if not found:
+        return None
+    best = max(set(found), key=found.count)
+    return best if found.count(best) >= 0.6 * len(selectors) else None
+
+
+def explain(doc, tz: tzinfo) -> dict:
+    """How the generic reader read a page: the rule that found the posts, the selectors it
+    ended up with (a starting point for `selectors` in game.toml), and the posts it was
+    unsure of."""
+    group = _best_group(doc)
+    rule = "repeated blocks that each show a poster and a time"
+    opening = None
+    unsure: list[str] = []
+    containers = True
+    if group:
+        opening = _opening_post(doc, group)
+    else:
+        group = _grown_from_names(doc)
+        rule = "blocks grown around repeated poster names (a page with no post containers)"
+        containers = False
+        unsure.append(
+            "the posts have no element of their own, so CSS selectors cannot describe them; "
+            "the generic reader reads this page as it is"
+        )
+    blocks = ([opening] if opening is not None else []) + list(group)
+    authors, times, bodies, read = [], [], [], []
+    for i, el in enumerate(blocks):
+        author = _author_link(el)
+        found, time_node = _timed(el, tz)
+        avoid = [*_poster_blocks(author, el, time_node), *_time_copies(el, found, time_node, tz)]
+        body = _body(el, avoid)
+        missing = [
+            what
+            for what, node in (("poster", author), ("time", found), ("text", body))
+            if node is None
+        ]
+        if missing:
+            unsure.append(f"block {i + 1} ({selector_of(el)}): no {' and no '.join(missing)}")
+            continue
+        read.append(el)
+        authors.append(selector_in(author, el))
+        times.append(selector_in(time_node, el) if time_node is not None else "")
+        bodies.append(selector_in(_narrow(body), el))
+    # The post selector: the class names every reply block shares (Alt, Promoted vary).
+    replies = [el for el in read if el is not opening] or list(group)
+    shared = set.intersection(*(set((el.get("class") or "").split()) for el in replies))
+    stable = [c for c in shared if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)]
+    post = replies[0].tag + "".join(f".{c}" for c in sorted(stable)) if replies else None
+    if not containers:
+        post = None
+    selectors = {
+        "post": post,
+        "author": _common(authors),
+        "time": _common(times),
+        "body": _common(bodies),
+    }
+    for key, value in selectors.items():
+        if value is None:
+            unsure.append(f"the posts do not agree on one {key} element")
+    if opening is not None:
+        unsure.append(
+            f"the opening post is a {selector_of(opening)} of its own; a host's selectors "
+            f'need it too (post = "{selector_of(opening)}, {post}")'
+        )
+    return {
+        "rule": rule,
+        "blocks": len(blocks),
+        "posts": len(read),
+        "selectors": selectors,
+        "unsure": unsure,
+    }
