@@ -379,6 +379,13 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
     )
 
 
+# Who settles a tie under each policy that leaves it to somebody, and the rule the outcome names.
+_CHOOSERS = {
+    TiePolicy.HOST_DECIDES: ("the host decides", Rule.TIE),
+    TiePolicy.VAMPIRES_CHOOSE: ("the vampires choose which is lynched", Rule.VAMPIRES_CHOOSE),
+}
+
+
 def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
     """A tie for the most votes, under the game's tie policy."""
     tied = tuple(sorted(s.target for s in leaders))
@@ -397,24 +404,10 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
         return DayEnd(
             Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", Rule.TIE, tied, votes
         )
-    if rules.tie is TiePolicy.VAMPIRES_CHOOSE:
-        return DayEnd(
-            Verdict.TIE,
-            None,
-            f"tie for the most votes ({votes}): the vampires choose which is lynched",
-            Rule.VAMPIRES_CHOOSE,
-            tied,
-            votes,
-        )
-    if rules.tie is TiePolicy.HOST_DECIDES:
-        return DayEnd(
-            Verdict.TIE,
-            None,
-            f"tie for the most votes ({votes}): the host decides",
-            Rule.TIE,
-            tied,
-            votes,
-        )
+    if rules.tie in _CHOOSERS:  # somebody picks among the tied: the count names them
+        who, rule = _CHOOSERS[rules.tie]
+        why = f"tie for the most votes ({votes}): {who}"
+        return DayEnd(Verdict.TIE, None, why, rule, tied, votes)
     if rules.tie is TiePolicy.EARLIEST_TO_REACH:
         first = min(leaders, key=lambda s: (s.reached_at, s.target))
         return _verdict_for(first.target, f"tie at {votes}: reached it first", tied, votes)
