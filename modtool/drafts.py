@@ -300,28 +300,30 @@ def night_result_contexts(game: Game, night: int) -> list[dict]:
 
 
 def role_display(game: Game, slot_key: str, language: str) -> tuple[str | None, str | None]:
-    """A dead player's character and alignment as a post names them."""
-    slot = game.slot(slot_key)
-    role, team = slot.role, slot.team
+    """A dead player's character (after any recorded change) and alignment as a post names
+    them."""
+    role, team = game.role_at(slot_key), game.slot(slot_key).team
     if role is not None and game.clocktower is not None:
         c = game.clocktower.characters[role]
         return c.display(language), team or c.alignment
     if role is not None and game.script == "vampires":
-        from .vampires import _role_then, revealed_role
+        from .vampires import revealed_role
 
-        current = _role_then(game, slot_key, Phase(10**6, PhaseKind.NIGHT)) or role
-        r = vampire_setup().by_id(current)
-        return revealed_role(game, slot_key, current), team or vampire_setup().factions[r.faction][
-            "name"
-        ]
+        faction = vampire_setup().factions[vampire_setup().by_id(role).faction]["name"]
+        return revealed_role(game, slot_key, role), team or faction
     return role, team
+
+
+# Seed 004: The Chosen One and the Shaman: "If you die, everyone will learn that you were ..."
+ALWAYS_REVEALED = ("chosen-one", "shaman")
 
 
 def death_reveal(game: Game, slot_key: str, cause: str | None, language: str) -> dict:
     reveal = game.drafts.get("reveal", REVEALS[0])
     role, team = role_display(game, slot_key, language)
-    if game.script == "vampires" and role in ("The Chosen One", "Shaman") and reveal == "nothing":
-        reveal = "role"  # seed 004: "If you die, everyone will learn that you were ..."
+    announced = game.script == "vampires" and game.role_at(slot_key) in ALWAYS_REVEALED
+    if announced and reveal == "nothing":
+        reveal = "role"
     return {
         "player": game.slot_names(slot_key)[-1],
         "cause": cause or "",
@@ -333,14 +335,13 @@ def death_reveal(game: Game, slot_key: str, cause: str | None, language: str) ->
 
 def _revealed_ability(game: Game, slot_key: str, language: str) -> str | None:
     """The dead player's true character's ability, as a full-role-PM reveal shows it."""
-    slot = game.slot(slot_key)
-    if slot.role is None or game.script is None:
+    role = game.role_at(slot_key)
+    if role is None or game.script is None:
         return None
     if game.script == "vampires":
-        role = vampire_setup().role(slot.role)
-        return " ".join([role.description, *(f"{a.name}: {a.text}" for a in role.abilities)])
-    texts = _role_texts(game, {slot.role}, language, game.script)
-    return texts[slot.role]["ability"]
+        found = vampire_setup().by_id(role)
+        return " ".join([found.description, *(f"{a.name}: {a.text}" for a in found.abilities)])
+    return _role_texts(game, {role}, language, game.script)[role]["ability"]
 
 
 def nightend_context(

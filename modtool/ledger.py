@@ -203,6 +203,15 @@ class Game:
     def deaths(self) -> list[Event]:
         return [e for e in self.events if e.kind is EventKind.DEATH]
 
+    def role_at(self, slot: str, phase: Phase | None = None) -> str | None:
+        """A slot's character (or Vampires role): the setup's, then each recorded change up to
+        `phase` (every one when None): a star-pass, an ascension, a conversion."""
+        role = self.slot(slot).role
+        for e in self.events_of(EventKind.CHARACTER_CHANGE):
+            if e.slot == slot and e.target and (phase is None or (e.phase and e.phase <= phase)):
+                role = e.target
+        return role
+
     def events_of(self, kind: EventKind) -> list[Event]:
         return [e for e in self.events if e.kind is kind]
 
@@ -473,18 +482,12 @@ def _check_roles(script: str, clocktower, slots: list[Slot], fail) -> list[Slot]
     it is stored as the character's (or Vampires role's) id."""
     from .roles import vampire_setup
 
-    if clocktower is None:
-        ids = [r.id for r in vampire_setup().roles]
+    lookup = clocktower if clocktower is not None else vampire_setup()
+    ids = list(clocktower.ids) if clocktower is not None else [r.id for r in lookup.roles]
 
-        def find(name: str) -> str | None:
-            role = vampire_setup().role(name)
-            return role.id if role else None
-    else:
-        ids = list(clocktower.ids)
-
-        def find(name: str) -> str | None:
-            found = clocktower.find(name)
-            return found.id if found else None
+    def find(name: str) -> str | None:
+        found = lookup.find(name)
+        return found.id if found else None
 
     out = []
     for slot in slots:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from .count import EXECUTED_CAUSES
 from .errors import ModToolError
 from .grimoire import Grimoire, SeatState, grimoire_at
 from .ledger import EventKind, Game, Phase, PhaseKind
@@ -315,7 +316,7 @@ def _undertaker(ctx: NightContext, seat: SeatState):
         e.slot
         for e in ctx.game.deaths()
         if e.phase == Phase(ctx.night, PhaseKind.DAY)
-        and (e.cause or "").casefold() in ("executed", "lynched", "execution", "lynch")
+        and (e.cause or "").casefold() in EXECUTED_CAUSES
     ]
     if not executed:
         return None

@@ -55,6 +55,12 @@ class Character:
     def display(self, language: str = "en") -> str:
         return (self.name_ko or self.name) if language == "ko" else self.name
 
+    def called(self, wanted: str) -> bool:
+        """Whether `wanted` (normalised) is one of its names: id, English, Korean, community."""
+        return wanted in {
+            normalise(n) for n in (self.id, self.name, self.name_ko or "", *self.aliases_ko)
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class RoleText:
@@ -153,9 +159,7 @@ def find_character(name: str, among: tuple[str, ...] | None = None) -> Character
     pool = characters()
     for cid in among if among is not None else pool:
         c = pool.get(cid)
-        if c is None:
-            continue
-        if wanted in {normalise(n) for n in (c.id, c.name, c.name_ko or "", *c.aliases_ko)}:
+        if c is not None and c.called(wanted):
             return c
     return None
 

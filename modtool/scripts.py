@@ -35,10 +35,7 @@ class Script:
         wanted = normalise(name)
         if not wanted:
             return None
-        for c in self.characters.values():
-            if wanted in {normalise(n) for n in (c.id, c.name, c.name_ko or "", *c.aliases_ko)}:
-                return c
-        return None
+        return next((c for c in self.characters.values() if c.called(wanted)), None)
 
     def of_team(self, team: str) -> list[Character]:
         return [c for c in self.characters.values() if c.team == team]
@@ -110,7 +107,7 @@ def parse_script(data: object, source: str, book: str | None = None) -> Script:
     return Script(name, author, tuple(ids), chars, texts, book, source)
 
 
-SHIPPED = ROLEBOOKS
+SHIPPED = ROLEBOOKS  # every shipped rolebook is a script of the same name
 
 
 @cache

@@ -407,9 +407,7 @@ def draw_game(game, seed: int) -> Draw:
 
 def commit_game(game, salt: str) -> tuple[str, str]:
     """The commitment hash and the text it hashes (to reveal at the end)."""
-    script = game.clocktower if game.script != "vampires" else None
-    if script is None and game.script != "vampires":
-        _clocktower(game)
+    script = None if game.script == "vampires" else _clocktower(game)
     check = check_game(game)
     if not check.valid:
         raise ModToolError(f"the setup is not legal ({check.reasons[0]}); see modtool setup check")

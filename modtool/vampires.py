@@ -70,7 +70,7 @@ def village_at(game: Game, phase: Phase) -> Village:
     for e in game.deaths():
         if e.phase is not None and e.phase < phase:
             alive.discard(e.slot)
-            if roles.get(e.slot) == "scion" or _role_then(game, e.slot, e.phase) == "scion":
+            if roles.get(e.slot) == "scion" or game.role_at(e.slot, e.phase) == "scion":
                 faction = CAUSES.get((e.cause or "").casefold(), ("village", False))[0]
                 killed[faction] = killed.get(faction, 0) + 1
     converted = False
@@ -87,14 +87,6 @@ def village_at(game: Game, phase: Phase) -> Village:
     }
     names = {s.key: game.slot_names(s.key)[-1] for s in game.slots}
     return Village(roles, alive, slayers, converted, names, killed, scions_total)
-
-
-def _role_then(game: Game, slot: str, phase: Phase) -> str | None:
-    role = game.slot(slot).role
-    for e in game.events_of(EventKind.CHARACTER_CHANGE):
-        if e.slot == slot and e.phase is not None and e.phase <= phase and e.target:
-            role = e.target
-    return role
 
 
 # --- a night's plans ---------------------------------------------------------------------------
@@ -546,10 +538,11 @@ def wins_at(game: Game, phase: Phase) -> FactionWins:
 def scion_wins(scion_cause: str | None, chosen_one_cause: str | None) -> bool:
     """A Scion of Death wins (the game goes on): "you need the village to lynch The Chosen
     One… AND yourself!", or "if the Slayer kills you at night"."""
-    lynched = ("lynched", "executed")
+    from .count import EXECUTED_CAUSES
+
     if scion_cause == "slain":
         return True
-    return scion_cause in lynched and chosen_one_cause in lynched
+    return scion_cause in EXECUTED_CAUSES and chosen_one_cause in EXECUTED_CAUSES
 
 
 def _wins(

@@ -275,3 +275,18 @@ def test_a_death_shows_what_the_game_reveals(tmp_path, reveal, line):
     (drafted,) = make_drafts(load_game(game), DraftKind.NIGHTEND, night=1)
     assert line in drafted.text
     assert ("[quote]" in drafted.text) is (reveal == "pm")
+
+
+def test_a_death_reveals_the_character_after_a_star_pass(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    (game / "game.toml").write_text(
+        (game / "game.toml").read_text() + '\n[drafts]\nreveal = "role"\n'
+    )
+    with (game / "events.jsonl").open("a") as f:
+        f.write(
+            '{"kind": "character_change", "player": "Neros", "character": "Imp", "phase": "N3"}\n'
+        )
+        f.write('{"kind": "death", "player": "Neros", "phase": "N3", "cause": "killed"}\n')
+    (drafted,) = make_drafts(load_game(game), DraftKind.NIGHTEND, night=3)
+    assert "[b]Neros[/b] died (killed): they were the Imp (evil)." in drafted.text
