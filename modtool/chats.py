@@ -431,15 +431,8 @@ def _act(
                 chat,
                 "the add does not say who is in it",
             )
-        elif set(chat.members) not in (stated, stated | {name}):
-            _flag(
-                day,
-                post,
-                name,
-                "existing_members_mismatch",
-                chat,
-                f"stated {', '.join(sorted(stated))}; the chat has {', '.join(chat.members)}",
-            )
+        else:
+            _check_stated_members(day, post, name, chat, stated)
         new = [plan.holder(s, pos) for s in added if plan.holder(s, pos) not in chat.members]
         chat.members.extend(new)
         chat.events.append(ChatEvent(post.number, "add", name, tuple(new), tuple(chat.members)))
@@ -451,15 +444,8 @@ def _act(
         _flag(
             day, post, name, "members_not_named", chat, "the close does not say who was in the chat"
         )
-    elif set(chat.members) not in (stated, stated | {name}):
-        _flag(
-            day,
-            post,
-            name,
-            "existing_members_mismatch",
-            chat,
-            f"stated {', '.join(sorted(stated))}; the chat has {', '.join(chat.members)}",
-        )
+    else:
+        _check_stated_members(day, post, name, chat, stated)
     chat.events.append(ChatEvent(post.number, "close", name, (), tuple(chat.members)))
     chat.closed = {
         "how": "announcement",
@@ -469,6 +455,21 @@ def _act(
     }
     open_chats.remove(chat)
     return counter
+
+
+def _check_stated_members(day: ChatDay, post: Post, name: str, chat: Chat, stated: set) -> None:
+    """Seed 003: an add or a close names who is in the chat; the announcer may leave
+    themself out."""
+    if set(chat.members) not in (stated, stated | {name}):
+        have = ", ".join(chat.members)
+        _flag(
+            day,
+            post,
+            name,
+            "existing_members_mismatch",
+            chat,
+            f"stated {', '.join(sorted(stated))}; the chat has {have}",
+        )
 
 
 def _flag(day: ChatDay, post: Post, name: str, rule: str, chat: Chat, detail: str) -> None:

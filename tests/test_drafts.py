@@ -290,3 +290,10 @@ def test_a_death_reveals_the_character_after_a_star_pass(tmp_path):
         f.write('{"kind": "death", "player": "Neros", "phase": "N3", "cause": "killed"}\n')
     (drafted,) = make_drafts(load_game(game), DraftKind.NIGHTEND, night=3)
     assert "[b]Neros[/b] died (killed): they were the Imp (evil)." in drafted.text
+
+
+def test_the_command_lines_draft_kinds_are_the_librarys():
+    # cli keeps its own copy so that `--help` needs neither the ledger nor Jinja (0.2 s)
+    from modtool import cli, drafts
+
+    assert [k.value for k in cli.DraftKind] == [k.value for k in drafts.DraftKind]
