@@ -70,15 +70,24 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     return ThreadPage(tuple(posts), pages, page_url)
 
 
+# detect() and then parse() ask for the same page's posts: the last answer is kept.
+_last_page: list = [None, []]
+
+
 def _posts(doc) -> list:
     """The post blocks: a repeated block with a poster and a time, else the blocks grown
     around repeated poster names; with the thread's opening post when the forum gives it a
     container of its own."""
+    if _last_page[0] is doc:
+        return _last_page[1]
     found = _best_group(doc)
     if found:
         opening = _opening_post(doc, found)
-        return [opening, *found] if opening is not None else found
-    return _grown_from_names(doc)
+        found = [opening, *found] if opening is not None else found
+    else:
+        found = _grown_from_names(doc)
+    _last_page[:] = [doc, found]
+    return found
 
 
 def _opening_post(doc, replies: list):
