@@ -321,12 +321,8 @@ def _undertaker(ctx: NightContext, seat: SeatState):
     if not executed:
         return None
     dead = ctx.grimoire.seat(executed[0])
-    shows = _shows_as(ctx, dead)
-    return (
-        ctx.name(dead.character),
-        shows,
-        shows + ["any character"],
-        f"{dead.player} was executed today (the Drunk shows as the Drunk)",
+    return _character_of(
+        ctx, dead, f"{dead.player} was executed today (the Drunk shows as the Drunk)"
     )
 
 
@@ -337,13 +333,13 @@ def _ravenkeeper(ctx: NightContext, seat: SeatState):
     if not chosen:
         return None
     target = chosen[0]
-    shows = _shows_as(ctx, target)
-    return (
-        ctx.name(target.character),
-        shows,
-        shows + ["any character"],
-        f"died tonight and chose {target.player}",
-    )
+    return _character_of(ctx, target, f"died tonight and chose {target.player}")
+
+
+def _character_of(ctx: NightContext, seat: SeatState, why: str):
+    """A player's character as information gives it (Undertaker, Ravenkeeper)."""
+    shows = _shows_as(ctx, seat)
+    return ctx.name(seat.character), set(shows), shows + ["any character"], why
 
 
 def _shows_as(ctx: NightContext, seat: SeatState) -> list[str]:
