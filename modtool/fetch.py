@@ -370,11 +370,17 @@ class Fetcher:
             pages = list(last_page.page_urls) or pages
             if last not in pages:
                 pages = [*known[0], *(p for p in pages if p not in known[0])]
-            fetch = {p for p in pages if p not in known[0]}
+            # New pages, and any page the cache lost, are fetched.
+            fetch = {p for p in pages if p not in known[0] or not self.cache.page(p)}
             return self._finish(url, pages, {last: last_page}, fetch)
         if o.offline:
             raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
-        first = self._parse(self._get(url, conditional=not o.refresh), url)
+        body = self._get(url, conditional=not o.refresh)
+        first = self._parse(body, url)
+        if self.cache and first.page_url and first.page_url != url:
+            # The thread's page list names the first page by its own URL ("?page=1"): the
+            # page is cached under that name too, so a later --offline run finds it.
+            self.cache.store(first.page_url, body, None, None)
         pages = list(first.page_urls) or [url]
         have = {first.page_url or url: first}
         fetch = {

@@ -176,7 +176,13 @@ _WORD_DATE = re.compile(
 # A four-digit year first or last: two-digit years (26-11-29) are left to the formats above.
 _YEAR_FIRST = re.compile(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
 _YEAR_LAST = re.compile(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
-_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?(?![a-z])", re.I)
+# A clock after the date: "20:05", "8:05:09 pm", and Django's default forms, which drop zero
+# minutes and name two hours: "9 a.m.", "noon", "midnight".
+_CLOCK = re.compile(
+    r"\b(?:(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
+    r"|(noon|midnight))(?![a-z])",
+    re.I,
+)
 
 
 def parse_loose(text: str, tz: tzinfo = UTC) -> datetime | None:
@@ -200,12 +206,18 @@ def _any_order(text: str, tz: tzinfo) -> datetime | None:
         return None
     clock = _CLOCK.search(text, end)
     hour = minute = second = 0
-    if clock:
-        hour, minute, second = int(clock[1]), int(clock[2]), int(clock[3] or 0)
-        if clock[4]:
-            if hour > 12:
+    if clock and clock[7]:
+        hour = 12 if clock[7].lower() == "noon" else 0
+    elif clock:
+        if clock[1]:
+            hour, minute, second = int(clock[1]), int(clock[2]), int(clock[3] or 0)
+            half = clock[4]
+        else:
+            hour, half = int(clock[5]), clock[6]
+        if half:
+            if not 1 <= hour <= 12:
                 return None
-            hour = hour % 12 + (12 if clock[4].lower() == "p" else 0)
+            hour = hour % 12 + (12 if half.lower() == "p" else 0)
     try:
         return datetime(year, month, day, hour, minute, second, tzinfo=tz)
     except ValueError:

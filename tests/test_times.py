@@ -47,6 +47,14 @@ def test_not_a_time(shown):
         ("Threadmark created by Higure on Jul 15, 2015", None),  # a mention, not a date line
         ("Joined Mar 2019", None),  # no day
         ("26-11-29 13:05 posted", None),  # two-digit years are left to known formats
+        # Django's default ("N j, Y, P"): zero minutes dropped, noon and midnight named
+        ("Oct. 31, 2026, 9:53 a.m.", "2026-10-31T09:53:00-04:00"),
+        ("Nov. 1, 2026, 9 a.m.", "2026-11-01T09:00:00-05:00"),
+        ("Oct. 31, 2026, 2 p.m.", "2026-10-31T14:00:00-04:00"),
+        ("Oct. 31, 2026, noon", "2026-10-31T12:00:00-04:00"),
+        ("Nov. 1, 2026, midnight", "2026-11-01T00:00:00-04:00"),
+        ("Sept. 3, 2026, 12 a.m.", "2026-09-03T00:00:00-04:00"),
+        ("Oct. 31, 2026, 13 p.m.", None),  # no such clock
     ],
 )
 def test_loose_date_lines(shown, expected):

@@ -410,9 +410,11 @@ _FURNITURE = re.compile(
     re.I,
 )
 # A name that says "the message": a word of its own ("post_body", "cmt_contents", "postmsg",
-# "messageText") or a camel-case part ("userContent", "ipsType_richText"), not "smalltext".
+# "messageText") or a camel-case part ("userContent", "ipsType_richText"), not "smalltext",
+# and not a word that a modifier follows: CSS frameworks' "text-muted", "text-center" style a
+# line, and "post-content-wrapper" holds more than the message.
 _CONTENTISH_WORD = re.compile(
-    r"(?:^|[\s_:-]|post)(?:content|message|msg|body|text|entry|article)", re.I
+    r"(?:^|[\s_:-]|post)(?:content|message|msg|body|text|entry|article)(?!-[a-z])", re.I
 )
 _CONTENTISH_PART = re.compile(r"[a-z](?:Content|Message|Msg|Body|Text|Entry|Article)")
 
@@ -703,11 +705,13 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
         or _class_id(el)
         or _header_row_id(el)
     )
-    m = _ID_DIGITS.search(ident)
+    # An id of digits alone is the post's (django-machina: <div id="7">); inside a longer id,
+    # a run of two digits or more ("post-7" and "p7" are rarer than "row-2" is common).
+    m = re.fullmatch(r"\d+", ident) or _ID_DIGITS.search(ident)
     return Post.from_element(
         body,
-        post_id=m[1] if m else str(number if number is not None else index),
-        number=number if number is not None else index,
+        post_id=m[m.lastindex or 0] if m else str(number if number is not None else index),
+        number=number,  # None where the page shows none: the thread's order numbers it
         author=_author_name(author),
         time=time,
         url=url,
