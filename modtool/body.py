@@ -22,6 +22,7 @@ import copy
 import re
 from functools import lru_cache
 from html import unescape
+from itertools import islice
 from typing import NamedTuple
 
 from lxml import etree
@@ -79,6 +80,21 @@ _MAYBE_SPECIAL = re.compile(
     r"<(?:" + "|".join(sorted(_SPECIAL_TAGS | {"summary", "cite"})) + r")[\s>/]"
     r"|\s(?:class|style)=[\"']"
 )
+# Words of a quote header: a body with none of them and nothing above is read from its HTML.
+# Plain substring tests: a case-blind alternation in the pattern above made every scan slower.
+_HEADER_HINTS = ("wrote", "said", "posted", "writes", "says", "quote")
+# A quote's header, where the words alone mark a quote (a plain div or table, or a line just
+# before a blockquote): "Alice wrote:", "On Nov 1, 2026, Alice said:", "Alice posted:",
+# "Quote from Alice", "Quote from: Alice on <date>" (SMF), "Originally Posted by Alice"
+# (vBulletin), "QUOTE(Alice @ <date>)" (Invision 2), or a bare "Quote:".
+_QUOTE_HEADER = re.compile(
+    r"(?:on\s.{3,60}?,\s*)?\S.{0,40}?\s(?:wrote|said|posted|writes|says)\s*:?"
+    r"|quote(?:\s+from\s*:?|\s*:)\s*.{0,40}?(?:\s+on\s.{3,60})?"
+    r"|quote\s*\(.{1,80}\)\s*:?"
+    r"|originally\s+posted\s+by\s*:?\s*.{1,40}",
+    re.I,
+)
+_HEADER_WORD = re.compile(r"wrote|said|posted|writes|says|quote", re.I)
 # Plain unless a class or style says otherwise (img too: it has no text to keep or drop).
 _PLAIN_TAGS = frozenset("a span i em u font small sub sup big tt abbr br img li ul ol".split())
 # lxml's serialiser escapes "<" and ">" inside attribute values, so a tag ends at the first ">".
@@ -117,7 +133,7 @@ def inner_html(el: etree._Element) -> str:
 
 def read(element: etree._Element, html: str) -> str:
     """The reading of a body element whose inner HTML (`inner_html`) is `html`."""
-    if _MAYBE_SPECIAL.search(html):
+    if _MAYBE_SPECIAL.search(html) or _hints_header(html):
         marked = _marked_copy(element)
         if marked is not None:
             html = inner_html(marked)
@@ -125,6 +141,11 @@ def read(element: etree._Element, html: str) -> str:
         html = _COMMENT.sub("", html)
     text = _TAG.sub("", _BREAK_TAG.sub("\n", html))
     return unescape(text) if "&" in text else text
+
+
+def _hints_header(html: str) -> bool:
+    lowered = html.lower()
+    return any(word in lowered for word in _HEADER_HINTS)
 
 
 def own_text(reading: str) -> str:
@@ -171,16 +192,19 @@ def _marked_copy(element):
     or None when no element in it changes the reading."""
     # Sorted out before any change: a kind can depend on a neighbour (a spoiler's title).
     changes = []
+    gone_until = 0  # the last index inside a quote or skipped part: nothing there is read
     for index, el in enumerate(element.iter()):
         tag = el.tag
-        if index == 0 or not isinstance(tag, str):
-            continue  # the body itself; comments (dropped with the tags)
+        if index == 0 or index <= gone_until or not isinstance(tag, str):
+            continue  # the body itself; inside a removed part; comments (dropped with the tags)
         cls, style = el.get("class"), el.get("style")
         if cls is None and style is None and tag in _PLAIN_TAGS:
             continue
-        kind = _element_kind(el)
+        kind = _element_kind(el, element)
         if kind != "plain":
             changes.append((index, kind))
+            if kind in ("quote", "skip"):
+                gone_until = index + sum(1 for _ in el.iterdescendants())
     if not changes:
         return None
     twin = copy.deepcopy(element)
@@ -190,6 +214,7 @@ def _marked_copy(element):
         if kind == "skip":  # a block taken out still parts the words around it
             _replace(el, "\n" if el.tag in _BLOCK_TAG_SET else "")
         elif kind == "quote":
+            _drop_header_before(el)
             _replace(el, "\n\n")
         elif kind == "bold":
             _fence(el, BOLD)
@@ -214,6 +239,73 @@ def _replace(el, text: str) -> None:
     parent.remove(el)  # lxml removes the tail with the element: it was kept above
 
 
+def is_quote_header(line: str) -> bool:
+    """Whether a line is a quote's header ("Alice wrote:", "Quote from Alice", "Quote:")."""
+    line = " ".join(_MARKS.sub("", line).split())
+    return 0 < len(line) <= 160 and _QUOTE_HEADER.fullmatch(line) is not None
+
+
+_HEADER_TAGS = frozenset("p div b strong span cite small em i font u h4 h5 h6".split())
+
+
+def _drop_header_before(quote) -> None:
+    """Take out the header line just before a quote ("Quote from gina" then a blockquote):
+    an element of its own, or the last line of the text before the quote."""
+    prev = quote.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    between = (prev.tail if prev is not None else quote.getparent().text) or ""
+    if prev is not None and prev.tag == "br" and not between.strip():
+        # "Alice wrote:<br><blockquote>": the header is the text before the line break
+        br, prev = prev, prev.getprevious()
+        between = (prev.tail if prev is not None else br.getparent().text) or ""
+        owner, attr = (prev, "tail") if prev is not None else (br.getparent(), "text")
+    else:
+        owner, attr = (prev, "tail") if prev is not None else (quote.getparent(), "text")
+    head, _, last = between.rstrip().rpartition("\n")
+    if last.strip() and is_quote_header(last):
+        setattr(owner, attr, head + "\n")
+    elif (
+        not between.strip()
+        and prev is not None
+        and prev.tag in _HEADER_TAGS
+        and len(prev) <= 3
+        and is_quote_header(text_of(prev))
+    ):
+        _replace(prev, "\n")
+
+
+def _starts_with_header(block, body) -> bool:
+    """A plain div or table that opens with a quote header, holds more after it, and is not
+    the whole post: a quote marked by its words alone."""
+    # Only the block's first few words are looked at ("<b>Alice</b> wrote:" is three pieces).
+    opening = "".join(islice(block.itertext(), 6))
+    if not _HEADER_WORD.search(opening, 0, 300):
+        return False
+    for outer in block.iterancestors():
+        if outer is body:
+            break
+        if outer.tag == "blockquote" or _QUOTE_CLASS.search(_classes(outer)):
+            return False  # inside a quote already (phpBB's blockquote > div > cite)
+    header, more = _first_line(block)
+    if not more or not is_quote_header(header):
+        return False
+    # the poster wrote something besides
+    return len(text_of(body).strip()) > len(text_of(block).strip()) + 1
+
+
+def _first_line(block) -> tuple[str, bool]:
+    """A block's first line of text, and whether any text follows it."""
+    html = inner_html(block)
+    start = 0
+    for brk in _BREAK_TAG.finditer(html):
+        line = _TAG.sub("", html[start : brk.start()])
+        if line.strip():
+            return unescape(line), bool(_TAG.sub("", html[brk.end() :]).strip())
+        start = brk.end()
+    return unescape(_TAG.sub("", html[start:])), False
+
+
 def _fence(el, flag: int) -> None:
     """Mark where an element's text starts and ends (its tail is outside)."""
     el.text = _ON[flag] + (el.text or "")
@@ -233,9 +325,10 @@ def _is_spoiler_title(el) -> bool:
     return "quotetitle" in _classes(el) and "spoiler" in text_of(el).lower()
 
 
-def _element_kind(el) -> str:
+def _element_kind(el, body) -> str:
     """What an element does to the reading: its attributes decide, except where a neighbour
-    does (a spoiler's title, a quote table's cells, a box's label, a code box's caption)."""
+    does (a spoiler's title, a quote table's cells, a box's label, a code box's caption) or
+    its first line does (a plain block opening with "Alice wrote:")."""
     tag = el.tag
     cls = el.get("class") or ""
     kind = _attribute_kind(tag, cls, el.get("style") or "")
@@ -247,7 +340,9 @@ def _element_kind(el) -> str:
         if tag == "table" and _quote_table(el):
             return "quote"
         if tag == "div":
-            return _box_label(el) or kind
+            kind = _box_label(el) or kind
+        if kind == "plain" and tag in ("div", "table") and _starts_with_header(el, body):
+            return "quote"
         if tag == "p" and el.getparent() is not None and "codebox" in _classes(el.getparent()):
             return "skip"  # phpBB's "Code: Select all" label
     return kind

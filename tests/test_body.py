@@ -160,3 +160,45 @@ def test_without_quotes_every_character_of_the_post_is_its_own_text(html):
     root = etree.fromstring(f"<html><body>{html}</body></html>", etree.HTMLParser())
     everything = etree.tostring(root, method="text", encoding=str) if root is not None else ""
     assert "".join(parse_body(html).text.split()) == "".join(everything.split())
+
+
+# Quotes known by their words alone (issue 15, item 3): the header goes with the quote; a
+# post's own first line that happens to read "X wrote:" is not a quote.
+@pytest.mark.parametrize(
+    ("html", "text"),
+    [
+        # a header line just before a blockquote: an element of its own, or text before <br>
+        (
+            "<p>Quote from gina</p><blockquote><p>Here now.</p></blockquote><p>Welcome.</p>",
+            "Welcome.",
+        ),
+        ("Alice wrote:<br><blockquote>VOTE: Bob</blockquote>no way", "no way"),
+        ("<b>Alice wrote:</b><blockquote>VOTE: Bob</blockquote>no way", "no way"),
+        ("I agree.<br>On Nov 1, 2026, Alice said:<br><blockquote>x</blockquote>", "I agree."),
+        ("<p>Originally Posted by Alice</p><blockquote>x</blockquote>ok", "ok"),
+        # a plain div or table that opens with a header and holds the quoted words
+        ("<div>Alice wrote:<br>VOTE: Bob</div>I agree", "I agree"),
+        ("<div><div>Alice posted:</div><div>VOTE: Bob</div></div><div>nope</div>", "nope"),
+        ("<table><tr><td>Quote:</td></tr><tr><td>VOTE: Bob</td></tr></table><p>hm</p>", "hm"),
+        ("<div>Quote from: Alice on April 25, 2018, 10:22:01 pm<br>x</div>mine", "mine"),
+        ("<div>QUOTE(Alice @ Nov 1 2026, 09:00)<br>x</div>mine", "mine"),
+        ("<p>reply</p><div>On 11/1/2026 9:00 AM, Alice said:<br>x</div>", "reply"),
+        # not quotes: the whole post, a header with nothing under it, a sentence
+        ("<div>Alice wrote:<br>VOTE: Bob</div>", "Alice wrote: VOTE: Bob"),
+        ("<div>Alice wrote:</div><div>VOTE: Bob</div>", "Alice wrote: VOTE: Bob"),
+        ("Bob wrote: VOTE: carol<br>that was his vote", "Bob wrote: VOTE: carol that was his vote"),
+        ("<p>I said:</p><p>VOTE: carol</p>", "I said: VOTE: carol"),
+        (
+            "<div>I quote the rules here:<br>no claims</div>ok",
+            "I quote the rules here: no claims ok",
+        ),
+        ("<p>Quote from gina</p><p>Welcome.</p>", "Quote from gina Welcome."),
+    ],
+)
+def test_quotes_known_by_their_header(html, text):
+    assert parse_body(html).text == text
+
+
+def test_a_vote_under_a_quote_header_is_not_the_posters():
+    body = parse_body("<div>Alice wrote:<br><b>VOTE: Bob</b></div>I agree")
+    assert [r.text for line in body.lines for r in line] == ["I agree"]

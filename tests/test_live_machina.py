@@ -128,7 +128,10 @@ def test_the_thread_read_by_url_equals_the_forums_own_record(forum):
     assert (
         by_number[26].time.astimezone(UTC).isoformat() == "2026-11-01T14:00:00+00:00"
     )  # "9 a.m." (EST)
-    # the forum's edit note and signature are not the poster's text
+    # quote headers go with their quotes, and the forum's edit note and signature are not
+    # the poster's text
+    assert by_number[9].text == "Welcome."  # "Quote from gina", then a blockquote
+    assert by_number[4].text == "That is a bad reason."  # "Bob_Builder wrote:" inside it
     assert by_number[7].text == "I want to hear from gina first."
     assert by_number[6].text == "hi"
 
