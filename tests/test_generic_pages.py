@@ -110,3 +110,167 @@ def test_explain_on_the_command_line():
     adapter = SHARED / "fixtures/pages/phpbb3"
     found = CliRunner().invoke(app, ["posts", str(adapter), "--explain"]).stdout
     assert "read by phpbb" in found and "the phpbb adapter recognised the page" in found
+
+
+# --- robust on real saves (issue 15, item 2): real pages, changed the way saves change them ---
+
+PAGES = SHARED / "fixtures" / "pages"
+ROBUST = [
+    "mybb/theultimatetone-thread-214-sv-update.html",
+    "ipb4/scienceforums-topic131993-sum-of-primes.html",
+    "bbpress/css-tricks-topic-last-child-or.html",
+]
+
+
+def _page(name: str):
+    if not SHARED.is_dir():
+        pytest.skip("../shared is absent")
+    from modtool.forum import _document, generic
+
+    doc = _document((PAGES / name).read_bytes())
+    return doc, list(generic._posts(doc))
+
+
+def _read(doc_or_html) -> list[tuple]:
+    from lxml import etree
+
+    from modtool.forum import parse_page
+
+    html = (
+        doc_or_html if isinstance(doc_or_html, str) else etree.tostring(doc_or_html, encoding=str)
+    )
+    return [(p.post_id, p.author, p.time, p.text) for p in parse_page(html, engine="generic").posts]
+
+
+@pytest.mark.parametrize("name", ROBUST)
+def test_a_noscript_copy_of_the_posts_is_not_read_twice(name):
+    import copy
+
+    from lxml import etree
+
+    doc, posts = _page(name)
+    expected = _read(doc)
+    box = etree.SubElement(doc.find("body"), "noscript")
+    for el in posts:
+        box.append(copy.deepcopy(el))
+    assert _read(doc) == expected
+
+
+@pytest.mark.parametrize("name", ROBUST)
+def test_a_page_whose_posts_are_only_in_noscript_is_still_read(name):
+    doc, posts = _page(name)
+    expected = _read(doc)
+    thread = posts[-1].getparent()  # the posts' container, moved into a noscript in its place
+    box = thread.makeelement("noscript")
+    thread.addprevious(box)
+    box.append(thread)
+    assert _read(doc) == expected
+
+
+@pytest.mark.parametrize("name", ROBUST)
+@pytest.mark.parametrize("where", ["beside", "own box"])
+def test_a_best_answer_copy_above_the_thread_is_read_once_in_its_place(name, where):
+    import copy
+
+    doc, posts = _page(name)
+    expected = _read(doc)
+    best = copy.deepcopy(posts[-1])
+    if where == "beside":  # first in the posts' container
+        posts[0].getparent().insert(0, best)
+    else:  # a box of its own above the posts' container
+        box = posts[0].getparent().makeelement("div", {"class": "best-answer"})
+        box.append(best)
+        posts[0].getparent().addprevious(box)
+    assert _read(doc) == expected
+
+
+@pytest.mark.parametrize("name", ROBUST)
+def test_a_single_post_fragment_is_read_as_one_post(name):
+    from lxml import etree
+
+    from modtool.forum import generic
+
+    doc, posts = _page(name)
+    whole = {p[0]: p for p in _read(doc)}
+    blocks = [el for el in posts if generic._read(el, None, generic.UTC, 0) is not None]
+    assert len(blocks) == len(whole)  # Invision's topic header panel is no post
+    for el in blocks:
+        fragment = etree.tostring(el, encoding=str, method="html")
+        (found,) = _read(fragment)
+        post_id, author, time, text = whole[found[0]]
+        assert (found[1], found[3]) == (author, text)
+        # bbPress shows a reply's date in a row before the post element: not in the copy
+        assert found[2] in (time, None) and (found[2] or "bbpress" in name)
+
+
+def test_a_threaded_bbpress_page_is_read_in_posting_order():
+    """bbPress's threaded replies: a reply sits in a ul.bbp-threaded-replies under the post it
+    answers. The saved page's last reply is moved under the second post, as the forum shows
+    a reply to it; the thread still reads in posting order."""
+    doc, posts = _page(ROBUST[2])
+    expected = _read(doc)
+    last, second = posts[-1], posts[1]
+    header = last.getprevious()  # div.bbp-reply-header, where bbPress puts the reply's id
+    while not isinstance(header.tag, str):
+        header = header.getprevious()  # past the "<!-- #post-N -->" comments
+    tree = second.makeelement("ul", {"class": "bbp-threaded-replies"})
+    item = tree.makeelement("li", {})
+    tree.append(item)
+    item.extend([header, last])
+    second.addnext(tree)
+    found = _read(doc)
+    assert [p[0] for p in found] == [p[0] for p in expected]  # posting order, not the tree's
+    assert found == expected
+
+
+WORDPRESS_THREADED = """<html><body><ol class="comment-list">
+<li id="comment-11" class="comment even thread-even depth-1 parent">
+ <article id="div-comment-11" class="comment-body">
+  <footer class="comment-meta"><div class="comment-author vcard">
+   <b class="fn"><a href="https://example.org/author/alice/" class="url">Alice</a></b>
+   <span class="says">says:</span></div>
+   <div class="comment-metadata"><a href="#comment-11">
+    <time datetime="2026-11-02T09:00:00+00:00">November 2, 2026 at 9:00 am</time></a></div>
+  </footer>
+  <div class="comment-content"><p>VOTE: Bob</p></div>
+  <div class="reply"><a class="comment-reply-link" href="#">Reply</a></div>
+ </article>
+ <ol class="children">
+  <li id="comment-14" class="comment odd alt depth-2">
+   <article id="div-comment-14" class="comment-body">
+    <footer class="comment-meta"><div class="comment-author vcard">
+     <b class="fn"><a href="https://example.org/author/bob/" class="url">Bob</a></b>
+     <span class="says">says:</span></div>
+     <div class="comment-metadata"><a href="#comment-14">
+      <time datetime="2026-11-02T11:30:00+00:00">November 2, 2026 at 11:30 am</time></a></div>
+    </footer>
+    <div class="comment-content"><p>Why me?</p></div>
+    <div class="reply"><a class="comment-reply-link" href="#">Reply</a></div>
+   </article>
+  </li>
+ </ol>
+</li>
+<li id="comment-12" class="comment even thread-odd depth-1">
+ <article id="div-comment-12" class="comment-body">
+  <footer class="comment-meta"><div class="comment-author vcard">
+   <b class="fn"><a href="https://example.org/author/carol/" class="url">Carol</a></b>
+   <span class="says">says:</span></div>
+   <div class="comment-metadata"><a href="#comment-12">
+    <time datetime="2026-11-02T10:15:00+00:00">November 2, 2026 at 10:15 am</time></a></div>
+  </footer>
+  <div class="comment-content"><p>VOTE: Alice</p></div>
+  <div class="reply"><a class="comment-reply-link" href="#">Reply</a></div>
+ </article>
+</li>
+</ol></body></html>"""
+
+
+def test_threaded_comments_come_out_in_posting_order():
+    """WordPress's threaded comments (its default markup): Bob's reply to Alice is shown under
+    her comment, but Carol commented before he replied."""
+    found = _read(WORDPRESS_THREADED)
+    assert [(p[0], p[1], p[3]) for p in found] == [
+        ("11", "Alice", "VOTE: Bob"),
+        ("12", "Carol", "VOTE: Alice"),
+        ("14", "Bob", "Why me?"),
+    ]

@@ -9,6 +9,7 @@ holds neither the poster nor the time. No site's selectors are used here.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import datetime, tzinfo
 from statistics import median
 
@@ -63,11 +64,45 @@ def detect(doc) -> bool:
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     group = _posts(doc)
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
-    posts = [p for p in (_read(el, url, tz, i) for i, el in enumerate(group)) if p is not None]
+    read = [(el, _read(el, url, tz, i)) for i, el in enumerate(group)]
+    posts = _without_copies([(el, p) for el, p in read if p is not None])
     timed = [p for p in posts if p.time is not None]
     if len(timed) >= 0.8 * len(posts):
         posts = timed  # the few untimed members are page furniture shaped like posts
+    if group and _depth_spread(group) and all(p.time is not None for p in posts):
+        posts = _in_posting_order(posts)
     return ThreadPage(tuple(posts), pages, page_url)
+
+
+def _in_posting_order(posts: list[Post]) -> list[Post]:
+    """A threaded page (replies nested under what they answer, so the posts sit at several
+    depths) shows a tree; the thread is read in posting order: by time, then by the forum's
+    id where two share a minute, the reply structure ignored."""
+
+    def key(item):
+        index, post = item
+        number = int(post.post_id) if post.post_id.isdigit() else index
+        return post.time, number, index
+
+    return [post for _, post in sorted(enumerate(posts), key=key)]
+
+
+def _without_copies(read: list) -> list:
+    """Each post once: a post shown twice under one id (a "best answer" copied above the
+    thread, a pinned reply) is kept where the thread's posts are, in the container that holds
+    most of them, else at its last place (copies are shown above the thread)."""
+    where: dict[str, list[int]] = {}
+    for i, (_, post) in enumerate(read):
+        where.setdefault(post.post_id, []).append(i)
+    if all(len(places) == 1 for places in where.values()):
+        return [post for _, post in read]
+    parents = Counter(el.getparent() for el, _ in read)
+    home = parents.most_common(1)[0][0]
+    keep = set()
+    for places in where.values():
+        at_home = [i for i in places if read[i][0].getparent() is home]
+        keep.add(at_home[-1] if len(at_home) == 1 else places[-1])
+    return [post for i, (_, post) in enumerate(read) if i in keep]
 
 
 # detect() and then parse() ask for the same page's posts: the last answer is kept.
@@ -80,14 +115,40 @@ def _posts(doc) -> list:
     container of its own."""
     if _last_page[0] is doc:
         return _last_page[1]
-    found = _best_group(doc)
-    if found:
-        opening = _opening_post(doc, found)
-        found = [opening, *found] if opening is not None else found
-    else:
-        found = _grown_from_names(doc)
+    # Copies of the posts for browsers without scripts are left out, unless they are all the
+    # page has.
+    copies = {el for box in doc.iter("noscript", "template") for el in box.iter()}
+    found = _found(doc, copies)
+    if not found and copies:
+        found = _found(doc, set())
+    if not found:
+        found = _single_post(doc)
     _last_page[:] = [doc, found]
     return found
+
+
+def _found(doc, leave_out: set) -> list:
+    found = _best_group(doc, leave_out)
+    if found:
+        opening = _opening_post(doc, found)
+        return [opening, *found] if opening is not None else found
+    return _grown_from_names(doc, leave_out)
+
+
+_NOT_CONTENT = {"script", "style", "link", "meta", "noscript", "template", "title"}
+
+
+def _single_post(doc) -> list:
+    """A page holding one post alone (a fragment copied from the browser's inspector): its
+    one element, when that shows a poster (the time may sit outside what was copied)."""
+    body = doc.find("body")
+    if body is None:
+        return []
+    tops = [el for el in body if isinstance(el.tag, str) and el.tag not in _NOT_CONTENT]
+    if len(tops) != 1 or tops[0].tag not in _CONTAINER_TAGS:
+        return []
+    post = tops[0]
+    return [post] if _author_link(post) is not None else []
 
 
 def _opening_post(doc, replies: list):
@@ -113,12 +174,14 @@ def _opening_post(doc, replies: list):
     return found
 
 
-def _grown_from_names(doc) -> list:
+def _grown_from_names(doc, leave_out: set = frozenset()) -> list:
     """Posts with no element of their own (phpBB 2 lays each out as table rows): from each
     of a repeated set of poster names, the nearest block that also shows a time and holds
     no other poster's name."""
     groups: dict[tuple, list] = {}
     for el in doc.iter("span", "div", "td", "b", "strong", "a", "p"):
+        if el in leave_out:
+            continue
         if _NAME_CLASS.search(el.get("class") or "") and 0 < len(clean_text(el)) <= 40:
             for key in _keys(el):
                 groups.setdefault(key, []).append(el)
@@ -175,9 +238,11 @@ def _keys(el) -> list[tuple]:
     return keys
 
 
-def _best_group(doc) -> list:
+def _best_group(doc, leave_out: set = frozenset()) -> list:
     groups: dict[tuple, list] = {}
     for el in doc.iter(*_CONTAINER_TAGS):
+        if el in leave_out:
+            continue
         for key in _keys(el):
             groups.setdefault(key, []).append(el)
     seen: set[tuple] = set()
