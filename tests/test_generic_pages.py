@@ -223,46 +223,29 @@ def test_a_threaded_bbpress_page_is_read_in_posting_order():
     assert found == expected
 
 
-WORDPRESS_THREADED = """<html><body><ol class="comment-list">
-<li id="comment-11" class="comment even thread-even depth-1 parent">
- <article id="div-comment-11" class="comment-body">
+def _wp_comment(cid: int, author: str, at: str, text: str, children: str = "") -> str:
+    """One comment in WordPress's default threaded markup (wp_list_comments, HTML5)."""
+    replies = f'<ol class="children">{children}</ol>' if children else ""
+    return f"""<li id="comment-{cid}" class="comment depth-1">
+ <article id="div-comment-{cid}" class="comment-body">
   <footer class="comment-meta"><div class="comment-author vcard">
-   <b class="fn"><a href="https://example.org/author/alice/" class="url">Alice</a></b>
+   <b class="fn"><a href="https://example.org/author/{author.lower()}/" class="url">{author}</a></b>
    <span class="says">says:</span></div>
-   <div class="comment-metadata"><a href="#comment-11">
-    <time datetime="2026-11-02T09:00:00+00:00">November 2, 2026 at 9:00 am</time></a></div>
+   <div class="comment-metadata"><a href="#comment-{cid}">
+    <time datetime="2026-11-02T{at}:00+00:00">November 2, 2026 at {at}</time></a></div>
   </footer>
-  <div class="comment-content"><p>VOTE: Bob</p></div>
+  <div class="comment-content"><p>{text}</p></div>
   <div class="reply"><a class="comment-reply-link" href="#">Reply</a></div>
- </article>
- <ol class="children">
-  <li id="comment-14" class="comment odd alt depth-2">
-   <article id="div-comment-14" class="comment-body">
-    <footer class="comment-meta"><div class="comment-author vcard">
-     <b class="fn"><a href="https://example.org/author/bob/" class="url">Bob</a></b>
-     <span class="says">says:</span></div>
-     <div class="comment-metadata"><a href="#comment-14">
-      <time datetime="2026-11-02T11:30:00+00:00">November 2, 2026 at 11:30 am</time></a></div>
-    </footer>
-    <div class="comment-content"><p>Why me?</p></div>
-    <div class="reply"><a class="comment-reply-link" href="#">Reply</a></div>
-   </article>
-  </li>
- </ol>
-</li>
-<li id="comment-12" class="comment even thread-odd depth-1">
- <article id="div-comment-12" class="comment-body">
-  <footer class="comment-meta"><div class="comment-author vcard">
-   <b class="fn"><a href="https://example.org/author/carol/" class="url">Carol</a></b>
-   <span class="says">says:</span></div>
-   <div class="comment-metadata"><a href="#comment-12">
-    <time datetime="2026-11-02T10:15:00+00:00">November 2, 2026 at 10:15 am</time></a></div>
-  </footer>
-  <div class="comment-content"><p>VOTE: Alice</p></div>
-  <div class="reply"><a class="comment-reply-link" href="#">Reply</a></div>
- </article>
-</li>
-</ol></body></html>"""
+ </article>{replies}
+</li>"""
+
+
+WORDPRESS_THREADED = (
+    '<html><body><ol class="comment-list">'
+    + _wp_comment(11, "Alice", "09:00", "VOTE: Bob", _wp_comment(14, "Bob", "11:30", "Why me?"))
+    + _wp_comment(12, "Carol", "10:15", "VOTE: Alice")
+    + "</ol></body></html>"
+)
 
 
 def test_threaded_comments_come_out_in_posting_order():
