@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .errors import ModToolError
@@ -54,6 +54,47 @@ def zone(name: str | None) -> tzinfo:
             f"unknown timezone {name!r}: "
             "use an IANA name such as 'America/New_York' or 'Asia/Seoul'"
         ) from None
+
+
+# A forum's own word on the zone its times are shown in: "All times are UTC-05:00" (phpBB 3.1+),
+# "All times are UTC - 5 hours [ DST ]" (phpBB 3.0), "All times are GMT -5" (vBulletin),
+# "All times are GMT", and Discuz!'s footer "GMT+8, 2024-5-27 10:35".
+_STATED = re.compile(
+    r"all times are (?:GMT|UTC)(?:\s*(?P<sign>[+\-\u2212])\s*(?P<h>\d{1,2})(?:[:.]?(?P<m>\d{2}))?"
+    r"(?:\s*hours?)?)?(?P<dst>\s*\[\s*DST\s*\])?(?![\d:])"
+    r"|\bGMT(?P<sign2>[+-])(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?, \d{4}-\d{1,2}-\d{1,2} \d{1,2}:\d{2}",
+    re.I,
+)
+
+
+def stated_offset(text: str) -> timedelta | None:
+    """The UTC offset a page says its times are shown in, if it says one (its last word on
+    it: the footer's, not a post's)."""
+    found = list(_STATED.finditer(text))
+    if not found:
+        return None
+    m = found[-1]
+    sign, hours, minutes = (
+        (m["sign"], m["h"], m["m"]) if m["h"] or not m["h2"] else (m["sign2"], m["h2"], m["m2"])
+    )
+    offset = timedelta(hours=int(hours or 0), minutes=int(minutes or 0))
+    if sign in ("-", "\u2212"):
+        offset = -offset
+    return offset + timedelta(hours=1) if m["dst"] else offset
+
+
+def page_zone(text: str, tz: tzinfo, year: int | None = None) -> tzinfo:
+    """The zone to read a page's displayed times in: the game's, unless the page states an
+    offset that zone never has (the host left the default, or named another zone), when the
+    page's own word wins. Both of a zone's offsets count (winter and summer): a page states
+    the offset of the day it was saved, which may not be that of every post on it."""
+    offset = stated_offset(text)
+    if offset is None:
+        return tz
+    year = year or datetime.now(UTC).year
+    if any(datetime(year, month, 1, 12, tzinfo=tz).utcoffset() == offset for month in (1, 7)):
+        return tz
+    return timezone(offset)
 
 
 def parse_iso(value: str, tz: tzinfo = UTC) -> datetime | None:

@@ -18,7 +18,7 @@ from modtool.times import parse_displayed, zone
 SYNTHETIC = Path(__file__).parent / "fixtures" / "synthetic"
 
 # file, engine, posts, edited, then (id, number, author, time, opening, ending) of the
-# first and of the last post
+# first and of the last post; times in the zone the page itself states ("All times are UTC-06:00")
 CASES = [
     (
         "phpbb3/nettally-ilovephilosophy-biological-will.html",
@@ -29,11 +29,11 @@ CASES = [
             "2729870",
             25,
             "Jakob",
-            "2019-05-26T16:34:00+00:00",
+            "2019-05-26T16:34:00+01:00",
             "Good lecture.",
             "Dostoyevskian psychology.",
         ),
-        ("2730442", 49, "promethean75", "2019-06-01T19:20:00+00:00", "Ohhhh no", "no you don't."),
+        ("2730442", 49, "promethean75", "2019-06-01T19:20:00+01:00", "Ohhhh no", "no you don't."),
     ),
     (
         "phpbb3/dostips-stop-cmd-empty-line-httrack.html",
@@ -44,11 +44,11 @@ CASES = [
             "57035",
             1,
             "flywire",
-            "2018-06-02T05:41:00+00:00",
+            "2018-06-02T05:41:00-06:00",
             "I process thousands",
             "lines in the shell?",
         ),
-        ("57072", 15, "pieh-ejdsch", "2018-06-04T10:55:00+00:00", "I once tinkered", "what it is."),
+        ("57072", 15, "pieh-ejdsch", "2018-06-04T10:55:00-06:00", "I once tinkered", "what it is."),
     ),
     (
         "vbulletin3/nettally-animesuki-hibike-p152.html",
@@ -59,7 +59,7 @@ CASES = [
             "5768670",
             3021,
             "Shirohige",
-            "2016-02-01T02:21:00+00:00",
+            "2016-02-01T02:21:00-05:00",
             "Let me reword",
             "ignorant. X2",
         ),
@@ -67,7 +67,7 @@ CASES = [
             "5778211",
             3040,
             "Kamieichi",
-            "2016-02-13T10:38:00+00:00",
+            "2016-02-13T10:38:00-05:00",
             "Voice acting",
             "for the movie.",
         ),

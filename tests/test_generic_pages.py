@@ -20,7 +20,7 @@ spec.loader.exec_module(score_pages)
 FLOORS = {
     "bbpress": (4, 4, 0, 4, 4),
     "discuz": (4, 4, 4, 0, 4),
-    "flarum": (10, 10, 10, 10, 9),
+    "flarum": (10, 10, 10, 10, 10),
     "ipb4": (7, 7, 0, 7, 7),
     "mybb": (4, 4, 4, 4, 4),
     "phpbb2": (15, 15, 0, 15, 15),

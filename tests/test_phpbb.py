@@ -24,7 +24,8 @@ def test_prosilver_30_page(phpbb_pages):
     assert len(posts) == 25
     first, second, last = posts[0], posts[1], posts[-1]
     assert (first.post_id, first.number, first.author) == ("2729870", 25, "Jakob")
-    assert first.time.isoformat() == "2019-05-26T16:34:00+00:00"
+    # the page's footer: "All times are UTC [ DST ]", phpBB 3.0's way of saying UTC+1
+    assert first.time.isoformat() == "2019-05-26T16:34:00+01:00"
     assert first.text.startswith("Good lecture.")
     assert (second.author, second.text) == ("promethean75", "https://vocaroo.com/i/s0WJlPuchytm")
     assert "soundcloud" not in second.text  # the signature is not the post
@@ -44,7 +45,7 @@ def test_subsilver_like_32_page_with_shown_numbers(phpbb_pages):
     posts = read_source(str(phpbb_pages / "dostips-stop-cmd-empty-line-httrack.html"))
     assert [p.number for p in posts] == list(range(1, 16))
     assert posts[0].author == "flywire"
-    assert posts[0].time.isoformat() == "2018-06-02T05:41:00+00:00"
+    assert posts[0].time.isoformat() == "2018-06-02T05:41:00-06:00"  # "All times are UTC-06:00"
     assert posts[0].text.endswith("How can I suppress the blank lines in the shell?")
     assert posts[1].text == "Can you reveal just a little more of your actual code?"
 

@@ -60,3 +60,46 @@ def test_not_a_time(shown):
 def test_loose_date_lines(shown, expected):
     found = parse_loose(shown, NEW_YORK)
     assert (found.isoformat() if found else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("page_text", "hours"),
+    [
+        ("All times are UTC-06:00", -6),  # phpBB 3.1+
+        ("All times are UTC+05:30", 5.5),
+        ("All times are UTC - 5 hours [ DST ]", -4),  # phpBB 3.0: DST adds an hour
+        ("All times are UTC [ DST ]", 1),
+        ("All times are GMT -5. The time now is 10:35 PM.", -5),  # vBulletin
+        ("All times are GMT. The time now is 10:35 PM.", 0),
+        ("Powered by Discuz! GMT+8, 2024-5-27 10:35", 8),
+        ("All times are EST (Australia)", None),  # phpBB 2's labels name no offset
+        ("Posted 8 hours ago in GMT+8 land", None),
+        ("", None),
+    ],
+)
+def test_a_page_states_its_zone(page_text, hours):
+    from datetime import timedelta
+
+    from modtool.times import stated_offset
+
+    found = stated_offset(page_text)
+    assert found == (None if hours is None else timedelta(hours=hours))
+
+
+@pytest.mark.parametrize(
+    ("game_zone", "page_text", "offset"),
+    [
+        ("UTC", "All times are UTC-06:00", "-06:00"),  # the host set nothing: the page's word
+        ("America/Chicago", "All times are UTC-06:00", "-05:00"),  # the game's zone has -6
+        ("America/Chicago", "All times are UTC-05:00", "-05:00"),  # ... and -5 in summer
+        ("Asia/Seoul", "All times are UTC-06:00", "-06:00"),  # a zone the page is not in
+        ("Asia/Seoul", "no statement", "+09:00"),
+    ],
+)
+def test_the_page_zone_gives_way_to_a_game_zone_that_fits_it(game_zone, page_text, offset):
+    from datetime import datetime
+
+    from modtool.times import page_zone
+
+    tz = page_zone(page_text, zone(game_zone), year=2026)
+    assert datetime(2026, 7, 1, 12, tzinfo=tz).isoformat()[-6:] == offset

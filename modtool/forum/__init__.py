@@ -11,11 +11,12 @@ import json
 import re
 from collections.abc import Mapping
 from datetime import tzinfo
+from html import unescape
 
 from lxml import etree
 
 from ..errors import SourceError
-from ..times import UTC
+from ..times import UTC, page_zone
 from . import (
     custom,
     debateart,
@@ -110,6 +111,8 @@ def parse_page(
                 )
             return _checked(chosen.parse_json(obj, url, tz), chosen, where)
     doc = _document(utf8 if utf8 is not None else page)
+    # "All times are UTC-05:00": the page's word on its zone
+    tz = page_zone(_zone_statement(utf8 if utf8 is not None else page), tz)
     if selectors:
         return _checked(custom.parse(doc, url, tz, selectors), custom, where)
     chosen = _choose(engine, lambda e: e.detect(doc))
@@ -152,6 +155,34 @@ def explain_page(
         }
     found = generic.explain(doc, tz)
     return {"engine": "generic", **found}
+
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _zone_statement(page: str | bytes) -> str:
+    """The lines of a page's source that may state its zone ("All times are UTC-05:00"),
+    found by searching the source itself: reading the page's whole text for them cost an
+    eighth of reading its posts. The last few of each are looked at (the footer's), none in
+    a comment (what the page does not show does not count)."""
+    pieces = []
+    for word in ("times are", "GMT"):
+        needle = word.encode() if isinstance(page, bytes) else word
+        end = len(page)
+        for _ in range(3):
+            at = page.rfind(needle, 0, end)
+            if at < 0:
+                break
+            end = at
+            opened = page.rfind(b"<!--" if isinstance(page, bytes) else "<!--", 0, at)
+            closed = page.rfind(b"-->" if isinstance(page, bytes) else "-->", 0, at)
+            if opened > closed:
+                continue  # inside a comment
+            piece = page[max(0, at - 16) : at + 160]
+            if isinstance(piece, bytes):
+                piece = piece.decode("utf-8", "replace")
+            pieces.append(unescape(_TAG.sub("", piece)))
+    return "\n".join(pieces)
 
 
 _PARSER = etree.HTMLParser()

@@ -66,9 +66,14 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
     read = [(el, _read(el, url, tz, i)) for i, el in enumerate(group)]
     posts = _without_copies([(el, p) for el, p in read if p is not None])
+    # The few members with no time, or no poster, where the others show both, are page
+    # furniture shaped like posts (UBB.threads' sidebar of recent topics is a table.t_outer).
     timed = [p for p in posts if p.time is not None]
     if len(timed) >= 0.8 * len(posts):
-        posts = timed  # the few untimed members are page furniture shaped like posts
+        posts = timed
+    named = [p for p in posts if p.author]
+    if len(named) >= 0.8 * len(posts):
+        posts = named
     if group and _depth_spread(group) and all(p.time is not None for p in posts):
         posts = _in_posting_order(posts)
     return ThreadPage(tuple(posts), pages, page_url)
@@ -490,14 +495,16 @@ def _named_message(node) -> bool:
 
 
 def _body(el, avoid: list):
-    """The largest block of prose that holds neither the poster nor the time."""
+    """The largest block of prose that holds neither the poster nor the time, and is not in
+    the post's furniture (a footer can embed another post: Flarum's best answer)."""
     best, best_score = None, 0.0
+    furniture: dict = {}  # element -> whether it is furniture or inside furniture
     for node in el.iter(*_BODY_TAGS):
         if node is el or any(
             a is not None and (_contains(node, a) or _contains(a, node)) for a in avoid
         ):
             continue  # around the poster's or the time's element, or inside them
-        if _quoted(node, el) or _FURNITURE.search(node.get("class") or ""):
+        if _quoted(node, el) or _in_furniture(node, el, furniture):
             continue
         text = len(clean_text(node))
         anchors = list(node.iter("a"))
@@ -510,6 +517,20 @@ def _body(el, avoid: list):
         if score > best_score:
             best, best_score = node, score
     return best
+
+
+def _in_furniture(node, container, known: dict) -> bool:
+    """Whether a node or a block around it (up to the post) is furniture; remembered per
+    element, as the candidates of one post share their ancestors."""
+    if node is container:
+        return False
+    found = known.get(node)
+    if found is None:
+        found = bool(_FURNITURE.search(node.get("class") or "")) or _in_furniture(
+            node.getparent(), container, known
+        )
+        known[node] = found
+    return found
 
 
 def _quoted(node, container) -> bool:
