@@ -26,7 +26,7 @@ FLOORS = {
     "phpbb2": (15, 15, 0, 15, 15),
     "ubbthreads": (10, 10, 0, 10, 10),
     "vanilla": (7, 7, 0, 7, 7),
-    "wpforo": (6, 6, 0, 0, 6),
+    "wpforo": (6, 6, 0, 6, 6),
 }
 
 truths = score_pages.truth_files(SHARED) if SHARED.is_dir() else []
@@ -257,3 +257,39 @@ def test_threaded_comments_come_out_in_posting_order():
         ("12", "Carol", "VOTE: Alice"),
         ("14", "Bob", "Why me?"),
     ]
+
+
+def _dated_page(dates: list[str]) -> str:
+    posts = "".join(
+        f'<div class="post" id="post-{100 + i}"><a href="/members/p{i}/">player{i}</a>'
+        f'<span class="date">{shown}</span><div class="content">post {i} text</div></div>'
+        for i, shown in enumerate(dates)
+    )
+    return f"<html><body>{posts}</body></html>"
+
+
+@pytest.mark.parametrize(
+    ("dates", "expected"),
+    [
+        # wpForo's DD/MM/YYYY: read month first they would be a month apart each
+        (
+            ["08/05/2024 1:58 pm", "09/05/2024 1:12 pm", "10/05/2024 4:24 am"],
+            ["2024-05-08 13:58", "2024-05-09 13:12", "2024-05-10 04:24"],
+        ),
+        # month first, as "/" is read, when that is the shorter span
+        (["01/02/2024 10:00", "01/03/2024 10:00"], ["2024-01-02 10:00", "2024-01-03 10:00"]),
+        # only the swapped reading is in order
+        (
+            ["05/12/2024 10:00", "06/12/2024 10:00", "05/01/2025 10:00"],
+            ["2024-12-05 10:00", "2024-12-06 10:00", "2025-01-05 10:00"],
+        ),
+        # a day over 12 settles it; "." is read day first
+        (["13/05/2024 10:00", "02/06/2024 10:00"], ["2024-05-13 10:00", "2024-06-02 10:00"]),
+        (["08.05.2024 10:00", "09.05.2024 10:00"], ["2024-05-08 10:00", "2024-05-09 10:00"]),
+    ],
+)
+def test_numeric_dates_that_read_either_way_are_read_as_the_page_runs(dates, expected):
+    from modtool.forum import parse_page
+
+    posts = parse_page(_dated_page(dates), engine="generic").posts
+    assert [p.time.strftime("%Y-%m-%d %H:%M") for p in posts] == expected

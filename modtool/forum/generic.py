@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime, tzinfo
 from statistics import median
 
@@ -65,7 +66,8 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     group = _posts(doc)
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
     read = [(el, _read(el, url, tz, i)) for i, el in enumerate(group)]
-    posts = _without_copies([(el, p) for el, p in read if p is not None])
+    read = _dates_either_way([(el, p) for el, p in read if p is not None], tz)
+    posts = _without_copies(read)
     # The few members with no time, or no poster, where the others show both, are page
     # furniture shaped like posts (UBB.threads' sidebar of recent topics is a table.t_outer).
     timed = [p for p in posts if p.time is not None]
@@ -77,6 +79,54 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     if group and _depth_spread(group) and all(p.time is not None for p in posts):
         posts = _in_posting_order(posts)
     return ThreadPage(tuple(posts), pages, page_url)
+
+
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})([/.-])(\d{1,2})\2(\d{4})\b")
+
+
+def _dates_either_way(read: list, tz: tzinfo) -> list:
+    """Numeric dates such as 08/05/2024 are read as the page's dates together say: day first
+    if any of them has a first number over 12, month first if any has a second one over 12.
+    Where none does, as shown (month first after "/", day first after "."), unless swapping
+    day and month puts the posts in order when the first reading does not, or in order over a
+    shorter span (replies a day apart are far commoner than a month apart). Forums show both
+    orders (wpForo follows the site's setting, often DD/MM/YYYY)."""
+    if len(read) < 2 or any(p.time is None for _, p in read):
+        return read
+    parts = []
+    for el, post in read:
+        node = _timed(el, tz)[1]
+        m = _NUMERIC_DATE.search(clean_text(node)) if node is not None else None
+        if m is None or {int(m[1]), int(m[3])} != {post.time.day, post.time.month}:
+            return read  # not a numeric date, or the time came from elsewhere (an attribute)
+        parts.append((int(m[1]), int(m[3])))
+
+    def reading(day_first: bool) -> list | None:
+        try:
+            return [
+                p.time.replace(month=b, day=a) if day_first else p.time.replace(month=a, day=b)
+                for (_, p), (a, b) in zip(read, parts, strict=True)
+            ]
+        except ValueError:
+            return None
+
+    if any(a > 12 for a, _ in parts):
+        chosen = reading(day_first=True)
+    elif any(b > 12 for _, b in parts):
+        chosen = reading(day_first=False)
+    else:
+        shown = [p.time for _, p in read]
+        swapped = [t.replace(month=t.day, day=t.month) for t in shown]
+        as_read, other = _ordered(shown), _ordered(swapped)
+        better = other and (not as_read or max(swapped) - min(swapped) < max(shown) - min(shown))
+        chosen = swapped if better else shown
+    if chosen is None:
+        return read
+    return [(el, replace(post, time=t)) for (el, post), t in zip(read, chosen, strict=True)]
+
+
+def _ordered(times: list) -> bool:
+    return all(a <= b for a, b in zip(times, times[1:], strict=False))
 
 
 def _in_posting_order(posts: list[Post]) -> list[Post]:
