@@ -621,6 +621,7 @@ def explain_text(found: dict) -> str:
         pairs = ", ".join(f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in chosen.items())
         lines.append("  selectors it ended up with (a start for [[sources]] in game.toml):")
         lines.append(f"    selectors = {{ {pairs} }}")
+    lines.extend(f"  {note}" for note in found.get("notes", ()))
     if found.get("unsure"):
         lines.append("  unsure of:")
         lines.extend(f"    - {u}" for u in found["unsure"])

@@ -293,3 +293,18 @@ def test_numeric_dates_that_read_either_way_are_read_as_the_page_runs(dates, exp
 
     posts = parse_page(_dated_page(dates), engine="generic").posts
     assert [p.time.strftime("%Y-%m-%d %H:%M") for p in posts] == expected
+
+
+def test_explain_names_the_zone_a_page_states():
+    if not SHARED.is_dir():
+        pytest.skip("../shared is absent")
+    from modtool.forum import explain_page
+    from modtool.times import zone
+
+    page = (PAGES / "phpbb3" / "dostips-stop-cmd-empty-line-httrack.html").read_bytes()
+    found = explain_page(page, engine="generic")
+    assert found["notes"] == [
+        "times: read at UTC-06:00, the zone the page states "
+        "(the game's timezone never has that offset)"
+    ]
+    assert "notes" not in explain_page(page, engine="generic", tz=zone("America/Chicago"))

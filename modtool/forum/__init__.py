@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from datetime import tzinfo
+from datetime import datetime, tzinfo
 from html import unescape
 
 from lxml import etree
@@ -153,7 +153,14 @@ def explain_page(
             "selectors": {},
             "unsure": [],
         }
-    found = generic.explain(doc, tz)
+    shown_in = page_zone(_zone_statement(utf8 if utf8 is not None else page), tz)
+    found = generic.explain(doc, shown_in)
+    if shown_in is not tz:
+        offset = datetime.now(shown_in).strftime("%z")
+        found["notes"] = [
+            f"times: read at UTC{offset[:3]}:{offset[3:]}, the zone the page states "
+            "(the game's timezone never has that offset)"
+        ]
     return {"engine": "generic", **found}
 
 

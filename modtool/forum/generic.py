@@ -896,21 +896,27 @@ def explain(doc, tz: tzinfo) -> dict:
     """How the generic reader read a page: the rule that found the posts, the selectors it
     ended up with (a starting point for `selectors` in game.toml), and the posts it was
     unsure of."""
-    group = _best_group(doc)
+    copies = {el for box in doc.iter("noscript", "template") for el in box.iter()}
+    group = _best_group(doc, copies)
     rule = "repeated blocks that each show a poster and a time"
     opening = None
     unsure: list[str] = []
     containers = True
+    if not group and copies:
+        group = _best_group(doc, set())
+        rule += " (inside a noscript copy: the page has nothing else)"
     if group:
         opening = _opening_post(doc, group)
-    else:
-        group = _grown_from_names(doc)
+    elif (group := _grown_from_names(doc, copies)) or (group := _grown_from_names(doc)):
         rule = "blocks grown around repeated poster names (a page with no post containers)"
         containers = False
         unsure.append(
             "the posts have no element of their own, so CSS selectors cannot describe them; "
             "the generic reader reads this page as it is"
         )
+    else:
+        group = _single_post(doc)
+        rule = "a page holding one post alone (a fragment)"
     blocks = ([opening] if opening is not None else []) + list(group)
     authors, times, bodies, read = [], [], [], []
     for i, el in enumerate(blocks):
