@@ -19,7 +19,7 @@ spec.loader.exec_module(score_pages)
 # page -> the fields right now: author, post_id, number, time, text
 FLOORS = {
     "bbpress": (4, 4, 0, 4, 4),
-    "discuz": (4, 4, 4, 0, 4),
+    "discuz": (4, 4, 4, 4, 4),
     "flarum": (10, 10, 10, 10, 10),
     "ipb4": (7, 7, 0, 7, 7),
     "mybb": (4, 4, 4, 4, 4),

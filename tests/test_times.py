@@ -103,3 +103,24 @@ def test_the_page_zone_gives_way_to_a_game_zone_that_fits_it(game_zone, page_tex
 
     tz = page_zone(page_text, zone(game_zone), year=2026)
     assert datetime(2026, 7, 1, 12, tzinfo=tz).isoformat()[-6:] == offset
+
+
+@pytest.mark.parametrize(
+    ("source", "hours"),
+    [
+        ("<p>All times are <span>UTC-06:00</span></p>", -6),
+        # a footer the site hid in a comment counts when nothing shown says otherwise
+        ("<div><!-- <p class='xs0'>GMT+8, 2024-5-27 10:35</p> --></div>", 8),
+        ("<p>All times are GMT -5.</p><!-- GMT+8, 2024-5-27 10:35 -->", -5),
+        ("<script>d.toGMTString()</script><p>no statement</p>", None),
+    ],
+)
+def test_the_zone_statement_is_found_in_the_page_source(source, hours):
+    from datetime import timedelta
+
+    from modtool.forum import _zone_statement
+    from modtool.times import stated_offset
+
+    for page in (source, source.encode()):
+        found = stated_offset(_zone_statement(page))
+        assert found == (None if hours is None else timedelta(hours=hours))

@@ -16,7 +16,7 @@ from html import unescape
 from lxml import etree
 
 from ..errors import SourceError
-from ..times import UTC, page_zone
+from ..times import UTC, page_zone, stated_offset
 from . import (
     custom,
     debateart,
@@ -170,9 +170,11 @@ _TAG = re.compile(r"<[^>]*>")
 def _zone_statement(page: str | bytes) -> str:
     """The lines of a page's source that may state its zone ("All times are UTC-05:00"),
     found by searching the source itself: reading the page's whole text for them cost an
-    eighth of reading its posts. The last few of each are looked at (the footer's), none in
-    a comment (what the page does not show does not count)."""
-    pieces = []
+    eighth of reading its posts. The last few of each are looked at (the footer's). A line
+    in a comment counts only when the page shows none: a site that hides its footer in a
+    comment (a Discuz! board: "<!-- ... GMT+8, 2024-5-27 10:35 -->") still has the forum
+    write it, with the time it made the page."""
+    shown, hidden = [], []
     for word in ("times are", "GMT"):
         needle = word.encode() if isinstance(page, bytes) else word
         end = len(page)
@@ -183,13 +185,11 @@ def _zone_statement(page: str | bytes) -> str:
             end = at
             opened = page.rfind(b"<!--" if isinstance(page, bytes) else "<!--", 0, at)
             closed = page.rfind(b"-->" if isinstance(page, bytes) else "-->", 0, at)
-            if opened > closed:
-                continue  # inside a comment
             piece = page[max(0, at - 16) : at + 160]
             if isinstance(piece, bytes):
                 piece = piece.decode("utf-8", "replace")
-            pieces.append(unescape(_TAG.sub("", piece)))
-    return "\n".join(pieces)
+            (hidden if opened > closed else shown).append(unescape(_TAG.sub("", piece)))
+    return "\n".join(shown if stated_offset("\n".join(shown)) is not None else hidden)
 
 
 _PARSER = etree.HTMLParser()
