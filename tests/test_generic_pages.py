@@ -308,3 +308,24 @@ def test_explain_names_the_zone_a_page_states():
         "(the game's timezone never has that offset)"
     ]
     assert "notes" not in explain_page(page, engine="generic", tz=zone("America/Chicago"))
+
+
+@pytest.mark.parametrize("name", ROBUST)
+@pytest.mark.parametrize("kind", ["application/json", "application/ld+json"])
+def test_a_json_copy_of_the_posts_is_not_read(name, kind):
+    """Pages carry their posts again as data for scripts and search engines (Flarum's
+    preloaded JSON, schema.org DiscussionForumPosting); only the shown posts are read."""
+    import json
+
+    from lxml import etree
+
+    doc, _ = _page(name)
+    expected = _read(doc)
+    data = [
+        {"@type": "Comment", "author": {"name": a}, "dateCreated": t.isoformat(), "text": x}
+        for _, a, t, x in expected
+        if t is not None
+    ]
+    script = etree.SubElement(doc.find("body"), "script", {"type": kind})
+    script.text = json.dumps({"@type": "DiscussionForumPosting", "comment": data})
+    assert _read(doc) == expected
