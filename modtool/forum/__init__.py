@@ -174,21 +174,21 @@ def _zone_statement(page: str | bytes) -> str:
     in a comment counts only when the page shows none: a site that hides its footer in a
     comment (a Discuz! board: "<!-- ... GMT+8, 2024-5-27 10:35 -->") still has the forum
     write it, with the time it made the page."""
+    raw = isinstance(page, bytes)
+    opens, closes = (b"<!--", b"-->") if raw else ("<!--", "-->")
     shown, hidden = [], []
     for word in ("times are", "GMT"):
-        needle = word.encode() if isinstance(page, bytes) else word
+        needle = word.encode() if raw else word
         end = len(page)
         for _ in range(3):
             at = page.rfind(needle, 0, end)
             if at < 0:
                 break
             end = at
-            opened = page.rfind(b"<!--" if isinstance(page, bytes) else "<!--", 0, at)
-            closed = page.rfind(b"-->" if isinstance(page, bytes) else "-->", 0, at)
+            in_comment = page.rfind(opens, 0, at) > page.rfind(closes, 0, at)
             piece = page[max(0, at - 16) : at + 160]
-            if isinstance(piece, bytes):
-                piece = piece.decode("utf-8", "replace")
-            (hidden if opened > closed else shown).append(unescape(_TAG.sub("", piece)))
+            text = unescape(_TAG.sub("", piece.decode("utf-8", "replace") if raw else piece))
+            (hidden if in_comment else shown).append(text)
     return "\n".join(shown if stated_offset("\n".join(shown)) is not None else hidden)
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import replace
 from datetime import datetime, tzinfo
 from statistics import median
+from typing import NamedTuple
 
 from ..posts import Post
 from ..times import UTC, parse_iso
@@ -160,34 +161,50 @@ def _without_copies(read: list) -> list:
     return [post for i, (_, post) in enumerate(read) if i in keep]
 
 
+class _Search(NamedTuple):
+    """Where a page's posts are, and how they were found (`posts --explain` says it)."""
+
+    blocks: list  # the post blocks, the opening post first when it has a container of its own
+    opening: object  # that opening post, or None
+    rule: str
+    containers: bool  # whether each post has an element of its own (selectors can name it)
+
+
+_REPEATED = "repeated blocks that each show a poster and a time"
+_GROWN = "blocks grown around repeated poster names (a page with no post containers)"
+
 # detect() and then parse() ask for the same page's posts: the last answer is kept.
-_last_page: list = [None, []]
+_last_page: list = [None, None]
 
 
 def _posts(doc) -> list:
+    return _search(doc).blocks
+
+
+def _search(doc) -> _Search:
     """The post blocks: a repeated block with a poster and a time, else the blocks grown
-    around repeated poster names; with the thread's opening post when the forum gives it a
-    container of its own."""
+    around repeated poster names, else a page's one post; with the thread's opening post when
+    the forum gives it a container of its own. Copies of the posts for browsers without
+    scripts are left out, unless they are all the page has."""
     if _last_page[0] is doc:
         return _last_page[1]
-    # Copies of the posts for browsers without scripts are left out, unless they are all the
-    # page has.
     copies = {el for box in doc.iter("noscript", "template") for el in box.iter()}
-    found = _found(doc, copies)
-    if not found and copies:
-        found = _found(doc, set())
-    if not found:
-        found = _single_post(doc)
+    found = _found(doc, copies, "")
+    if not found.blocks and copies:
+        found = _found(doc, set(), " (inside a noscript copy: the page has nothing else)")
+    if not found.blocks:
+        found = _Search(_single_post(doc), None, "a page holding one post alone", True)
     _last_page[:] = [doc, found]
     return found
 
 
-def _found(doc, leave_out: set) -> list:
-    found = _best_group(doc, leave_out)
-    if found:
-        opening = _opening_post(doc, found)
-        return [opening, *found] if opening is not None else found
-    return _grown_from_names(doc, leave_out)
+def _found(doc, leave_out: set, where: str) -> _Search:
+    group = _best_group(doc, leave_out)
+    if group:
+        opening = _opening_post(doc, group)
+        blocks = [opening, *group] if opening is not None else group
+        return _Search(blocks, opening, _REPEATED + where, True)
+    return _Search(_grown_from_names(doc, leave_out), None, _GROWN + where, False)
 
 
 _NOT_CONTENT = {"script", "style", "link", "meta", "noscript", "template", "title"}
@@ -896,28 +913,20 @@ def explain(doc, tz: tzinfo) -> dict:
     """How the generic reader read a page: the rule that found the posts, the selectors it
     ended up with (a starting point for `selectors` in game.toml), and the posts it was
     unsure of."""
-    copies = {el for box in doc.iter("noscript", "template") for el in box.iter()}
-    group = _best_group(doc, copies)
-    rule = "repeated blocks that each show a poster and a time"
-    opening = None
+    search = _search(doc)
+    rule, opening, containers, blocks = (
+        search.rule,
+        search.opening,
+        search.containers,
+        search.blocks,
+    )
+    group = [el for el in blocks if el is not opening]
     unsure: list[str] = []
-    containers = True
-    if not group and copies:
-        group = _best_group(doc, set())
-        rule += " (inside a noscript copy: the page has nothing else)"
-    if group:
-        opening = _opening_post(doc, group)
-    elif (group := _grown_from_names(doc, copies)) or (group := _grown_from_names(doc)):
-        rule = "blocks grown around repeated poster names (a page with no post containers)"
-        containers = False
+    if not containers:
         unsure.append(
             "the posts have no element of their own, so CSS selectors cannot describe them; "
             "the generic reader reads this page as it is"
         )
-    else:
-        group = _single_post(doc)
-        rule = "a page holding one post alone (a fragment)"
-    blocks = ([opening] if opening is not None else []) + list(group)
     authors, times, bodies, read = [], [], [], []
     for i, el in enumerate(blocks):
         author = _author_link(el)
