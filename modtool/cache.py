@@ -94,6 +94,12 @@ class PageCache:
             ).fetchone()
         return CachedPage(*row) if row else None
 
+    def has(self, url: str) -> bool:
+        """Whether a page is cached (without reading its body)."""
+        with self._lock:
+            row = self._db.execute("SELECT 1 FROM pages WHERE url = ?", (url,)).fetchone()
+        return row is not None
+
     def store(self, url: str, body: str, etag: str | None, last_modified: str | None) -> None:
         with self._lock, self._db:
             self._db.execute(

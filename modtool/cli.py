@@ -429,11 +429,12 @@ def count(
     from .ledger import load_game
     from .render import audit_text, checks_text, count_table, count_to_json, render_count_post
 
-    pairs = _header_pairs(header)
     loaded = load_game(game)
     days = int(day) if day.isdigit() else (day or "latest")
-    options = _fetch_options(offline, refresh, concurrency, loaded.timezone, None)
-    with _fetcher(options, cookies, pairs, cache, quiet=as_json or post is not None) as fetcher:
+    quiet = as_json or post is not None
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
+    ) as fetcher:
         results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
     if post is not None:
         from .render import deadline_of

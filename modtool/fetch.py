@@ -371,7 +371,7 @@ class Fetcher:
             if last not in pages:
                 pages = [*known[0], *(p for p in pages if p not in known[0])]
             # New pages, and any page the cache lost, are fetched.
-            fetch = {p for p in pages if p not in known[0] or not self.cache.page(p)}
+            fetch = {p for p in pages if p not in known[0] or not self.cache.has(p)}
             return self._finish(url, pages, {last: last_page}, fetch)
         if o.offline:
             raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
@@ -386,7 +386,7 @@ class Fetcher:
         fetch = {
             p
             for p in pages
-            if p not in have and (o.refresh or not (self.cache and self.cache.page(p)))
+            if p not in have and (o.refresh or not (self.cache and self.cache.has(p)))
         }
         return self._finish(url, pages, have, fetch)
 

@@ -275,6 +275,13 @@ def _word_date(text: str):
     return (int(m["y1"] or m["y2"]), month, int(m["d1"] or m["d2"])), m.start(), m.end()
 
 
+def day_and_month(text: str) -> tuple[int, int] | None:
+    """The first two numbers of a date such as 08/05/2024 or 8.5.2024 (a four-digit year last),
+    as shown, whichever of them is the day: the page's other dates decide that."""
+    m = _YEAR_LAST.search(text)
+    return (int(m[1]), int(m[3])) if m else None
+
+
 def _number_date(text: str):
     m = _YEAR_FIRST.search(text)
     if m:

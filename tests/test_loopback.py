@@ -70,6 +70,22 @@ def test_a_recount_soon_after_sends_one_conditional_request(tmp_path):
     assert report.requests == 1 and len(posts) == 60 and len(grown) == 65
 
 
+def test_a_page_the_cache_lost_is_fetched_again(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "pages.sqlite"
+    with ForumServer(total=60) as server:
+        first, _ = _read(server, PageCache(path))
+        with sqlite3.connect(path) as db:  # as a cache written by an older modtool, or pruned
+            db.execute("DELETE FROM pages WHERE url LIKE '%start=25%'")
+        db.close()
+        cache = PageCache(path)
+        assert not cache.has(server.url + "&start=25")
+        again, _ = _read(server, cache, FetchOptions(per_host_interval=0.0))
+    assert _summary(again) == _summary(first)
+    assert server.requests[25] == 2 and cache.has(server.url + "&start=25")
+
+
 def test_offline_says_how_old_the_cached_pages_are(tmp_path):
     cache = PageCache(tmp_path / "pages.sqlite")
     with ForumServer(total=60) as server:

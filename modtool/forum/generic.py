@@ -16,7 +16,7 @@ from statistics import median
 from typing import NamedTuple
 
 from ..posts import Post
-from ..times import UTC, parse_iso
+from ..times import UTC, day_and_month, parse_iso
 from .base import ThreadPage
 from .markup import (
     PageScheme,
@@ -66,9 +66,8 @@ def detect(doc) -> bool:
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     group = _posts(doc)
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
-    read = [(el, _read(el, url, tz, i)) for i, el in enumerate(group)]
-    read = _dates_either_way([(el, p) for el, p in read if p is not None], tz)
-    posts = _without_copies(read)
+    read = [(el, *found) for i, el in enumerate(group) if (found := _read(el, url, tz, i))]
+    posts = _without_copies(_dates_either_way(read))
     # The few members with no time, or no poster, where the others show both, are page
     # furniture shaped like posts (UBB.threads' sidebar of recent topics is a table.t_outer).
     timed = [p for p in posts if p.time is not None]
@@ -82,25 +81,26 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     return ThreadPage(tuple(posts), pages, page_url)
 
 
-_NUMERIC_DATE = re.compile(r"\b(\d{1,2})([/.-])(\d{1,2})\2(\d{4})\b")
-
-
-def _dates_either_way(read: list, tz: tzinfo) -> list:
+def _dates_either_way(read: list) -> list:
     """Numeric dates such as 08/05/2024 are read as the page's dates together say: day first
     if any of them has a first number over 12, month first if any has a second one over 12.
     Where none does, as shown (month first after "/", day first after "."), unless swapping
     day and month puts the posts in order when the first reading does not, or in order over a
     shorter span (replies a day apart are far commoner than a month apart). Forums show both
-    orders (wpForo follows the site's setting, often DD/MM/YYYY)."""
-    if len(read) < 2 or any(p.time is None for _, p in read):
-        return read
+    orders (wpForo follows the site's setting, often DD/MM/YYYY).
+
+    `read` holds (element, post, the element showing its time); the answer is (element, post).
+    """
+    pairs = [(el, post) for el, post, _ in read]
+    if len(read) < 2 or any(p.time is None for _, p, _ in read):
+        return pairs
     parts = []
-    for el, post in read:
-        node = _timed(el, tz)[1]
-        m = _NUMERIC_DATE.search(clean_text(node)) if node is not None else None
-        if m is None or {int(m[1]), int(m[3])} != {post.time.day, post.time.month}:
-            return read  # not a numeric date, or the time came from elsewhere (an attribute)
-        parts.append((int(m[1]), int(m[3])))
+    for _, post, node in read:
+        found = day_and_month(clean_text(node)) if node is not None else None
+        if found is None or set(found) != {post.time.day, post.time.month}:
+            return pairs  # not a numeric date, or the time came from elsewhere (an attribute)
+        parts.append(found)
+    read = pairs
 
     def reading(day_first: bool) -> list | None:
         try:
@@ -836,7 +836,8 @@ def _number(el) -> int | None:
     return None
 
 
-def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
+def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | None:
+    """A post block's post, and the element that shows its time (None where none does)."""
     author = _author_link(el)
     time, time_node = _timed(el, tz)
     if author is None and time is None:
@@ -861,7 +862,7 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
     # An id of digits alone is the post's (django-machina: <div id="7">); inside a longer id,
     # a run of two digits or more ("post-7" and "p7" are rarer than "row-2" is common).
     m = re.fullmatch(r"\d+", ident) or _ID_DIGITS.search(ident)
-    return Post.from_element(
+    post = Post.from_element(
         body,
         post_id=m[m.lastindex or 0] if m else str(number if number is not None else index),
         number=number,  # None where the page shows none: the thread's order numbers it
@@ -869,6 +870,7 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> Post | None:
         time=time,
         url=url,
     )
+    return post, time_node
 
 
 # --- explaining a reading (`modtool posts --explain`) ------------------------------------------
