@@ -13,8 +13,8 @@ from pathlib import Path
 import jinja2
 from tabulate import tabulate
 
-from .errors import ModToolError
 from .results import DayCount
+from .sandbox import load_template, read_template_text, render_bounded, sandboxed_environment
 from .schedule import time_left
 from .times import UTC
 
@@ -337,9 +337,10 @@ def _link_filter(markup: str):
 
 
 def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Environment:
-    """Templates from the game folder's templates/ first, then modtool's own; an undefined
-    name fails loudly. Every value a template prints is escaped for its markup here, once;
-    templates only format (a value marked `markupsafe.Markup` is markup the code built)."""
+    """Templates from the game folder's templates/ first, then modtool's own, in the sandbox
+    (`modtool.sandbox`); an undefined name fails loudly. Every value a template prints is
+    escaped for its markup here, once; templates only format (a value marked
+    `markupsafe.Markup` is markup the code built)."""
     import markupsafe
 
     escape = ESCAPES[markup]
@@ -349,16 +350,8 @@ def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Env
             return value
         return escape(value)
 
-    paths = [str(p) for p in (extra, TEMPLATES) if p is not None and p.is_dir()]
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(paths),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        autoescape=False,
-        finalize=finalize,
-    )
-    env.filters["link"] = _link_filter(markup)
-    return env
+    roots = [p for p in (extra, TEMPLATES) if p is not None]
+    return sandboxed_environment(roots, finalize, {"link": _link_filter(markup)})
 
 
 def render_count_post(
@@ -387,20 +380,13 @@ def render_post(
     """Any drafted post: <kind>.<language>.<markup>.j2 (the game's own first), or one file."""
     env = environment(extra, markup)
     if template_file is not None:
-        try:
-            source = template_file.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ModToolError(f"--template {template_file}: cannot read it ({exc})") from None
-        template = env.from_string(source)
+        source = read_template_text(template_file)
+        template = load_template(env, source=source, where=str(template_file))
+        where = str(template_file)
     else:
-        template = env.get_template(f"{kind}.{language}.{markup}.j2")
-    try:
-        return template.render(**context)
-    except jinja2.TemplateError as exc:
-        where = template_file or template.name
-        line = getattr(exc, "lineno", None) or _template_line(exc, template)
-        at = f":{line}" if line else ""
-        raise ModToolError(f"template {where}{at}: {exc.message}") from None
+        template = load_template(env, f"{kind}.{language}.{markup}.j2")
+        where = template.filename or template.name
+    return render_bounded(template, context, where, lambda exc: _template_line(exc, template))
 
 
 def deadline_of(game, day: int, now=None) -> dict | None:
