@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from . import __version__
-from .errors import GameFileError, ModToolError
+from .errors import GameFileError, ModToolError, without_secrets
 
 
 class ExitStatus(IntEnum):
@@ -72,7 +72,7 @@ class _Errors(TyperGroup):
             if ctx.meta.get("modtool.debug"):
                 raise
             where = f"{exc.filename}: " if exc.filename else ""
-            message = f"{where}{exc.strerror or exc}"
+            message = without_secrets(f"{where}{exc.strerror or exc}")
             if wants_json:
                 raise _JsonError(message, ExitStatus.ERROR, exc.filename) from None
             raise click.ClickException(message) from None
@@ -80,7 +80,8 @@ class _Errors(TyperGroup):
             if ctx.meta.get("modtool.debug"):
                 raise
             message = (
-                f"unexpected error ({exc.__class__.__name__}: {exc}); this is a bug in modtool: "
+                f"unexpected error ({exc.__class__.__name__}: {without_secrets(str(exc))}); "
+                "this is a bug in modtool: "
                 "run `modtool --debug` with the same command and send its output to the "
                 "modtool developers (the project's issue tracker)"
             )
@@ -884,15 +885,20 @@ PlayerArg = Annotated[str, typer.Argument(help="A player's name (any name of the
 DayArg = Annotated[int, typer.Argument(min=1, max=999, help="The day number.")]
 
 
-def _record(game: Path, event: dict, as_json: bool) -> None:
-    from .ledger import append_event, load_game
+def _record(game: Path, event: dict | list[dict], as_json: bool) -> None:
+    from .ledger import append_events, load_game
 
-    event = {k: v for k, v in event.items() if v is not None}
-    append_event(load_game(game), event)
+    events = [{k: v for k, v in e.items() if v is not None} for e in _as_list(event)]
+    append_events(load_game(game), events)
     if as_json:
-        _emit_json(event)
+        _emit_json(events[0] if isinstance(event, dict) else events)
     else:
-        typer.echo("Recorded " + json.dumps(event, ensure_ascii=False))
+        for e in events:
+            typer.echo("Recorded " + json.dumps(e, ensure_ascii=False))
+
+
+def _as_list(event: dict | list[dict]) -> list[dict]:
+    return [event] if isinstance(event, dict) else event
 
 
 @record_app.command("day-start")
@@ -1029,17 +1035,20 @@ def record_chat_correction(
 @record_app.command("undo")
 def record_undo(
     game: GameArg,
-    line: Annotated[int, typer.Argument(min=1, help="The ledger line to retract.")],
+    lines: Annotated[list[int], typer.Argument(min=1, help="The ledger lines to retract.")],
     note: Annotated[str | None, typer.Option(help="Why, for the record.", metavar="TEXT")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Retract the event on ledger line LINE (an undo is appended; nothing is rewritten).
+    """Retract the events on ledger lines LINE... (an undo each, appended in one write: all or
+    none; nothing is rewritten).
 
-    Example:
+    Examples:
 
         modtool record undo games/mygame 14
+
+        modtool record undo games/mygame 9 10 11
     """
-    _record(game, {"kind": "undo", "line": line, "note": note}, as_json)
+    _record(game, [{"kind": "undo", "line": n, "note": note} for n in lines], as_json)
 
 
 @record_app.command("ghost-vote")
@@ -1166,7 +1175,7 @@ def night(
 
         modtool night games/mygame --night 1 --resolve
     """
-    from .ledger import append_events, load_game
+    from .ledger import append_computed, load_game
     from .night import night_sheet, resolve_night
     from .render import night_sheet_text, night_step_json
 
@@ -1186,8 +1195,10 @@ def night(
 
         outcome, plans = resolve_vampire_night(loaded, n)
         events = night_events(loaded, outcome, n)
-        if confirm and events:
-            append_events(loaded, events)
+        if confirm and events:  # made again under the ledger's lock: a second run adds nothing
+            append_computed(
+                loaded, lambda now: night_events(now, resolve_vampire_night(now, n)[0], n)
+            )
         if as_json:
             _emit_json(vampire_night_json(loaded, n, plans, outcome, events, confirm))
         else:
@@ -1195,8 +1206,8 @@ def night(
         return
     steps = night_sheet(loaded, n, posts)
     resolution = resolve_night(loaded, n) if resolve else None
-    if confirm and resolution.events:
-        append_events(loaded, list(resolution.events))
+    if confirm and resolution.events:  # made again under the ledger's lock, as above
+        append_computed(loaded, lambda now: resolve_night(now, n).events)
     if as_json:
         out = {"night": n, "steps": [night_step_json(s) for s in steps]}
         if resolution is not None:

@@ -12,8 +12,21 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import tomli_w
+
 from .errors import GameFileError, ModToolError
-from .ledger import LEDGER_FILE, REVEALS, SETUP_FILE, EventKind, Game, append_events, load_game
+from .ledger import (
+    LEDGER_FILE,
+    REVEALS,
+    SETUP_FILE,
+    EventKind,
+    Game,
+    Phase,
+    PhaseKind,
+    append_computed,
+    load_game,
+    write_atomic,
+)
 from .posts import Post
 from .results import DayCount, OutcomeKind
 from .times import UTC
@@ -41,14 +54,7 @@ def end_day(
     from .count import count_days
 
     day = day or game.days()[-1].day
-    for event in game.events:
-        if event.kind is EventKind.DAY_END and event.day == day:
-            raise GameFileError(
-                game.folder / LEDGER_FILE,
-                f"Day {day} already ended (this line); to close it again, first "
-                f"`modtool record undo {game.folder} {event.line}`",
-                event.line,
-            )
+    _refuse_closed_day(game, day)
     (count,) = count_days(game, posts, [day], now=now)
     outcome = count.outcome
     if outcome.kind is OutcomeKind.PENDING:
@@ -80,8 +86,37 @@ def end_day(
             if voter.ghost and game.find_slot(voter.player) not in recorded_ghosts:
                 events.append({"kind": "ghost_vote", "player": voter.player, "day": day})
     if not dry_run:
-        append_events(game, events)
+
+        def unless_closed(current: Game) -> list[dict]:
+            _refuse_closed_day(current, day)  # again under the lock: another end-day may have won
+            return events
+
+        append_computed(game, unless_closed)
     return DayClosing(count, tuple(events), not dry_run)
+
+
+def _refuse_closed_day(game: Game, day: int) -> None:
+    """A closed day is refused, with the command that reopens it: undoing the day's end and what
+    closing it recorded (the execution, the ghost votes spent), so end-day can write them anew."""
+    for event in game.events:
+        if event.kind is EventKind.DAY_END and event.day == day:
+            closing = [event.line] + [
+                e.line
+                for e in game.events
+                if (
+                    e.kind is EventKind.DEATH
+                    and e.phase == Phase(day, PhaseKind.DAY)
+                    and e.cause == "executed"
+                )
+                or (e.kind is EventKind.GHOST_VOTE and e.day == day)
+            ]
+            lines = " ".join(str(n) for n in sorted(closing))
+            raise GameFileError(
+                game.folder / LEDGER_FILE,
+                f"Day {day} already ended (this line); to close it again, first "
+                f"`modtool record undo {game.folder} {lines}`",
+                event.line,
+            )
 
 
 # --- activity -----------------------------------------------------------------------------
@@ -151,55 +186,85 @@ def activity(
 # --- a new game folder ----------------------------------------------------------------------
 
 
+INIT_FILES = (SETUP_FILE, LEDGER_FILE)
+
+
 def init_game(
     folder: Path, source: str, posts: Sequence[Post], preset: str = "mafiascum", title: str = ""
 ) -> Path:
     """Write game.toml (the thread's posters as players, its first poster as host) and an
-    events.jsonl that starts Day 1 at the first post, for the host to edit."""
+    events.jsonl that starts Day 1 at the first post, for the host to edit. A folder that holds
+    either file is refused; both are written whole, and if what was written does not read back
+    neither is left."""
     from .rules import preset_names
 
     if preset not in preset_names():
         raise ModToolError(f"unknown preset {preset!r}; use one of {', '.join(preset_names())}")
-    if (folder / SETUP_FILE).exists():
-        raise ModToolError(f"{folder / SETUP_FILE} exists already; init writes a new game only")
+    present = [name for name in (*INIT_FILES, "drafts") if (folder / name).exists()]
+    if present:
+        raise ModToolError(
+            f"{folder} already holds {', '.join(present)}; init writes a new game only "
+            "(choose an empty folder)"
+        )
     if not posts:
         raise ModToolError(f"{source}: no posts to take the players from")
     host = posts[0].author
-    players: list[str] = []
+    players: dict[str, list[str]] = {}  # a player's first spelling -> other spellings seen
     for post in posts:
-        if post.author != host and post.author not in players:
-            players.append(post.author)
+        if post.author.casefold() == host.casefold():
+            continue
+        first = next((p for p in players if p.casefold() == post.author.casefold()), None)
+        if first is None:
+            players[post.author] = []
+        elif post.author != first and post.author not in players[first]:
+            players[first].append(post.author)
     if "://" not in source:
         source_path = Path(source).resolve()
         inside = source_path.is_relative_to(folder.resolve())
         location = str(source_path.relative_to(folder.resolve())) if inside else str(source_path)
-        source_line = f"path = {json.dumps(location)}"
+        source_line = f"path = {toml_string(location)}"
     else:
-        source_line = f"url = {json.dumps(source)}"
+        source_line = f"url = {toml_string(source)}"
     lines = [
         "# Written by `modtool init` from the thread's posters: check the players (remove",
         "# anyone who is not playing, add aliases), the hosts, the timezone and the rules.",
-        f"title = {json.dumps(title or folder.name)}",
+        f"title = {toml_string(title or folder.name)}",
         'timezone = "UTC"',
-        f"hosts = [{json.dumps(host)}]",
+        f"hosts = [{toml_string(host)}]",
         "",
         "[[sources]]",
         source_line,
         "",
         "[rules]",
-        f"preset = {json.dumps(preset)}",
+        f"preset = {toml_string(preset)}",
         "",
     ]
-    for i, name in enumerate(players, 1):
-        lines += ["[[players]]", f"name = {json.dumps(name)}", f"seat = {i}", ""]
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / SETUP_FILE).write_text("\n".join(lines), encoding="utf-8")
+    for i, (name, spellings) in enumerate(players.items(), 1):
+        lines += ["[[players]]", f"name = {toml_string(name)}", f"seat = {i}"]
+        if spellings:
+            lines.append(f"aliases = [{', '.join(toml_string(s) for s in spellings)}]")
+        lines.append("")
     first = posts[0].number or 0
-    (folder / LEDGER_FILE).write_text(
-        json.dumps({"kind": "day_start", "day": 1, "post": first}) + "\n", encoding="utf-8"
+    created = not folder.exists()
+    write_atomic(
+        folder / LEDGER_FILE, json.dumps({"kind": "day_start", "day": 1, "post": first}) + "\n"
     )
-    load_game(folder)  # what was written reads back
+    write_atomic(folder / SETUP_FILE, "\n".join(lines))
+    try:
+        load_game(folder)  # what was written reads back
+    except BaseException:
+        for name in INIT_FILES:
+            (folder / name).unlink(missing_ok=True)
+        if created:
+            folder.rmdir()
+        raise
     return folder / SETUP_FILE
+
+
+def toml_string(value: str) -> str:
+    """A TOML basic string of any text: UTF-8 as written (Korean, emoji), control characters
+    escaped (JSON's escapes are not TOML's for characters outside the BMP)."""
+    return tomli_w.dumps({"x": value})[4:].rstrip("\n")
 
 
 # --- watching the thread -----------------------------------------------------------------------

@@ -70,15 +70,18 @@ def make_drafts(
         return Draft(file, text)
 
     if kind is DraftKind.ROLEPMS:
+        contexts = role_pm_contexts(game, language)
+        stems = player_file_stems([c["player"] for c in contexts])
         return [
-            render("rolepm", c, f"role-{file_safe(c['player'])}.{ext}")
-            for c in role_pm_contexts(game, language)
+            render("rolepm", c, f"role-{s}.{ext}") for c, s in zip(contexts, stems, strict=True)
         ]
     if kind is DraftKind.NIGHT:
         night = last_night(game) if night is None else night
+        contexts = night_result_contexts(game, night)
+        stems = player_file_stems([c["player"] for c in contexts])
         return [
-            render("nightresult", c, f"night{night}-{file_safe(c['player'])}.{ext}")
-            for c in night_result_contexts(game, night)
+            render("nightresult", c, f"night{night}-{s}.{ext}")
+            for c, s in zip(contexts, stems, strict=True)
         ]
     if kind is DraftKind.NIGHTEND:
         night = last_night(game) if night is None else night
@@ -110,9 +113,32 @@ def write_drafts(folder: Path, drafts: Sequence[Draft]) -> list[Path]:
     return paths
 
 
+FILE_STEM_BYTES = 96  # of a name's part of a file name: far below the 255 bytes file systems allow
+
+
 def file_safe(name: str) -> str:
-    """A player's name as a file name: letters (any script), digits, '-', '_' and '.' kept."""
-    return re.sub(r"[^\w.-]+", "_", name).strip("._") or "player"
+    """A player's name as a file name: letters (any script), digits, '-', '_' and '.' kept, cut
+    to FILE_STEM_BYTES of UTF-8 (a long Korean name is three bytes a syllable)."""
+    stem = re.sub(r"[^\w.-]+", "_", name).strip("._") or "player"
+    while len(stem.encode("utf-8")) > FILE_STEM_BYTES:
+        stem = stem[:-1]
+    return stem
+
+
+def player_file_stems(players: Sequence[str]) -> list[str]:
+    """A file-name stem per player, different for every player even where their safe forms
+    meet ("★" and "player", "Bob!" and "Bob?", two long names cut alike): a number is added to
+    the second and later ones, compared without case (Windows and macOS fold it)."""
+    stems: list[str] = []
+    taken: set[str] = set()
+    for player in players:
+        stem = base = file_safe(player)
+        n = 2
+        while stem.casefold() in taken:
+            stem, n = f"{base}-{n}", n + 1
+        taken.add(stem.casefold())
+        stems.append(stem)
+    return stems
 
 
 def last_night(game: Game) -> int:

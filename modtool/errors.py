@@ -8,9 +8,25 @@
 
 from __future__ import annotations
 
+import re
+
+# user:password@ in a URL, and the query values that carry a login or a session
+_LOGIN_IN_URL = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@]+@")
+_SECRET_QUERY = re.compile(
+    r"(?i)([?&;](?:password|passwd|pwd|pass|token|sid|session|auth)=)[^&#\s]*"
+)
+
+
+def without_secrets(text: str) -> str:
+    """Text safe to print: every URL in it without a user name, password or session token."""
+    return _SECRET_QUERY.sub(r"\1***", _LOGIN_IN_URL.sub(r"\1", text))
+
 
 class ModToolError(Exception):
-    "Base class: the message is shown to the user as one line."
+    "Base class: the message is shown to the user as one line, never with a URL's login."
+
+    def __str__(self) -> str:
+        return without_secrets(super().__str__())
 
 
 class GameFileError(ModToolError):

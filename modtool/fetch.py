@@ -188,6 +188,9 @@ class Fetcher:
         self.private_headers = dict(headers or {})  # the host's: only to the threads' origins
         self.cookies = cookies
         self.origins: set[tuple[str, str]] = set()
+        # user:password from a thread URL, by origin: the URL itself is kept (and printed,
+        # cached, linked) without them, and they are sent only to that origin
+        self.logins: dict[tuple[str, str], str] = {}
         self.sleep, self.clock, self.progress = sleep, clock, progress
         self.pace = _HostPace(options.per_host_interval, sleep, clock)
         self.report = FetchReport()
@@ -208,6 +211,10 @@ class Fetcher:
 
     def page(self, url: str) -> str:
         """One page's text (the cache first when offline), for `posts --explain`."""
+        url, login = split_login(url)
+        if login:
+            self.origins.add(_origin(url))
+            self.logins[_origin(url)] = login
         return self._get(url, conditional=False)
 
     def _get(self, url: str, conditional: bool) -> str:
@@ -272,6 +279,8 @@ class Fetcher:
             sent = dict(headers)
             if _origin(url) in self.origins:
                 sent.update(self.private_headers)
+                if _origin(url) in self.logins:
+                    sent["Authorization"] = self.logins[_origin(url)]
                 cookie = cookie_header(self.cookies, url) if self.cookies else None
                 if cookie:
                     sent["Cookie"] = cookie
@@ -352,7 +361,10 @@ class Fetcher:
             parts = None
         if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
             raise SourceError(f"{url}: not an http(s) URL; give the thread's web address")
+        url, login = split_login(url)
         self.origins.add(_origin(url))
+        if login:
+            self.logins[_origin(url)] = login
         known = self.cache.thread(url) if self.cache else None
         if known and not o.refresh:
             pages, updated = known
@@ -478,7 +490,21 @@ class _Retry(Exception):
 
 def _origin(url: str) -> tuple[str, str]:
     parts = urlparse(url)
-    return parts.scheme, parts.netloc.lower()
+    return parts.scheme, parts.netloc.rpartition("@")[2].lower()
+
+
+def split_login(url: str) -> tuple[str, str | None]:
+    """A URL without its user:password, and the HTTP Basic `Authorization` value they make."""
+    parts = urlparse(url)
+    if "@" not in parts.netloc:
+        return url, None
+    import base64
+    from urllib.parse import unquote
+
+    userinfo, _, host = parts.netloc.rpartition("@")
+    user, _, password = userinfo.partition(":")
+    pair = f"{unquote(user)}:{unquote(password)}".encode()
+    return parts._replace(netloc=host).geturl(), "Basic " + base64.b64encode(pair).decode()
 
 
 def _too_big(url: str, limit: int) -> str:

@@ -14,7 +14,7 @@ import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, tzinfo
@@ -969,15 +969,25 @@ def _time(obj: dict, key: str, tz: tzinfo) -> datetime | None:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write a whole file so that readers see the old file or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    """Write a whole file so that readers see the old file or the new one, never half: a
+    temporary file beside it, fsynced, renamed over it. Any OS error leaves the old file and no
+    temporary one, and is one line naming the file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", dir=path.parent)
+    except OSError as exc:
+        raise GameFileError(path, f"cannot be written ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise GameFileError(
+            path, f"could not be written ({exc.strerror}); it is as it was, nothing half-written"
+        ) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -990,13 +1000,26 @@ def append_event(game: Game, obj: dict) -> Event:
 
 def append_events(game: Game, objs: Sequence[dict]) -> list[Event]:
     """Validate events against the game and its whole ledger, then append them in one write
-    and fsync: all of them or none. Two writers never interleave (a lock on the game folder);
-    a hand-edited file that lacks its final newline gets one first."""
+    and fsync: all of them or none (see `append_computed`)."""
+    return append_computed(game, lambda current: objs)
+
+
+def append_computed(game: Game, compute: Callable[[Game], Sequence[dict]]) -> list[Event]:
+    """Append the events `compute` makes of the ledger as it is on disk, under the lock: a
+    check such as "already written" or "already ended" inside `compute` sees every other
+    writer's lines, so twenty writers at once append once. The events are validated against
+    the game and the whole ledger, then written in one write and fsynced: all or none. A write
+    that fails (a full disk, a file-size limit, an I/O error) is cut back to the ledger's size
+    before it, so no half line is ever left. A hand-edited file that lacks its final newline
+    gets one first."""
     path = game.folder / LEDGER_FILE
     if path.exists() and not path.is_file():
         raise GameFileError(path, "is not a file; the ledger must be a text file")
     with _locked(path):
         current = load_game(game.folder)  # what is on disk now, under the lock
+        objs = list(compute(current))
+        if not objs:
+            return []
         existing = path.read_bytes() if path.exists() else b""
         first = existing.count(b"\n") + (0 if existing.endswith(b"\n") or not existing else 1) + 1
         bare = replace(current, events=(), _slot_by_name={})  # as load_game reads the lines
@@ -1012,11 +1035,34 @@ def append_events(game: Game, objs: Sequence[dict]) -> list[Event]:
         data = "".join(json.dumps(obj, ensure_ascii=False) + "\n" for obj in objs)
         if existing and not existing.endswith(b"\n"):
             data = "\n" + data
-        with path.open("a", encoding="utf-8") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+        _append_whole(path, data.encode("utf-8"))
     return added
+
+
+def _append_whole(path: Path, data: bytes) -> None:
+    """Append `data` entirely or not at all: on any OS error the file is truncated back."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise GameFileError(
+            path, f"cannot be written ({exc.strerror}); nothing was recorded"
+        ) from None
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        except OSError as exc:
+            os.ftruncate(fd, size)
+            raise GameFileError(
+                path,
+                f"could not be written ({exc.strerror}); nothing was recorded, the ledger is as "
+                "it was: free some space and run the command again",
+            ) from None
+    finally:
+        os.close(fd)
 
 
 def ledger_lines(game: Game) -> list[tuple[int, dict]]:
@@ -1104,16 +1150,17 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
                 verb = "starts" if e.kind is EventKind.DAY_START else "ends"
                 raise fail(
                     e,
-                    f"Day {e.day} already {verb} at line {seen[e.day].line}; "
-                    "remove one of the two lines",
+                    f"Day {e.day} already {verb} at line {seen[e.day].line}; undo that line "
+                    f"first (modtool record undo {path.parent} {seen[e.day].line})",
                 )
             seen[e.day] = e
         elif e.kind is EventKind.DEATH:
             if e.slot in deaths:
                 raise fail(
                     e,
-                    f"{e.slot} already died at line {deaths[e.slot].line}; "
-                    "a player dies once (remove one of the two lines)",
+                    f"{e.slot} already died at line {deaths[e.slot].line}; a player dies once: "
+                    f"undo that line first (modtool record undo {path.parent} "
+                    f"{deaths[e.slot].line})",
                 )
             deaths[e.slot] = e
     last_day = max([*starts, *ends], default=1)

@@ -117,7 +117,7 @@ def test_init_writes_a_game_from_a_thread(tmp_path):
     again = CliRunner().invoke(
         app, ["init", str(folder), "--thread", str(EXAMPLE / "thread.jsonl")]
     )
-    assert again.exit_code == 1 and "exists already" in again.stderr
+    assert again.exit_code == 1 and "already holds" in again.stderr
 
 
 def test_watch_reports_what_is_new_and_alerts(tmp_path):
