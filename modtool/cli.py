@@ -672,11 +672,16 @@ def _interval(value: str) -> int:
     """ "10m", "1h", "90s", "5" (minutes) as seconds; one minute at least."""
     import re
 
-    m = re.fullmatch(r"(\d+)\s*([smh]?)", value.strip())
+    m = re.fullmatch(r"(\d{1,9})\s*([smh]?)", value.strip())
     seconds = int(m[1]) * {"": 60, "s": 1, "m": 60, "h": 3600}[m[2]] if m else 0
     if seconds < 60:
         raise typer.BadParameter("give at least one minute, e.g. 10m or 1h (be kind to forums)")
+    if seconds > WATCH_MAX:
+        raise typer.BadParameter("give at most a week (168h); a watch looks more often than that")
     return seconds
+
+
+WATCH_MAX = 7 * 24 * 3600
 
 
 @app.command()
@@ -707,28 +712,17 @@ def watch(
 
         modtool watch games/mygame --every 10m
     """
-    import time as clock
-
-    from .days import WatchState, watch_step
-    from .ledger import load_game
+    from .days import watch as watch_thread
     from .sources import read_game_posts
 
-    seconds = every  # the callback turned "10m" into seconds
-    seen = WatchState()
-    looks = 0
+    def read_posts(loaded):
+        options = _fetch_options(False, False, 3, loaded.timezone, None)
+        with _fetcher(options, cookies, _header_pairs(header), cache, quiet=True) as fetcher:
+            return read_game_posts(loaded, fetcher)
+
     try:
-        while True:
-            loaded = load_game(game)  # the host may record events while watching
-            options = _fetch_options(False, False, 3, loaded.timezone, None)
-            with _fetcher(options, cookies, _header_pairs(header), cache, quiet=True) as fetcher:
-                posts = read_game_posts(loaded, fetcher)
-            lines, seen = watch_step(loaded, posts, seen)
-            for line in lines:
-                typer.echo(line)
-            looks += 1
-            if times is not None and looks >= times:
-                return
-            clock.sleep(seconds)
+        for line in watch_thread(game, read_posts, every, times):  # the callback made seconds
+            typer.echo(line.text, err=line.failed)
     except KeyboardInterrupt:
         typer.echo("Stopped watching.", err=True)
 

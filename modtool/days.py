@@ -7,7 +7,8 @@ Each is one library call that the command line makes: `end_day`, `activity`, `in
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -279,6 +280,56 @@ class WatchState:
     short: tuple[tuple[str, int], ...] = ()
     threshold: int | None = None
     chat_events: int = 0
+
+
+MAX_BACKOFF = 3600.0  # seconds: a forum that is down is looked at again at least hourly
+
+
+@dataclass(frozen=True, slots=True)
+class WatchLine:
+    text: str
+    failed: bool = False  # a look that failed (said on stderr; the watch goes on)
+
+
+def watch(
+    folder: Path,
+    read_posts: Callable[[Game], Sequence[Post]],
+    every: float,
+    times: int | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Iterator[WatchLine]:
+    """Look at the thread every `every` seconds, `times` times (or until interrupted). A look
+    that fails (the forum down, the ledger mid-edit) is reported and tried again at the next
+    interval, the wait doubling with each failure in a row up to an hour (or `every`, if
+    longer); the watch never stops on its own for it."""
+    seen = WatchState()
+    looks = failures = 0
+    while True:
+        try:
+            loaded = load_game(folder)  # the host may record events while watching
+            posts = read_posts(loaded)
+        except ModToolError as exc:
+            failures += 1
+            wait = backoff(every, failures)
+            yield WatchLine(f"look {looks + 1} failed: {exc}; looking again in {_span(wait)}", True)
+        else:
+            failures, wait = 0, every
+            lines, seen = watch_step(loaded, posts, seen)
+            yield from (WatchLine(line) for line in lines)
+        looks += 1
+        if times is not None and looks >= times:
+            return
+        sleep(wait)
+
+
+def backoff(every: float, failures: int) -> float:
+    """The wait after `failures` failed looks in a row: `every`, then doubling, capped."""
+    return min(every * 2 ** (failures - 1), max(every, MAX_BACKOFF))
+
+
+def _span(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
 
 
 def watch_step(

@@ -156,3 +156,27 @@ def test_watch_stops_after_its_looks_and_refuses_a_short_interval(tmp_path):
     assert done.exit_code == 0 and done.stdout.startswith("Watching Day 4")
     rude = runner.invoke(app, ["watch", str(folder), "--every", "5s"])
     assert rude.exit_code == 2 and "at least one minute" in rude.stderr
+
+
+def test_watch_keeps_watching_when_a_look_fails_with_back_off(tmp_path):
+    from modtool.days import backoff, watch
+    from modtool.errors import FetchError
+    from modtool.sources import read_game_posts
+
+    folder = tmp_path / "g"
+    shutil.copytree(EXAMPLE, folder)
+    answers = iter(["down", "down", "down", "up", "down"])
+
+    def read(game):
+        if next(answers) == "down":
+            raise FetchError("https://forum.invalid/t/1 answered 503; try again later")
+        return read_game_posts(game)
+
+    waits: list[float] = []
+    lines = list(watch(folder, read, 600, times=5, sleep=waits.append))
+    failed = [line.text for line in lines if line.failed]
+    assert len(failed) == 4 and failed[0].startswith("look 1 failed: https://forum.invalid")
+    assert "looking again in 10 min" in failed[0] and "in 40 min" in failed[2]
+    assert any(not line.failed for line in lines)  # the look that worked printed the day
+    assert waits == [600, 1200, 2400, 600]  # back-off, then the interval again after a good look
+    assert backoff(600, 10) == 3600 and backoff(7200, 3) == 7200
