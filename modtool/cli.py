@@ -8,6 +8,7 @@ JSON on stdout and an error is one JSON object on stderr, with the same exit cod
 from __future__ import annotations
 
 import json
+import re
 import sys
 from contextlib import ExitStack, contextmanager
 from enum import Enum, IntEnum, StrEnum
@@ -661,11 +662,19 @@ def chats(
     if day != "all":
         wanted = int(day) if day else max(e.day for e in found)
         found = [e for e in found if e.day == wanted]
+        if not found:
+            raise ModToolError(f"Day {wanted} is not in the ledger of {game}; give a day it has")
     if as_json:
         objs = [chat_day_to_json(e) for e in found]
         _emit_json(objs if day == "all" else objs[0])
         return
     typer.echo("\n\n".join(chats_text(e) for e in found))
+
+
+def _finite(value: float) -> float:
+    if value != value:  # NaN passes every range check
+        raise typer.BadParameter("give a number of hours, like 48")
+    return value
 
 
 def _interval(value: str) -> int:
@@ -759,7 +768,14 @@ def activity(
         int | None, typer.Option(min=1, max=999, help="Default: the latest day.", metavar="N")
     ] = None,
     prod: Annotated[
-        float, typer.Option(min=1, help="Hours without a post before a prod.", metavar="HOURS")
+        float,
+        typer.Option(
+            min=1,
+            max=24 * 366,
+            help="Hours without a post before a prod.",
+            metavar="HOURS",
+            callback=_finite,
+        ),
     ] = 48,
     as_json: JsonOpt = False,
     offline: OfflineOpt = False,
@@ -880,15 +896,29 @@ DayArg = Annotated[int, typer.Argument(min=1, max=999, help="The day number.")]
 
 
 def _record(game: Path, event: dict | list[dict], as_json: bool) -> None:
-    from .ledger import append_events, load_game
+    from .days import record_events
+    from .ledger import load_game
 
     events = [{k: v for k, v in e.items() if v is not None} for e in _as_list(event)]
-    append_events(load_game(game), events)
+    loaded = load_game(game)
+    record_events(loaded, events, _posts_if_at_hand(loaded))
     if as_json:
         _emit_json(events[0] if isinstance(event, dict) else events)
     else:
         for e in events:
             typer.echo("Recorded " + json.dumps(e, ensure_ascii=False))
+
+
+def _posts_if_at_hand(loaded) -> list | None:
+    """The thread as far as it can be read without the network (saved files, the page cache),
+    to check a recorded post against; None when it cannot be."""
+    from .sources import read_game_posts
+
+    try:
+        with _thread_options(True, False, 1, loaded.timezone, None, None, None, True) as f:
+            return read_game_posts(loaded, f)
+    except ModToolError:
+        return None
 
 
 def _as_list(event: dict | list[dict]) -> list[dict]:
@@ -1169,8 +1199,8 @@ def night(
 
         modtool night games/mygame --night 1 --resolve
     """
-    from .ledger import append_computed, load_game
-    from .night import night_sheet, resolve_night
+    from .ledger import load_game
+    from .night import confirm_night, night_sheet, resolve_night
     from .render import night_sheet_text, night_step_json
 
     if confirm and not resolve:
@@ -1185,14 +1215,12 @@ def night(
     n = number if number is not None else loaded.days()[-1].day
     if loaded.script == "vampires":
         from .render import vampire_night_json, vampire_night_text
-        from .vampires import night_events, resolve_vampire_night
+        from .vampires import confirm_vampire_night, night_events, resolve_vampire_night
 
         outcome, plans = resolve_vampire_night(loaded, n)
         events = night_events(loaded, outcome, n)
-        if confirm and events:  # made again under the ledger's lock: a second run adds nothing
-            append_computed(
-                loaded, lambda now: night_events(now, resolve_vampire_night(now, n)[0], n)
-            )
+        if confirm and events:
+            confirm_vampire_night(loaded, n)
         if as_json:
             _emit_json(vampire_night_json(loaded, n, plans, outcome, events, confirm))
         else:
@@ -1200,8 +1228,8 @@ def night(
         return
     steps = night_sheet(loaded, n, posts)
     resolution = resolve_night(loaded, n) if resolve else None
-    if confirm and resolution.events:  # made again under the ledger's lock, as above
-        append_computed(loaded, lambda now: resolve_night(now, n).events)
+    if confirm and resolution.events:
+        confirm_night(loaded, n)
     if as_json:
         out = {"night": n, "steps": [night_step_json(s) for s in steps]}
         if resolution is not None:
@@ -1254,6 +1282,14 @@ def setup_draw(
             "--write", help="Record the draw in the ledger (it replaces game.toml's roles)."
         ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="With --write, after the game has started: replace the setup anyway "
+            "(recorded as forced).",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Draw a legal set of characters and seats for the game's players from its script:
@@ -1263,14 +1299,14 @@ def setup_draw(
 
         modtool setup draw games/mygame --seed 20261130 --write
     """
-    from .ledger import append_event, load_game
-    from .setups import draw_game
+    from .ledger import load_game
+    from .setups import draw_game, record_setup
 
     loaded = load_game(game)
     drawn = draw_game(loaded, seed)
     event = drawn.as_event()
     if write:
-        append_event(loaded, event)
+        event = record_setup(loaded, event, force)
     if as_json:
         _emit_json(event)
         return
@@ -1332,8 +1368,20 @@ def setup_verify(
     """
     from .setups import sha256
 
-    digest = sha256(reveal.read_text("utf-8"))
-    if digest == commitment.strip().lower():
+    wanted = commitment.strip().lower()
+    if not re.fullmatch(r"[0-9a-f]{64}", wanted):
+        raise typer.BadParameter(
+            "a commitment is the 64-character SHA-256 hex digest that `modtool setup commit` "
+            "printed",
+            param_hint="COMMITMENT",
+        )
+    try:
+        digest = sha256(reveal.read_text("utf-8"))
+    except UnicodeDecodeError:
+        raise ModToolError(
+            f"{reveal}: not UTF-8 text; give the setup-reveal.txt that `modtool setup commit` wrote"
+        ) from None
+    if digest == wanted:
         typer.echo("The revealed setup matches the commitment.")
         return
     typer.echo(f"It does not match: the revealed text hashes to {digest}.")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import tomli_w
 
+from .checks import check_new_events, last_post_of
 from .errors import GameFileError, ModToolError
 from .ledger import (
     LEDGER_FILE,
@@ -28,9 +29,11 @@ from .ledger import (
     load_game,
     write_atomic,
 )
+from .night import refuse_when_over
 from .posts import Post
 from .results import DayCount, OutcomeKind
 from .times import UTC
+from .vampires import VAMPIRE_RECORD_RULES, refuse_when_won
 
 # --- closing a day ------------------------------------------------------------------------
 
@@ -56,6 +59,10 @@ def end_day(
 
     day = day or game.days()[-1].day
     _refuse_closed_day(game, day)
+    if game.clocktower is not None:
+        refuse_when_over(game, Phase(day, PhaseKind.DAY))
+    elif game.script == "vampires":
+        refuse_when_won(game, Phase(day, PhaseKind.DAY))
     (count,) = count_days(game, posts, [day], now=now)
     outcome = count.outcome
     if outcome.kind is OutcomeKind.PENDING:
@@ -118,6 +125,23 @@ def _refuse_closed_day(game: Game, day: int) -> None:
                 f"`modtool record undo {game.folder} {lines}`",
                 event.line,
             )
+
+
+def record_events(game: Game, objs: Sequence[dict], posts: Sequence[Post] | None = None) -> list:
+    """Append events the host records, each checked first against the game as it is on disk
+    (under the ledger's lock): the thread (`posts`, when it could be read), the phases reached,
+    who is alive and what they hold (`modtool.checks`), and the game's own rules."""
+    last_post = last_post_of(posts)
+    extra = GAME_RECORD_RULES.get(game.script or "", ())
+
+    def checked(current: Game) -> Sequence[dict]:
+        check_new_events(current, objs, last_post, extra)
+        return objs
+
+    return append_computed(game, checked)
+
+
+GAME_RECORD_RULES = {"vampires": VAMPIRE_RECORD_RULES}
 
 
 # --- activity -----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 
+from .checks import require_reached
 from .errors import ModToolError
 from .ledger import REVEALS, EventKind, Game, Phase, PhaseKind, write_atomic
 from .posts import Post
@@ -60,8 +61,14 @@ def make_drafts(
     template: Path | None = None,
     now: datetime | None = None,
 ) -> list[Draft]:
-    """Every draft of `kind`, rendered (nothing is written here)."""
+    """Every draft of `kind`, rendered (nothing is written here). A phase asked for must be
+    one the game has reached."""
     from .render import render_post
+
+    if night is not None:
+        require_reached(game, Phase(night, PhaseKind.NIGHT))
+    if day is not None:
+        require_reached(game, Phase(day, PhaseKind.DAY))
 
     ext = f"{language}.{EXTENSIONS[markup]}"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .checks import require_reached
 from .ledger import REMINDER_LIFETIMES, EventKind, Game, Phase, PhaseKind
 
 
@@ -200,12 +201,10 @@ def grimoire_report(game: Game, posts, phase: Phase) -> tuple[Grimoire, dict[str
             f"{game.folder / 'game.toml'}: the grimoire needs a Clocktower script; add "
             'script = "trouble-brewing-forum" (or another) to game.toml'
         )
+    require_reached(game, phase)
     return grimoire_at(game, phase, post_days(game, posts)), ghost_votes(game, posts, phase)
 
 
 def current_phase(game: Game) -> Phase:
     """The latest phase the ledger knows: the last day, or the night after it once it ended."""
-    last = game.days()[-1]
-    if last.end is not None:
-        return Phase(last.day, PhaseKind.NIGHT)
-    return Phase(last.day, PhaseKind.DAY)
+    return game.current_phase()

@@ -200,6 +200,35 @@ class Game:
             windows.append(DayWindow(n, start, ends.get(n) or starts.get(n + 1)))
         return windows
 
+    def current_phase(self) -> Phase:
+        """The latest phase the ledger knows: the last day, or the night after it once it ended."""
+        last = self.days()[-1]
+        return Phase(last.day, PhaseKind.NIGHT if last.end is not None else PhaseKind.DAY)
+
+    def phase_at(self, at: PostRef) -> Phase | None:
+        """The phase a point in the thread falls in: the day whose posts hold it, or the night
+        after a day that had ended by then; None where the ledger cannot tell."""
+        if at.post is None and at.time is None:
+            return None
+        for window in reversed(self.days()):
+            if window.start is None or _before(window.start, at):
+                if window.end is not None and _before(window.end, at):
+                    return Phase(window.day, PhaseKind.NIGHT)
+                return Phase(window.day, PhaseKind.DAY)
+        return Phase(0, PhaseKind.NIGHT)
+
+    def death_phase(self, death: Event) -> Phase | None:
+        """The phase of a death: as recorded, or the phase of the post it happened at."""
+        return death.phase or self.phase_at(death.at)
+
+    def dead_before(self, slot: str, phase: Phase) -> Event | None:
+        """The slot's death, if it came in an earlier phase than `phase`."""
+        for e in self.deaths():
+            if e.slot == slot:
+                died = self.death_phase(e)
+                return e if died is not None and died < phase else None
+        return None
+
     def deaths(self) -> list[Event]:
         return [e for e in self.events if e.kind is EventKind.DEATH]
 
@@ -367,6 +396,12 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         name = raw.get("name") if isinstance(raw, dict) else None
         if not isinstance(name, str) or not name.strip():
             raise fail('every [[players]] entry needs name = "..."', "[[players]]")
+        if _CONTROL.search(name):
+            raise fail(
+                f"player name {name!r} holds a line break or control character; a name is one "
+                "line of text",
+                "[[players]]",
+            )
         if normalise(name) in seen:
             raise fail(f"player {name!r} is listed twice", name)
         seen.add(normalise(name))
@@ -414,6 +449,12 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         for field_name in ("role", "team", "shown"):
             if field_name in raw and not isinstance(raw[field_name], str):
                 raise fail(f"player {name!r}: {field_name} must be text in quotes", name)
+        if raw.get("team") not in (None, *ALIGNMENTS):
+            raise fail(
+                f"player {name!r}: team {raw['team']!r} is not an alignment; write team = "
+                '"good" or "evil" (or leave it out: the character\'s own)',
+                name,
+            )
         for host in hosts:
             if normalise(host) in {normalise(n) for n in (name, *names["accounts"])}:
                 raise fail(
@@ -550,6 +591,8 @@ MAX_WEIGHT = 10
 # (and alignment), or the character with its ability as the role PM gave it.
 REVEALS = ("nothing", "alignment", "role", "pm")
 MAX_DAY = 999
+ALIGNMENTS = ("good", "evil")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # no name holds these
 
 
 def did_you_mean(name: str, choices: Iterable[str]) -> str:

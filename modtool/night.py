@@ -14,11 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from .checks import require_reached
 from .count import EXECUTED_CAUSES
 from .errors import ModToolError
 from .grimoire import Grimoire, SeatState, grimoire_at
-from .ledger import EventKind, Game, Phase, PhaseKind
+from .ledger import EventKind, Game, Phase, PhaseKind, append_computed
 from .roles import ROLEBOOKS, role_text, rolebook
+from .wins import Win, check_day
 
 EVIL_TEAMS = ("minion", "demon")
 
@@ -498,10 +500,32 @@ INFORMATION = {
 }
 
 
+def win_at(game: Game, phase: Phase) -> Win | None:
+    """A win the game reached before `phase` starts: the Demon dead with no Scarlet Woman to
+    take over, or two players alive with an evil one (the day's win check, on the grimoire)."""
+    grimoire = grimoire_at(game, phase)
+    return check_day(grimoire, {s.slot for s in grimoire.alive}, phase.number).win
+
+
+def refuse_when_over(game: Game, phase: Phase) -> None:
+    win = win_at(game, phase)
+    if win is not None:
+        raise ModToolError(
+            f"the game is over: {win.winner} won before {_phase_name(phase)} ({win.reason}); "
+            "there is nothing more to run (undo the death in the ledger if it was a mistake)"
+        )
+
+
+def _phase_name(phase: Phase) -> str:
+    return f"{'Night' if phase.is_night else 'Day'} {phase.number}"
+
+
 def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
     """The characters in play that act tonight, in the official order, with what to do, the
     choices recorded, the reminders in force and the information computed. With the thread's
     `posts`, the Town Crier and the Juggler are computed too."""
+    require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
+    refuse_when_over(game, Phase(night, PhaseKind.NIGHT))
     ctx = NightContext(game, night, posts)
     steps = []
     for seat in ctx.ring:
@@ -631,7 +655,10 @@ class NightResolution:
 def resolve_night(game: Game, night: int) -> NightResolution:
     """The ledger events the night's recorded choices lead to: the Poisoner's poison, the
     Monk's protection, the Witch's curse, the Butler's master, the Lleech's host, and the
-    Demon's kill (or why nobody dies, or the star-pass). Nothing is written here."""
+    Demon's kill (or why nobody dies, or the star-pass). Nothing is written here; the night
+    after the current day may be previewed (`confirm_night` writes only a reached night)."""
+    require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
+    refuse_when_over(game, Phase(night, PhaseKind.NIGHT))
     ctx = NightContext(game, night)
     events: list[dict] = []
     notes: list[str] = []
@@ -725,6 +752,13 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         else:
             notes.append(f"the Demon chose {t.player}: nobody dies ({result})")
     return NightResolution(tuple(e for e in events if not _recorded(game, e)), tuple(notes))
+
+
+def confirm_night(game: Game, night: int) -> list:
+    """Write what the night's choices lead to, made again from the ledger under its lock (so a
+    second confirmation, or twenty at once, add nothing). Only a night the game has reached."""
+    require_reached(game, Phase(night, PhaseKind.NIGHT))
+    return append_computed(game, lambda now: resolve_night(now, night).events)
 
 
 def _recorded(game: Game, event: dict) -> bool:

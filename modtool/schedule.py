@@ -67,6 +67,11 @@ def schedule_from_table(table: Mapping[str, object], tz: tzinfo) -> Schedule:
         raise ValueError('[schedule] needs start = "2026-11-02T12:00" (when Day 1 starts)')
     turn = _clock(table.get("turn", "00:00"))
     start = _moment(raw_start, tz, turn)
+    if not YEARS[0] <= start.year <= YEARS[1]:
+        raise ValueError(
+            f"[schedule] start {str(raw_start)!r} is not a date a game starts on (years "
+            f"{YEARS[0]} to {YEARS[1]})"
+        )
     weekdays = table.get("weekdays")
     if weekdays is not None:
         if not isinstance(weekdays, Mapping) or set(weekdays) != set(WEEKDAYS):
@@ -88,12 +93,21 @@ def schedule_from_table(table: Mapping[str, object], tz: tzinfo) -> Schedule:
     )
 
 
+MAX_PHASE_HOURS = 24 * 366  # a phase longer than a year is a typo
+YEARS = (2000, 2200)  # a game starts in these years; others are typos (and overflow dates)
+
+
 def _length(value: object, key: str) -> timedelta | None:
     if value is None:
         return None
     m = _HOURS.match(str(value))
     if not m or float(m[1]) <= 0:
         raise ValueError(f'[schedule] {key} must be a length in hours, like {key} = "72h"')
+    if float(m[1]) > MAX_PHASE_HOURS:
+        raise ValueError(
+            f"[schedule] {key} = {value!r} is longer than a year; give it in hours, like "
+            f'{key} = "72h"'
+        )
     return timedelta(hours=float(m[1]))
 
 

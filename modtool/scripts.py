@@ -57,6 +57,7 @@ def parse_script(data: object, source: str, book: str | None = None) -> Script:
     official = characters()
     name, author = Path(source).stem, ""
     ids: list[str] = []
+    seen: set[str] = set()
     chars: dict[str, Character] = {}
     texts: dict[str, RoleText] = {}
     for i, item in enumerate(data, 1):
@@ -77,11 +78,9 @@ def parse_script(data: object, source: str, book: str | None = None) -> Script:
                 )
             chars[cid] = official[cid]
         elif isinstance(item, dict):
-            missing = [k for k in ("id", "name", "team", "ability") if not item.get(k)]
-            if missing:
-                raise fail(f"item {i}: a homebrew character needs {', '.join(missing)}")
-            if item["team"] not in TEAMS:
-                raise fail(f"item {i}: team {item['team']!r} is not one of {', '.join(TEAMS)}")
+            problem = homebrew_problem(item)
+            if problem:
+                raise fail(f"item {i}: {problem}")
             cid = str(item["id"])
             chars[cid] = Character(
                 id=cid,
@@ -99,13 +98,39 @@ def parse_script(data: object, source: str, book: str | None = None) -> Script:
             texts[cid] = RoleText(cid, chars[cid].name, item["team"], item["ability"], book=source)
         else:
             raise fail(f"item {i}: expected a character id or a character object")
-        if cid in ids:
+        if cid in seen:
             raise fail(f"item {i}: {cid!r} is on the script twice")
+        seen.add(cid)
         ids.append(cid)
     if not ids:
         raise fail("the script has no characters")
     return Script(name, author, tuple(ids), chars, texts, book, source)
 
+
+def homebrew_problem(item: dict) -> str | None:
+    """What is wrong with a homebrew character object of the official format, or None."""
+    missing = [k for k in ("id", "name", "team", "ability") if not item.get(k)]
+    if missing:
+        return f"a homebrew character needs {', '.join(missing)}"
+    for key in ("id", "name", "team", "ability"):
+        if not isinstance(item[key], str):
+            return f"a homebrew character's {key!r} is text, not {item[key]!r}"
+    if item["team"] not in TEAMS:
+        return f"team {item['team']!r} is not one of {', '.join(TEAMS)}"
+    for key in ("firstNight", "otherNight"):
+        value = item.get(key)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1000
+        ):
+            return f"{key!r} is the place in the night order, a number from 0, not {value!r}"
+    for key in ("reminders", "remindersGlobal"):
+        value = item.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(r, str) for r in value):
+            return f"{key!r} is a list of reminder words, not {value!r}"
+    return None
+
+
+MAX_SCRIPT_BYTES = 5_000_000  # the largest official-format scripts are tens of kilobytes
 
 SHIPPED = ROLEBOOKS  # every shipped rolebook is a script of the same name
 
@@ -121,6 +146,12 @@ def load_script(spec: str, folder: Path) -> Script:
     if spec in SHIPPED:
         return shipped_script(spec)
     path = Path(spec) if Path(spec).is_absolute() else Path(folder) / spec
+    if not Path(spec).is_absolute() and not path.resolve().is_relative_to(Path(folder).resolve()):
+        raise GameFileError(
+            Path(folder) / "game.toml",
+            f"script {spec!r} is outside the game folder; move the file into the folder, or "
+            "write its absolute path if you mean it",
+        )
     if not spec.endswith(".json") or not path.is_file():
         shipped = ", ".join(SHIPPED)
         raise GameFileError(
@@ -128,8 +159,12 @@ def load_script(spec: str, folder: Path) -> Script:
             f"script {spec!r} is neither a shipped script ({shipped}, or vampires) nor a .json "
             "script file in the game folder",
         )
+    if path.stat().st_size > MAX_SCRIPT_BYTES:
+        raise GameFileError(path, f"larger than {MAX_SCRIPT_BYTES // 1_000_000} MB; not a script")
     try:
         data = json.loads(path.read_text("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise GameFileError(path, f"not valid UTF-8 JSON ({exc})") from None
+    except RecursionError:
+        raise GameFileError(path, "nested too deeply to be a script (arrays in arrays)") from None
     return parse_script(data, str(path))

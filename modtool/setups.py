@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .errors import ModToolError
+from .ledger import EventKind, Game, Phase, PhaseKind, append_computed
 from .roles import Character
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
@@ -458,9 +459,22 @@ def vampire_reasons(roles: list[str]) -> tuple[list[str], list[str]]:
         reasons.append("no Vampire in the role list")
     if "slayer" in ids:
         reasons.append("the Slayer is not given at the start (the Watcher makes one)")
+    vampires = ids.count("vampire")
+    if vampires and vampires_won_at_start(vampires, len(ids)):
+        reasons.append(
+            f"{vampires} Vampires of {len(ids)} players have won before the game starts (the "
+            'Vampires "win when your faction comprises at least half of the village"; "for '
+            'now, the villagers outnumber you")'
+        )
     if len(ids) < VAMPIRES_MIN_PLAYERS:
         warnings.append(f"{len(ids)} players: seed 004 recommends at least {VAMPIRES_MIN_PLAYERS}")
     return reasons, warnings
+
+
+def vampires_won_at_start(vampires: int, players: int) -> bool:
+    """Seed 004: the Vampires win at half the village; the game starts with the villagers
+    outnumbering them."""
+    return 2 * vampires >= players
 
 
 def check_vampires(game) -> VampireCheck:
@@ -497,3 +511,47 @@ def draw_vampires(game, seed: int) -> Draw:
     shuffled = list(players)
     random.Random(seed).shuffle(shuffled)
     return Draw(seed, tuple(shuffled), dict(zip(shuffled, roles, strict=True)), {}, (), None)
+
+
+# --- recording a draw --------------------------------------------------------------------------
+
+PLAY_KINDS = (
+    EventKind.DEATH,
+    EventKind.NIGHT_CHOICE,
+    EventKind.NIGHT_RESULT,
+    EventKind.REMINDER,
+    EventKind.CHARACTER_CHANGE,
+    EventKind.DAY_ABILITY,
+)
+
+
+def game_started(game: Game) -> str | None:
+    """How the ledger shows the game under way (past Day 1, or play recorded), or None."""
+    now = game.current_phase()
+    if now > Phase(1, PhaseKind.DAY):
+        return f"it is in {'Night' if now.is_night else 'Day'} {now.number}"
+    played = next((e for e in game.events if e.kind in PLAY_KINDS), None)
+    if played is not None:
+        return f"ledger line {played.line} records play ({played.kind.value})"
+    return None
+
+
+def record_setup(game: Game, event: dict, force: bool = False) -> dict:
+    """Append a drawn setup. After the game has started a new setup would replace every
+    character for the whole game, so it is refused unless `force`, which the line records."""
+
+    written: list[dict] = []
+
+    def checked(current: Game) -> list[dict]:
+        started = game_started(current)
+        if started is not None and not force:
+            raise ModToolError(
+                f"the game has started ({started}): a new setup would replace every character "
+                "for the whole game; add --force if you mean it (the line records it)"
+            )
+        line = event if started is None else {**event, "forced": True, "note": started}
+        written[:] = [line]
+        return written
+
+    append_computed(game, checked)
+    return written[0]

@@ -24,8 +24,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .checks import require_reached
 from .errors import ModToolError
-from .ledger import EventKind, Game, Phase, PhaseKind
+from .ledger import Event, EventKind, Game, Phase, PhaseKind, append_computed
 from .roles import vampire_setup
 
 PARANOIA_VULNERABLE = ("priest", "watcher")
@@ -68,9 +69,10 @@ def village_at(game: Game, phase: Phase) -> Village:
     scions_total = sum(1 for r in roles.values() if r == "scion")
     killed: dict[str, int] = {}
     for e in game.deaths():
-        if e.phase is not None and e.phase < phase:
+        died = game.death_phase(e)  # a death at a post (a modkill) falls in that post's phase
+        if died is not None and died < phase:
             alive.discard(e.slot)
-            if roles.get(e.slot) == "scion" or game.role_at(e.slot, e.phase) == "scion":
+            if roles.get(e.slot) == "scion" or game.role_at(e.slot, died) == "scion":
                 faction = CAUSES.get((e.cause or "").casefold(), ("village", False))[0]
                 killed[faction] = killed.get(faction, 0) + 1
     converted = False
@@ -110,6 +112,29 @@ ABILITY_OF = {
     "watcher": "search",
     "scion": "chat",
 }
+
+
+ABILITIES = frozenset({*ABILITY_OF.values(), "slay", "deception"})
+# beyond ABILITY_OF: the Chosen One who became the Slayer slays; a Scion may deceive at death
+EXTRA_ABILITIES = {"chosen-one": ("slay",), "scion": ("deception",)}
+
+
+def ability_of_role(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A night plan's ability is one of the game's, and one the player's role has."""
+    if e.kind is not EventKind.NIGHT_CHOICE or e.action is None or e.slot is None:
+        return None
+    if e.action not in ABILITIES:
+        known = ", ".join(sorted(ABILITIES))
+        return f"no ability {e.action!r} in the Vampires game; use one of {known}"
+    role = game.role_at(e.slot, e.phase)
+    own = {ABILITY_OF.get(role), *EXTRA_ABILITIES.get(role or "", ())}
+    if e.action in own:
+        return None
+    has = ", ".join(sorted(a for a in own if a)) or "none at night"
+    return f"{e.slot} is the {role}: their ability is {has}, not {e.action}"
+
+
+VAMPIRE_RECORD_RULES = (ability_of_role,)
 
 
 def plans_of(game: Game, night: int, village: Village) -> list[Plan]:
@@ -419,6 +444,8 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
     """The night's plans, resolved, with the notes on favor and deception for the host. The
     day before it is settled first: ascension for a lynched Priest, Paladin, Guard or Watcher
     (written with the day's phase, so the heir acts as that role tonight)."""
+    require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
+    refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
     seed = next((e.day for e in reversed(game.events_of(EventKind.SETUP)) if e.day is not None), 0)
     village = village_at(game, Phase(night, PhaseKind.NIGHT))
     heirs = day_ascensions(game, night, village, random.Random(f"{seed}:D{night}"))
@@ -533,6 +560,25 @@ def wins_at(game: Game, phase: Phase) -> FactionWins:
     """The win checks at the start of a phase (after the deaths before it)."""
     village = village_at(game, phase)
     return _wins(game, village, village.roles, village.alive)
+
+
+def confirm_vampire_night(game: Game, night: int) -> list:
+    """Write the night's outcome, made again under the ledger's lock (see `night.confirm_night`)."""
+    require_reached(game, Phase(night, PhaseKind.NIGHT))
+    return append_computed(
+        game, lambda now: night_events(now, resolve_vampire_night(now, night)[0], night)
+    )
+
+
+def refuse_when_won(game: Game, phase: Phase) -> None:
+    """Nothing runs after a win the game cannot come back from (seed 004: the game ends)."""
+    wins = wins_at(game, phase)
+    if wins.game_over:
+        name = f"{'Night' if phase.is_night else 'Day'} {phase.number}"
+        raise ModToolError(
+            f"the game is over: {', '.join(wins.winners)} won before {name} "
+            f"({'; '.join(wins.reasons)}); there is nothing more to run"
+        )
 
 
 def scion_wins(scion_cause: str | None, chosen_one_cause: str | None) -> bool:

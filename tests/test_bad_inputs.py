@@ -341,6 +341,11 @@ def _snapshot(folder: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_a_bad_input_is_one_clear_line(case, tmp_path):
+    check_case(case, tmp_path)
+
+
+def check_case(case: Case, tmp_path: Path) -> None:
+    """Exit code not 0, one clear line naming the input, no traceback, no file changed."""
     game = tmp_path / "g"
     shutil.copytree(EXAMPLE, game)
     if case.setup:

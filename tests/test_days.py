@@ -7,6 +7,7 @@ import shutil
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
@@ -180,3 +181,47 @@ def test_watch_keeps_watching_when_a_look_fails_with_back_off(tmp_path):
     assert any(not line.failed for line in lines)  # the look that worked printed the day
     assert waits == [600, 1200, 2400, 600]  # back-off, then the interval again after a good look
     assert backoff(600, 10) == 3600 and backoff(7200, 3) == 7200
+
+
+def test_init_writes_toml_that_reads_back_for_any_name(tmp_path):
+    import tomllib
+
+    from modtool.days import init_game
+    from modtool.posts import Post
+
+    names = ["Host", "🎲Dice", "Banana", "banana", "하나", 'quo"te', "back\\slash", "Banana"]
+    posts = [Post(str(i), i, n, None, None, "<p>hi</p>") for i, n in enumerate(names)]
+    source = tmp_path / "t.jsonl"
+    source.write_text("")
+    folder = tmp_path / "new"
+    init_game(folder, str(source), posts, title='🎲 Dice game "III"')
+    text = (folder / "game.toml").read_text("utf-8")
+    setup = tomllib.loads(text)
+    assert "하나" in text and "\\ud" not in text  # readable UTF-8, not JSON escapes
+    assert setup["title"] == '🎲 Dice game "III"'
+    players = {p["name"]: p.get("aliases", []) for p in setup["players"]}
+    assert players == {
+        "🎲Dice": [],
+        "Banana": ["banana"],
+        "하나": [],
+        'quo"te': [],
+        "back\\slash": [],
+    }
+    game = load_game(folder)
+    assert game.find_slot("banana") == "Banana"
+
+
+def test_init_leaves_nothing_when_what_it_wrote_does_not_read_back(tmp_path, monkeypatch):
+    from modtool import days
+    from modtool.errors import GameFileError
+    from modtool.posts import Post
+
+    def refuse(folder):
+        raise GameFileError(folder / "game.toml", "does not read back")
+
+    monkeypatch.setattr(days, "load_game", refuse)
+    posts = [Post("1", 1, "Host", None, None, ""), Post("2", 2, "Ann", None, None, "")]
+    folder = tmp_path / "new"
+    with pytest.raises(GameFileError):
+        days.init_game(folder, str(tmp_path / "t.jsonl"), posts)
+    assert not folder.exists()  # neither file, and not the folder it made

@@ -224,6 +224,8 @@ def _injection_game(tmp_path):
     )
     (game / "t.jsonl").write_text("")
     events = [
+        {"kind": "day_start", "day": 1, "time": "2026-11-01T12:00"},
+        {"kind": "day_end", "day": 1, "time": "2026-11-02T12:00"},
         {"kind": "death", "player": NAMES[2], "phase": "N1", "cause": NAMES[5]},
         {"kind": "night_result", "night": 1, "player": NAMES[3], "text": " ".join(NAMES)},
     ]
@@ -297,3 +299,14 @@ def test_the_command_lines_draft_kinds_are_the_librarys():
     from modtool import cli, drafts
 
     assert [k.value for k in cli.DraftKind] == [k.value for k in drafts.DraftKind]
+
+
+def test_draft_file_names_are_unique_safe_and_short():
+    from modtool.drafts import FILE_STEM_BYTES, player_file_stems
+
+    korean = "가" * 100  # 300 bytes of UTF-8: over the 255 a file name may have
+    stems = player_file_stems(["★", "player", "Bob!", "Bob?", "bob", korean, korean + "나"])
+    assert stems[:5] == ["player", "player-2", "Bob", "Bob-2", "bob-3"]
+    assert len(set(s.casefold() for s in stems)) == len(stems)
+    assert all(len(s.encode()) <= FILE_STEM_BYTES + 3 for s in stems)
+    assert stems[5].startswith("가") and stems[6] == stems[5] + "-2"

@@ -252,3 +252,44 @@ def test_a_malformed_header_is_refused_without_its_value(header, shown):
         header_pair(header)
     assert "s3cret" not in str(err.value)
     assert shown is None or shown in str(err.value)
+
+
+def test_a_login_in_the_url_goes_to_its_origin_only_and_is_never_printed():
+    """user:password@ in a thread URL: sent as Basic auth to that origin (and on a redirect
+    within it), never to another site, and never in an error, a post's URL or the cache."""
+    seen = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append((request.url.host, request.url.path, request.headers.get("Authorization")))
+        assert request.url.userinfo == b""  # the URL on the wire carries no login
+        if request.url.path == "/old":
+            return httpx.Response(301, headers={"Location": "/viewtopic.php?t=1"})
+        if request.url.path == "/away":
+            return httpx.Response(302, headers={"Location": "https://elsewhere.invalid/x"})
+        return httpx.Response(404)
+
+    fetcher = Fetcher(make_client(httpx.MockTransport(handler)), None, FAST)
+    basic = "Basic Ym9iOnMzY3JldA=="  # bob:s3cret
+    with pytest.raises(FetchError) as caught:
+        fetcher.thread("https://bob:s3cret@forum.example.invalid/old")
+    assert "s3cret" not in str(caught.value) and "bob" not in str(caught.value)
+    assert "https://forum.example.invalid/old" in str(caught.value)
+    assert seen == [
+        ("forum.example.invalid", "/old", basic),
+        ("forum.example.invalid", "/viewtopic.php", basic),  # same origin: kept
+    ]
+    seen.clear()
+    with pytest.raises(FetchError):
+        fetcher.thread("https://bob:s3cret@forum.example.invalid/away")
+    assert seen == [
+        ("forum.example.invalid", "/away", basic),
+        ("elsewhere.invalid", "/x", None),  # another site: never sent
+    ]
+
+
+def test_a_login_in_the_url_reads_a_thread_and_is_kept_out_of_the_posts():
+    with ForumServer(total=30) as server:
+        host = server.url.split("://", 1)[1]
+        posts, _ = _read(server, url=f"http://bob:s3cret@{host}")
+    assert len(posts) == 30
+    assert all("s3cret" not in (p.url or "") and "bob@" not in (p.url or "") for p in posts)

@@ -185,9 +185,11 @@ def test_the_empath_skips_the_dead_and_sees_tonights_kill(tmp_path):
         {"kind": "death", "player": "Ben", "phase": "D1", "cause": "executed"},
         {"kind": "death", "player": "Hal", "phase": "N1", "cause": "killed"},
     ]
-    game = _game(tmp_path, ROLES, events)
+    # Ben executed as the Monk (an executed Imp would have ended the game: good wins)
+    roles = ["empath", "monk", "slayer", "poisoner", "imp", "fortuneteller", "saint", "undertaker"]
+    game = _game(tmp_path, roles, events)
     info = _info(game, 1, "Ann")
-    # Ben (the Imp) is dead: Cat is the left neighbour; Hal died tonight before the Empath woke
+    # Ben is dead: Cat is the left neighbour; Hal died tonight before the Empath woke
     assert info.true_value == "0" and info.why == "living neighbours Gil and Cat"
 
 
@@ -269,8 +271,10 @@ def test_night_resolve_confirm_writes_the_kill(tmp_path):
     game = tmp_path / "g"
     shutil.copytree(EXAMPLE, game)
     runner = CliRunner()
+    early = runner.invoke(app, ["record", "choice", str(game), "Banana", "Shining", "--night", "4"])
+    assert early.exit_code == 1 and "Night 4 has not been reached" in early.stderr
+    runner.invoke(app, ["record", "day-end", str(game), "4", "--post", "41"])
     runner.invoke(app, ["record", "choice", str(game), "Banana", "Shining", "--night", "4"])
-    runner.invoke(app, ["record", "day-end", str(game), "4", "--post", "45"])
     result = runner.invoke(app, ["night", str(game), "--night", "4", "--resolve", "--confirm"])
     assert result.exit_code == 0, result.output
     last = json.loads((game / "events.jsonl").read_text().splitlines()[-1])

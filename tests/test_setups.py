@@ -28,6 +28,8 @@ from modtool.setups import (
     required_reasons,
     sha256,
     shown_reasons,
+    vampire_reasons,
+    vampires_won_at_start,
 )
 
 from .conftest import EXAMPLE
@@ -236,6 +238,7 @@ def test_every_draw_is_legal_and_the_same_seed_draws_the_same(script, players, s
 def test_a_recorded_draw_replaces_the_roles_of_game_toml(tmp_path):
     game = tmp_path / "g"
     shutil.copytree(EXAMPLE, game)
+    (game / "events.jsonl").write_text('{"kind": "day_start", "day": 1, "post": 0}\n')
     drawn = runner.invoke(app, ["setup", "draw", str(game), "--seed", "7", "--write", "--json"])
     assert drawn.exit_code == 0, drawn.output
     event = json.loads(drawn.stdout)
@@ -245,6 +248,17 @@ def test_a_recorded_draw_replaces_the_roles_of_game_toml(tmp_path):
         assert by_name[p["player"]] == (p["seat"], p["role"], p.get("shown"))
     assert loaded.setup["bluffs"] == event["bluffs"]
     assert runner.invoke(app, ["setup", "check", str(game)]).exit_code == 0
+
+
+def test_a_draw_after_the_game_started_needs_force_and_records_it(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    refused = runner.invoke(app, ["setup", "draw", str(game), "--seed", "7", "--write"])
+    assert refused.exit_code == 1 and "--force" in refused.stderr
+    forced = runner.invoke(app, ["setup", "draw", str(game), "--seed", "7", "--write", "--force"])
+    assert forced.exit_code == 0, forced.output
+    last = json.loads((game / "events.jsonl").read_text().splitlines()[-1])
+    assert last["kind"] == "setup" and last["forced"] is True and "Day 4" in last["note"]
 
 
 def test_commit_and_verify(tmp_path):
@@ -266,3 +280,15 @@ def test_commit_and_verify(tmp_path):
 def test_the_commitment_depends_on_the_salt():
     args = ("t", "s", ["a"], {"a": "imp"}, {}, [], None)
     assert sha256(commitment_text(*args, "x")) != sha256(commitment_text(*args, "y"))
+
+
+@pytest.mark.parametrize(
+    ("vampires", "players", "won"),
+    [(1, 13, False), (6, 13, False), (7, 13, True), (8, 13, True), (5, 10, True), (4, 10, False)],
+)
+def test_vampires_at_half_the_village_have_won_before_the_start(vampires, players, won):
+    # seed 004: "you win when your faction comprises at least half of the village"
+    assert vampires_won_at_start(vampires, players) is won
+    roles = ["Vampire"] * vampires + ["Faithful Villager"] * (players - vampires)
+    reasons, _ = vampire_reasons(roles)
+    assert any("won before the game starts" in r for r in reasons) is won

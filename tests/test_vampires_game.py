@@ -283,7 +283,8 @@ def test_deception_on_reveal(tmp_path):
     game = tmp_path / "g"
     shutil.copytree(FIXTURE, game)
     (game / "events.jsonl").write_text(
-        json.dumps(
+        '{"kind": "day_start", "day": 1, "post": 0}\n{"kind": "day_end", "day": 1, "post": 0}\n'
+        + json.dumps(
             {
                 "kind": "night_choice",
                 "player": "Linden",
@@ -417,3 +418,22 @@ def test_a_scions_own_win(scion, chosen, wins):
     from modtool.vampires import scion_wins
 
     assert scion_wins(scion, chosen) is wins
+
+
+def test_a_vampire_modkilled_at_a_post_does_not_drain(tmp_path):
+    from modtool.ledger import Phase, PhaseKind, load_game
+    from modtool.vampires import resolve_vampire_night, village_at
+
+    game = tmp_path / "g"
+    shutil.copytree(FIXTURE, game)
+    lines = [
+        {"kind": "day_start", "day": 1, "post": 0},
+        {"kind": "death", "player": "Ash", "post": 2, "cause": "modkilled"},
+        {"kind": "day_end", "day": 1, "post": 3},
+        {"kind": "night_choice", "player": "Ash", "night": 1, "targets": ["Birch"]},
+    ]
+    (game / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in lines))
+    loaded = load_game(game)
+    assert "Ash" not in village_at(loaded, Phase(1, PhaseKind.NIGHT)).alive
+    outcome, plans = resolve_vampire_night(loaded, 1)
+    assert plans == [] and not outcome.deaths

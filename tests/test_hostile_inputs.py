@@ -1,0 +1,417 @@
+"""The bad-input corpus, II: the host commands tried as a hostile or careless world would
+(setup, night, grimoire, draft, chats, schedule, end-day, watch, init, events, activity, every
+`record`, the Vampires game). Each case: exit code not 0, one clear line that names the input
+or the fix, no traceback, no file changed (see `check_case`)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+from .test_bad_inputs import Case, _events, _file, _toml, check_case
+
+VAMPIRES = ROOT / "tests" / "fixtures" / "games" / "vampires"
+
+
+def _vampires(*lines: dict):
+    """The 13-player Vampires test game in place of the example, Day 1 ended at post 3."""
+
+    def setup(g: Path, t: Path) -> None:
+        shutil.rmtree(g)
+        shutil.copytree(VAMPIRES, g)
+        events = [{"kind": "day_start", "day": 1, "post": 0}]
+        events.append({"kind": "day_end", "day": 1, "post": 3})
+        events += list(lines)
+        (g / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+
+    return setup
+
+
+def _both(*setups):
+    def setup(g: Path, t: Path) -> None:
+        for s in setups:
+            s(g, t)
+
+    return setup
+
+
+def _script(items: object, name: str = "home.json"):
+    """A script file in the game folder, and game.toml pointing at it."""
+    text = items if isinstance(items, str) else json.dumps(items)
+    return _both(
+        _file(f"g/{name}", text),
+        _toml('script = "trouble-brewing-forum"', f'script = "{name}"'),
+    )
+
+
+def _homebrew(**fields) -> list:
+    """The example's characters as a script, with one homebrew character."""
+    ids = ["empath", "imp", "fortune_teller", "drunk", "monk", "poisoner", "ravenkeeper"]
+    ids += ["washerwoman", "baron", "undertaker", "chef", "soldier", "mayor", "butler"]
+    ids += ["virgin", "slayer", "saint", "recluse", "spy", "scarlet_woman", "investigator"]
+    ids += ["librarian"]
+    brew = {"id": "brewer", "name": "Brewer", "team": "townsfolk", "ability": "You brew."}
+    brew.update(fields)
+    return [*ids, brew]
+
+
+def _template(name: str, data: bytes | str):
+    return _file(f"g/templates/{name}", data)
+
+
+DEAD_DEMON = {"kind": "death", "player": "Banana", "phase": "D4", "cause": "executed"}
+DAY4_END = {"kind": "day_end", "day": 4, "post": 41}
+
+CASES = [
+    # --- schedule and dates ---------------------------------------------------------------
+    Case(
+        "a day of 10^11 hours",
+        ["schedule", "{g}"],
+        "day",
+        _toml("[rules]", '[schedule]\nstart = "2026-10-29T12:00"\nday = "99999999999h"\n\n[rules]'),
+    ),
+    Case(
+        "a start in the year 9999",
+        ["count", "{g}"],
+        "9999",
+        _toml("[rules]", '[schedule]\nstart = "9999-12-31T23:00"\nday = "72h"\n\n[rules]'),
+    ),
+    Case(
+        "a start in the year 1",
+        ["schedule", "{g}"],
+        "0001",
+        _toml("[rules]", '[schedule]\nstart = "0001-01-01"\nday = "72h"\n\n[rules]'),
+    ),
+    Case(
+        "a night of a million hours",
+        ["schedule", "{g}"],
+        "night",
+        _toml(
+            "[rules]",
+            '[schedule]\nstart = "2026-10-29T12:00"\nday = "72h"\nnight = "1000000h"\n\n[rules]',
+        ),
+    ),
+    Case("watch every 10^14 hours", ["watch", "{g}", "--every", "99999999999999h"], "--every"),
+    Case("watch every 200 hours", ["watch", "{g}", "--every", "200h"], "week"),
+    # --- templates --------------------------------------------------------------------------
+    Case(
+        "a template with a syntax error",
+        ["draft", "votecount", "{g}", "--stdout"],
+        "votecount.en.bbcode.j2:2",
+        _template("votecount.en.bbcode.j2", "Day\n{% if count %}\n"),
+    ),
+    Case(
+        "a template that includes itself",
+        ["draft", "votecount", "{g}", "--stdout"],
+        "itself",
+        _template("votecount.en.bbcode.j2", "{% include 'votecount.en.bbcode.j2' %}"),
+    ),
+    Case(
+        "a template not UTF-8",
+        ["draft", "votecount", "{g}", "--stdout"],
+        "UTF-8",
+        _template("votecount.en.bbcode.j2", b"Day \xff\xfe {{ count.day }}"),
+    ),
+    Case(
+        "a template that runs a command",
+        ["draft", "votecount", "{g}", "--stdout"],
+        "unsafe",
+        _template(
+            "votecount.en.bbcode.j2", "{{ self.__init__.__globals__.os.popen('id').read() }}"
+        ),
+    ),
+    Case(
+        "a template that reads a file",
+        ["draft", "dayend", "{g}", "--day", "3", "--stdout"],
+        "lipsum",
+        _template("dayend.en.bbcode.j2", "{{ lipsum.__globals__.__builtins__.open('x') }}"),
+    ),
+    Case(
+        "a template that includes an absolute path",
+        ["count", "{g}", "--post", "bbcode"],
+        "/etc/passwd",
+        _template("votecount.en.bbcode.j2", "{% include '/etc/passwd' %}"),
+    ),
+    Case(
+        "a template that includes the game's toml",
+        ["draft", "votecount", "{g}", "--stdout"],
+        "..",
+        _template("votecount.en.bbcode.j2", "{% include '../game.toml' %}"),
+    ),
+    Case(
+        "a template that writes forever",
+        ["draft", "votecount", "{g}", "--stdout"],
+        "more than",
+        _template(
+            "votecount.en.bbcode.j2",
+            "{% for i in range(99999) %}{% for j in range(99) %}xxxxxxxx{% endfor %}{% endfor %}",
+        ),
+    ),
+    Case(
+        "--template not UTF-8",
+        ["count", "{g}", "--post", "bbcode", "--template", "{t}/t.j2"],
+        "UTF-8",
+        _file("t.j2", b"\xff\xfe"),
+    ),
+    Case(
+        "--template with a missing include",
+        ["count", "{g}", "--post", "bbcode", "--template", "{t}/t.j2"],
+        "nowhere.j2",
+        _file("t.j2", "{% include 'nowhere.j2' %}"),
+    ),
+    # --- scripts ----------------------------------------------------------------------------
+    Case(
+        "a script nested 100,000 deep",
+        ["count", "{g}"],
+        "nested",
+        _script("[" * 100_000 + "]" * 100_000),
+    ),
+    Case(
+        "a homebrew with reminders = 5",
+        ["count", "{g}"],
+        "reminders",
+        _script(_homebrew(reminders=5)),
+    ),
+    Case(
+        "a homebrew with firstNight soon",
+        ["count", "{g}"],
+        "firstNight",
+        _script(_homebrew(firstNight="soon")),
+    ),
+    Case(
+        "a homebrew of team purple", ["count", "{g}"], "purple", _script(_homebrew(team="purple"))
+    ),
+    Case("a homebrew whose name is a number", ["count", "{g}"], "name", _script(_homebrew(name=7))),
+    Case(
+        "a script outside the folder",
+        ["count", "{g}"],
+        "outside the game folder",
+        _both(
+            _file("outside.json", '["imp"]'), _toml('"trouble-brewing-forum"', '"../outside.json"')
+        ),
+    ),
+    Case(
+        "a script that is not JSON",
+        ["count", "{g}"],
+        "home.json",
+        _script("not json at all"),
+    ),
+    # --- game.toml --------------------------------------------------------------------------
+    Case(
+        "a player name with a newline",
+        ["count", "{g}"],
+        "name",
+        _toml('name = "Kohai"', 'name = "Ko\\nhai"'),
+    ),
+    Case(
+        "a player name of control characters",
+        ["count", "{g}"],
+        "name",
+        _toml('name = "Kohai"', 'name = "Ko\\u0007hai"'),
+    ),
+    Case(
+        "a player name of blanks",
+        ["count", "{g}"],
+        "name",
+        _toml('name = "Kohai"', 'name = "   "'),
+    ),
+    Case(
+        "a player of team purple",
+        ["count", "{g}"],
+        "purple",
+        _toml('role = "Empath"', 'role = "Empath"\nteam = "purple"'),
+    ),
+    # --- record: posts the thread does not have -----------------------------------------------
+    Case(
+        "record character at post 5000",
+        ["record", "character", "{g}", "Neros", "--character", "Imp", "--post", "5000"],
+        "5000",
+    ),
+    Case(
+        "record day-ability at post 5000",
+        [
+            "record",
+            "day-ability",
+            "{g}",
+            "Shining",
+            "slayer",
+            "--post",
+            "5000",
+            "--target",
+            "Banana",
+        ],
+        "5000",
+    ),
+    Case(
+        "record chat-correction at post 5000",
+        ["record", "chat-correction", "{g}", "5000", "CHAT CLOSE: Rex's chat"],
+        "5000",
+    ),
+    Case(
+        "record vote-reset at post 5000", ["record", "vote-reset", "{g}", "--post", "5000"], "5000"
+    ),
+    Case(
+        "record correction at post 5000",
+        ["record", "correction", "{g}", "5000", "--ignore"],
+        "5000",
+    ),
+    Case(
+        "record a death at post 5000",
+        ["record", "death", "{g}", "Shining", "--post", "5000"],
+        "5000",
+    ),
+    Case(
+        "record a replacement at post 5000",
+        ["record", "replacement", "{g}", "Shining", "Newcomer", "--post", "5000"],
+        "5000",
+    ),
+    # --- record: phases the game has not reached -----------------------------------------------
+    Case(
+        "a choice in Night 500",
+        ["record", "choice", "{g}", "Banana", "Shining", "--night", "500"],
+        "Night 500",
+    ),
+    Case(
+        "a choice for tonight before the day ends",
+        ["record", "choice", "{g}", "Banana", "Shining", "--night", "4"],
+        "end-day",
+    ),
+    Case(
+        "a reminder in Night 500",
+        ["record", "reminder", "{g}", "Shining", "poisoned", "--night", "500"],
+        "Night 500",
+    ),
+    Case(
+        "a night result for Night 500",
+        ["record", "night-result", "{g}", "Shining", "You learn 0.", "--night", "500"],
+        "Night 500",
+    ),
+    Case(
+        "a change of character in Night 500",
+        ["record", "character", "{g}", "Neros", "--character", "Imp", "--phase", "N500"],
+        "Night 500",
+    ),
+    Case(
+        "a master for Day 900",
+        ["record", "master", "{g}", "Shining", "Neros", "--day", "900"],
+        "Day 900",
+    ),
+    Case(
+        "a reminder that ends before it starts",
+        ["record", "reminder", "{g}", "Shining", "poisoned", "--night", "3", "--until", "D1"],
+        "before it starts",
+    ),
+    # --- record: who is alive and what they hold ----------------------------------------------
+    Case(
+        "a choice by a player dead since Day 1",
+        ["record", "choice", "{g}", "Kohai", "Shining", "--night", "2"],
+        "dead",
+    ),
+    Case(
+        "a choice by a player dead since Night 1",
+        ["record", "choice", "{g}", "Magoroth", "Shining", "--night", "3"],
+        "dead",
+    ),
+    Case(
+        "a day ability by a dead player",
+        ["record", "day-ability", "{g}", "wylted", "slayer", "--post", "40", "--target", "Banana"],
+        "dead",
+    ),
+    Case(
+        "a choice as a character the player does not hold",
+        ["record", "choice", "{g}", "Neros", "Shining", "--night", "3", "--character", "Monk"],
+        "not monk",
+    ),
+    Case(
+        "a Vampires choice with a fireball",
+        ["record", "choice", "{g}", "Ash", "Birch", "--night", "1", "--ability", "fireball"],
+        "fireball",
+        _vampires(),
+    ),
+    Case(
+        "a Vampires choice with another role's ability",
+        ["record", "choice", "{g}", "Ash", "Birch", "--night", "1", "--ability", "protection"],
+        "drain",
+        _vampires(),
+    ),
+    # --- phases that do not exist ---------------------------------------------------------------
+    Case("grimoire of Day 50", ["grimoire", "{g}", "--day", "50"], "Day 50"),
+    Case("grimoire of Night 500", ["grimoire", "{g}", "--night", "500"], "Night 500"),
+    Case("night sheet of Night 500", ["night", "{g}", "--night", "500"], "Night 500"),
+    Case(
+        "resolve Night 500",
+        ["night", "{g}", "--night", "500", "--resolve", "--confirm"],
+        "Night 500",
+    ),
+    Case(
+        "draft nightend of Night 500", ["draft", "nightend", "{g}", "--night", "500"], "Night 500"
+    ),
+    Case("draft night of Night 500", ["draft", "night", "{g}", "--night", "500"], "Night 500"),
+    Case("draft dayend of Day 50", ["draft", "dayend", "{g}", "--day", "50"], "Day 50"),
+    Case("chats of Day 50 as JSON", ["chats", "{g}", "--day", "50", "--json"], "Day 50"),
+    Case("activity of Day 50", ["activity", "{g}", "--day", "50"], "Day 50"),
+    Case("activity with a prod of inf", ["activity", "{g}", "--prod", "inf"], "--prod"),
+    Case("activity with a prod of nan", ["activity", "{g}", "--prod", "nan"], "--prod"),
+    Case("end-day of Day 50", ["end-day", "{g}", "--day", "50"], "Day 50"),
+    # --- a game that is over ----------------------------------------------------------------------
+    Case(
+        "resolve a night after the Demon was executed",
+        ["night", "{g}", "--night", "4", "--resolve", "--confirm"],
+        "good",
+        _events(DAY4_END, DEAD_DEMON),
+    ),
+    Case(
+        "end-day after the game was won",
+        ["end-day", "{g}", "--day", "5"],
+        "good",
+        _events(DAY4_END, DEAD_DEMON, {"kind": "day_start", "day": 5, "post": 41}),
+    ),
+    # --- setups -----------------------------------------------------------------------------------
+    Case(
+        "setup draw --write after the game started",
+        ["setup", "draw", "{g}", "--seed", "7", "--write"],
+        "--force",
+    ),
+    Case(
+        "setup verify of a reveal not UTF-8",
+        ["setup", "verify", "{t}/r.txt", "ab" * 32],
+        "r.txt",
+        _file("r.txt", b"\xff\xfe\xfd"),
+    ),
+    Case(
+        "setup verify of a commitment not hex",
+        ["setup", "verify", "{g}/game.toml", "zz-not-hex"],
+        "SHA-256",
+    ),
+    # --- init ---------------------------------------------------------------------------------
+    Case(
+        "init into a folder holding a ledger",
+        ["init", "{t}/new", "--thread", "{g}/thread.jsonl"],
+        "events.jsonl",
+        _file("new/events.jsonl", '{"kind": "day_start", "day": 1, "post": 0}\n'),
+    ),
+    Case(
+        "init with a password in the URL",
+        ["init", "{t}/new", "--thread", "https://bob:s3cret@127.0.0.1:9/t/1", "--offline"],
+        "127.0.0.1",
+    ),
+    Case(
+        "posts with a password in the URL",
+        ["posts", "https://bob:s3cret@127.0.0.1:9/viewtopic.php?t=1&sid=s3cret", "--offline"],
+        "127.0.0.1",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_a_hostile_input_is_one_clear_line(case, tmp_path):
+    check_case(case, tmp_path)
+
+
+def test_the_corpus_has_sixty_cases_more():
+    assert len(CASES) >= 60
+    assert len({c.name for c in CASES}) == len(CASES)
