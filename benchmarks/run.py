@@ -41,9 +41,9 @@ def bench_count() -> None:
     if not archive.is_dir():
         print("count: skipped (../shared/fixtures/mafiascum-dev is not here)")
         return
-    from modtool.importer import import_mafiascum_archive
-    from modtool.ledger import load_game
-    from modtool.sources import read_game_posts
+    from modtool.core.ledger import load_game
+    from modtool.host.importer import import_mafiascum_archive
+    from modtool.threads.sources import read_game_posts
 
     with tempfile.TemporaryDirectory() as tmp:
         import_mafiascum_archive(archive, Path(tmp))
@@ -68,8 +68,8 @@ def bench_parse() -> None:
     if not pages:
         print("parse: skipped (no saved phpBB pages)")
         return
-    from modtool.forum import _document as build_tree
-    from modtool.forum import parse_page
+    from modtool.threads.forum import _document as build_tree
+    from modtool.threads.forum import parse_page
 
     raw = [p.read_bytes() for p in pages]
     batch = (raw * (200 // len(raw) + 1))[:200]
@@ -110,7 +110,7 @@ def _cpu_timed(work) -> float:
 
 
 def bench_fetch(pages: int = 20, latency: float = 0.2, concurrency: int = 4) -> None:
-    from modtool.fetch import Fetcher, FetchOptions, make_client
+    from modtool.threads.fetch import Fetcher, FetchOptions, make_client
     from tests.forum_server import PER_PAGE, ForumServer
 
     options = FetchOptions(concurrency=concurrency, per_host_interval=0.0)

@@ -17,14 +17,15 @@ __version__ = "0.1.0"
 
 # Each public name and the module that defines it.
 _EXPORTS = {
-    "count": ("AuditEntry DayCount Notice Outcome OutcomeKind Voter Wagon count_days count_game"),
+    "core.count": "AuditEntry DayCount Notice Outcome OutcomeKind Voter Wagon count_days "
+    "count_game",
     "errors": "FetchError GameFileError ModToolError SourceError",
-    "ledger": "Event EventKind Game Phase PhaseKind Slot load_game",
-    "names": "Method Resolution Resolver TargetKind",
-    "posts": "Post",
-    "rules": "NoLynch Rule Rules Threshold TiePolicy rules_from_table",
-    "sources": "read_game_posts read_sources",
-    "votes": "ActionKind VoteAction VoteSyntax find_votes",
+    "core.ledger": "Event EventKind Game Phase PhaseKind Slot load_game",
+    "core.names": "Method Resolution Resolver TargetKind",
+    "threads.posts": "Post",
+    "core.rules": "NoLynch Rule Rules Threshold TiePolicy rules_from_table",
+    "threads.sources": "read_game_posts read_sources",
+    "core.votes": "ActionKind VoteAction VoteSyntax find_votes",
 }
 _HOME = {name: module for module, names in _EXPORTS.items() for name in names.split()}
 

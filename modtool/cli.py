@@ -202,7 +202,7 @@ HereArg = Annotated[
 
 
 def _fetch_options(offline: bool, refresh: bool, concurrency: int, tz, engine):
-    from .fetch import FetchOptions
+    from .threads.fetch import FetchOptions
 
     if offline and refresh:
         raise typer.BadParameter(
@@ -215,7 +215,7 @@ def _fetch_options(offline: bool, refresh: bool, concurrency: int, tz, engine):
 
 def _header_pairs(headers: list[str] | None) -> dict[str, str]:
     from .errors import SourceError
-    from .fetch import header_pair
+    from .threads.fetch import header_pair
 
     try:
         return dict(header_pair(h) for h in headers or ())
@@ -226,7 +226,7 @@ def _header_pairs(headers: list[str] | None) -> dict[str, str]:
 @contextmanager
 def _fetcher(options, cookies: Path | None, pairs: dict[str, str], cache: Path | None, quiet: bool):
     """The library's fetcher, with a progress bar on stderr when a person is watching."""
-    from .fetch import open_fetcher
+    from .threads.fetch import open_fetcher
 
     show = not quiet and sys.stderr.isatty()
     with ExitStack() as stack:
@@ -325,9 +325,9 @@ def posts(
         modtool posts https://forum.mafiascum.net/viewtopic.php?t=16537 --json > posts.jsonl
         modtool posts saved-page.html --explain
     """
-    from .posts import write_posts_jsonl
-    from .sources import explain_source, read_sources
-    from .times import zone
+    from .threads.posts import write_posts_jsonl
+    from .threads.sources import explain_source, read_sources
+    from .threads.times import zone
 
     try:
         tz = zone(timezone)
@@ -341,7 +341,7 @@ def posts(
         if as_json:
             _emit_json(explained)
         else:
-            from .render import explain_text
+            from .host.render import explain_text
 
             typer.echo("\n".join(explain_text(e) for e in explained), nl=False)
         return
@@ -427,9 +427,9 @@ def count(
 
         modtool count games/example-botc --day all
     """
-    from .count import count_game
-    from .ledger import load_game
-    from .render import audit_text, checks_text, count_table, count_to_json, render_count_post
+    from .core.count import count_game
+    from .core.ledger import load_game
+    from .host.render import audit_text, checks_text, count_table, count_to_json, render_count_post
 
     loaded = load_game(game)
     days = int(day) if day.isdigit() else (day or "latest")
@@ -439,7 +439,7 @@ def count(
     ) as fetcher:
         results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
     if post is not None:
-        from .render import deadline_of
+        from .host.render import deadline_of
 
         extra = game / "templates"
         drafts = (
@@ -479,9 +479,9 @@ def schedule(
 
         modtool schedule games/example-botc
     """
-    from .ledger import load_game
-    from .render import schedule_table, schedule_to_json
-    from .schedule import game_phases
+    from .core.ledger import load_game
+    from .core.schedule import game_phases
+    from .host.render import schedule_table, schedule_to_json
 
     loaded = load_game(game)
     found = game_phases(loaded, phases)
@@ -523,10 +523,10 @@ def end_day(
 
         modtool end-day games/mygame --day 2 --dry-run
     """
-    from .days import end_day as close
-    from .ledger import load_game
-    from .render import count_table, count_to_json
-    from .sources import read_game_posts
+    from .core.ledger import load_game
+    from .host.days import end_day as close
+    from .host.render import count_table, count_to_json
+    from .threads.sources import read_game_posts
 
     loaded = load_game(game)
     with _thread_options(
@@ -598,10 +598,10 @@ def draft(
         modtool draft rolepms games/mygame --lang ko
         modtool draft night games/mygame --night 1
     """
-    from .drafts import DraftKind as Kind
-    from .drafts import make_drafts, write_drafts
-    from .ledger import load_game
-    from .sources import read_game_posts
+    from .core.ledger import load_game
+    from .host.drafts import DraftKind as Kind
+    from .host.drafts import make_drafts, write_drafts
+    from .threads.sources import read_game_posts
 
     loaded = load_game(game)
     kind = Kind(kind.value)
@@ -648,10 +648,10 @@ def chats(
 
         modtool chats games/mygame --day all
     """
-    from .chats import chat_day_to_json, chat_log
-    from .ledger import load_game
-    from .render import chats_text
-    from .sources import read_game_posts
+    from .core.ledger import load_game
+    from .host.chats import chat_day_to_json, chat_log
+    from .host.render import chats_text
+    from .threads.sources import read_game_posts
 
     loaded = load_game(game)
     with _thread_options(
@@ -721,8 +721,8 @@ def watch(
 
         modtool watch games/mygame --every 10m
     """
-    from .days import watch as watch_thread
-    from .sources import read_game_posts
+    from .host.days import watch as watch_thread
+    from .threads.sources import read_game_posts
 
     def read_posts(loaded):
         options = _fetch_options(False, False, 3, loaded.timezone, None)
@@ -744,7 +744,7 @@ def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
 
         modtool events games/example-botc
     """
-    from .ledger import ledger_lines, load_game
+    from .core.ledger import ledger_lines, load_game
 
     lines = ledger_lines(load_game(game))
     undone = {obj.get("line"): n for n, obj in lines if obj.get("kind") == "undo"}
@@ -793,10 +793,10 @@ def activity(
     """
     from datetime import timedelta
 
-    from .days import activity as measure
-    from .ledger import load_game
-    from .render import activity_table, activity_to_json
-    from .sources import read_game_posts
+    from .core.ledger import load_game
+    from .host.days import activity as measure
+    from .host.render import activity_table, activity_to_json
+    from .threads.sources import read_game_posts
 
     loaded = load_game(game)
     with _thread_options(
@@ -838,9 +838,9 @@ def init(
 
         modtool init games/mygame --thread https://forum.example/viewtopic.php?t=123
     """
-    from .days import init_game
-    from .sources import read_sources
-    from .times import UTC
+    from .host.days import init_game
+    from .threads.sources import read_sources
+    from .threads.times import UTC
 
     with _thread_options(offline, False, 3, UTC, cookies, header, cache, as_json) as fetcher:
         found = read_sources([thread], UTC, None, fetcher)
@@ -873,7 +873,7 @@ def import_mafiascum_archive(
 
         modtool import mafiascum-archive ../shared/fixtures/mafiascum-dev --out games/archive
     """
-    from .importer import import_mafiascum_archive as run
+    from .host.importer import import_mafiascum_archive as run
 
     report = run(archive, out)
     if as_json:
@@ -896,8 +896,8 @@ DayArg = Annotated[int, typer.Argument(min=1, max=999, help="The day number.")]
 
 
 def _record(game: Path, event: dict | list[dict], as_json: bool) -> None:
-    from .days import record_events
-    from .ledger import load_game
+    from .core.ledger import load_game
+    from .host.days import record_events
 
     events = [{k: v for k, v in e.items() if v is not None} for e in _as_list(event)]
     loaded = load_game(game)
@@ -912,7 +912,7 @@ def _record(game: Path, event: dict | list[dict], as_json: bool) -> None:
 def _posts_if_at_hand(loaded) -> list | None:
     """The thread as far as it can be read without the network (saved files, the page cache),
     to check a recorded post against; None when it cannot be."""
-    from .sources import read_game_posts
+    from .threads.sources import read_game_posts
 
     try:
         with _thread_options(True, False, 1, loaded.timezone, None, None, None, True) as f:
@@ -1135,10 +1135,10 @@ def grimoire(
 
         modtool grimoire games/mygame --night 2
     """
-    from .grimoire import current_phase, grimoire_report
-    from .ledger import Phase, PhaseKind, load_game
-    from .render import grimoire_table, grimoire_to_json
-    from .sources import read_game_posts
+    from .core.ledger import Phase, PhaseKind, load_game
+    from .games.clocktower.grimoire import current_phase, grimoire_report
+    from .host.render import grimoire_table, grimoire_to_json
+    from .threads.sources import read_game_posts
 
     if night is not None and day is not None:
         raise typer.BadParameter("give --night or --day, not both", param_hint="--night/--day")
@@ -1199,13 +1199,13 @@ def night(
 
         modtool night games/mygame --night 1 --resolve
     """
-    from .ledger import load_game
-    from .night import confirm_night, night_sheet, resolve_night
-    from .render import night_sheet_text, night_step_json
+    from .core.ledger import load_game
+    from .games.clocktower.night import confirm_night, night_sheet, resolve_night
+    from .host.render import night_sheet_text, night_step_json
 
     if confirm and not resolve:
         raise typer.BadParameter("--confirm goes with --resolve", param_hint="--confirm")
-    from .sources import read_game_posts
+    from .threads.sources import read_game_posts
 
     loaded = load_game(game)
     with _thread_options(
@@ -1214,8 +1214,8 @@ def night(
         posts = read_game_posts(loaded, fetcher)
     n = number if number is not None else loaded.days()[-1].day
     if loaded.script == "vampires":
-        from .render import vampire_night_json, vampire_night_text
-        from .vampires import confirm_vampire_night, night_events, resolve_vampire_night
+        from .games.vampires.game import confirm_vampire_night, night_events, resolve_vampire_night
+        from .host.render import vampire_night_json, vampire_night_text
 
         outcome, plans = resolve_vampire_night(loaded, n)
         events = night_events(loaded, outcome, n)
@@ -1254,8 +1254,8 @@ def setup_check(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
 
         modtool setup check games/mygame
     """
-    from .ledger import load_game
-    from .setups import check_game
+    from .core.ledger import load_game
+    from .games.clocktower.setups import check_game
 
     check = check_game(load_game(game))
     if as_json:
@@ -1299,8 +1299,8 @@ def setup_draw(
 
         modtool setup draw games/mygame --seed 20261130 --write
     """
-    from .ledger import load_game
-    from .setups import draw_game, record_setup
+    from .core.ledger import load_game
+    from .games.clocktower.setups import draw_game, record_setup
 
     loaded = load_game(game)
     drawn = draw_game(loaded, seed)
@@ -1313,7 +1313,7 @@ def setup_draw(
     if loaded.clocktower is not None:
         names = {cid: c.name for cid, c in loaded.clocktower.characters.items()}
     else:
-        from .roles import vampire_setup
+        from .games.clocktower.roles import vampire_setup
 
         names = {r.id: r.name for r in vampire_setup().roles}
     for i, p in enumerate(drawn.seats, 1):
@@ -1340,8 +1340,8 @@ def setup_commit(
 
         modtool setup commit games/mygame
     """
-    from .ledger import load_game, write_atomic
-    from .setups import commit_game, new_salt
+    from .core.ledger import load_game, write_atomic
+    from .games.clocktower.setups import commit_game, new_salt
 
     digest, text = commit_game(load_game(game), salt or new_salt())
     path = game / "drafts" / "setup-reveal.txt"
@@ -1366,7 +1366,7 @@ def setup_verify(
 
         modtool setup verify setup-reveal.txt 3f5a...e1
     """
-    from .setups import sha256
+    from .games.clocktower.setups import sha256
 
     wanted = commitment.strip().lower()
     if not re.fullmatch(r"[0-9a-f]{64}", wanted):

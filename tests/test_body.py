@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from modtool.body import BOLD, NO_VOTE, OFFICIAL, Run, parse_body, read_html
-from modtool.forum import decode_page, parse_page
+from modtool.threads.body import BOLD, NO_VOTE, OFFICIAL, Run, parse_body, read_html
+from modtool.threads.forum import decode_page, parse_page
 
 PAGES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "pages"
 

@@ -8,9 +8,9 @@ import shutil
 
 import pytest
 
-from modtool.chats import RULES, chat_day_to_json, chat_log, read_announcements
-from modtool.ledger import load_game
-from modtool.sources import read_game_posts
+from modtool.core.ledger import load_game
+from modtool.host.chats import RULES, chat_day_to_json, chat_log, read_announcements
+from modtool.threads.sources import read_game_posts
 
 from .conftest import EXAMPLE
 
@@ -150,7 +150,7 @@ def test_talk_about_chats_is_not_an_announcement():
 
 
 def test_a_host_correction_reads_a_post_the_host_way(game):
-    from modtool.ledger import append_event
+    from modtool.core.ledger import append_event
 
     # post 18 matched two chats; the host says which, in the short form
     text = "CHAT CLOSE: C6"  # the two chats have the same members: the host names one

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.grimoire import Grimoire, Reminder, SeatState, reminder_end
-from modtool.ledger import Phase, PhaseKind
-from modtool.rules import (
+from modtool.core.ledger import Phase, PhaseKind
+from modtool.core.rules import (
     Rule,
     SlayerResult,
     VirginResult,
@@ -17,7 +16,8 @@ from modtool.rules import (
     virgin_vote,
     witch_curse_kills,
 )
-from modtool.wins import (
+from modtool.games.clocktower.grimoire import Grimoire, Reminder, SeatState, reminder_end
+from modtool.games.clocktower.wins import (
     WinRule,
     check_day,
     damsel_guessed,

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from modtool.roles import (
+from modtool.games.clocktower.roles import (
     ROLEBOOKS,
     characters,
     find_character,
@@ -117,7 +117,7 @@ def test_a_character_is_found_by_any_of_its_names(name, expected):
 
 
 def test_a_name_is_looked_up_on_the_game_script_only():
-    from modtool.scripts import shipped_script
+    from modtool.games.clocktower.scripts import shipped_script
 
     tb = shipped_script("trouble-brewing-forum")
     assert tb.find("Empath").id == "empath" and tb.find("초공감자").id == "empath"

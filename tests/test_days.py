@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.days import activity, end_day
-from modtool.ledger import load_game
-from modtool.sources import read_game_posts
+from modtool.core.ledger import load_game
+from modtool.host.days import activity, end_day
+from modtool.threads.sources import read_game_posts
 
 from .conftest import EXAMPLE
 
@@ -122,7 +122,7 @@ def test_init_writes_a_game_from_a_thread(tmp_path):
 
 
 def test_watch_reports_what_is_new_and_alerts(tmp_path):
-    from modtool.days import WatchState, watch_step
+    from modtool.host.days import WatchState, watch_step
 
     folder = _copy(tmp_path, schedule=False)
     game = load_game(folder)
@@ -160,9 +160,9 @@ def test_watch_stops_after_its_looks_and_refuses_a_short_interval(tmp_path):
 
 
 def test_watch_keeps_watching_when_a_look_fails_with_back_off(tmp_path):
-    from modtool.days import backoff, watch
     from modtool.errors import FetchError
-    from modtool.sources import read_game_posts
+    from modtool.host.days import backoff, watch
+    from modtool.threads.sources import read_game_posts
 
     folder = tmp_path / "g"
     shutil.copytree(EXAMPLE, folder)
@@ -186,8 +186,8 @@ def test_watch_keeps_watching_when_a_look_fails_with_back_off(tmp_path):
 def test_init_writes_toml_that_reads_back_for_any_name(tmp_path):
     import tomllib
 
-    from modtool.days import init_game
-    from modtool.posts import Post
+    from modtool.host.days import init_game
+    from modtool.threads.posts import Post
 
     names = ["Host", "🎲Dice", "Banana", "banana", "하나", 'quo"te', "back\\slash", "Banana"]
     posts = [Post(str(i), i, n, None, None, "<p>hi</p>") for i, n in enumerate(names)]
@@ -212,9 +212,9 @@ def test_init_writes_toml_that_reads_back_for_any_name(tmp_path):
 
 
 def test_init_leaves_nothing_when_what_it_wrote_does_not_read_back(tmp_path, monkeypatch):
-    from modtool import days
     from modtool.errors import GameFileError
-    from modtool.posts import Post
+    from modtool.host import days
+    from modtool.threads.posts import Post
 
     def refuse(folder):
         raise GameFileError(folder / "game.toml", "does not read back")

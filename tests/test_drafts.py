@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.drafts import DraftKind, evil_learn_each_other, make_drafts, vampire_knowledge
+from modtool.core.ledger import load_game
 from modtool.errors import ModToolError
-from modtool.ledger import load_game
+from modtool.host.drafts import DraftKind, evil_learn_each_other, make_drafts, vampire_knowledge
 
 from .conftest import EXAMPLE, ROOT
 from .test_render import NAMES, _text
@@ -296,13 +296,14 @@ def test_a_death_reveals_the_character_after_a_star_pass(tmp_path):
 
 def test_the_command_lines_draft_kinds_are_the_librarys():
     # cli keeps its own copy so that `--help` needs neither the ledger nor Jinja (0.2 s)
-    from modtool import cli, drafts
+    from modtool import cli
+    from modtool.host import drafts
 
     assert [k.value for k in cli.DraftKind] == [k.value for k in drafts.DraftKind]
 
 
 def test_draft_file_names_are_unique_safe_and_short():
-    from modtool.drafts import FILE_STEM_BYTES, player_file_stems
+    from modtool.host.drafts import FILE_STEM_BYTES, player_file_stems
 
     korean = "가" * 100  # 300 bytes of UTF-8: over the 255 a file name may have
     stems = player_file_stems(["★", "player", "Bob!", "Bob?", "bob", korean, korean + "나"])

@@ -8,11 +8,11 @@ import json
 import pytest
 
 import modtool
-from modtool.count import count_days
-from modtool.ledger import Phase, PhaseKind, load_game
-from modtool.results import OutcomeKind
-from modtool.rules import Rule
-from modtool.sources import read_game_posts
+from modtool.core.count import count_days
+from modtool.core.ledger import Phase, PhaseKind, load_game
+from modtool.core.results import OutcomeKind
+from modtool.core.rules import Rule
+from modtool.threads.sources import read_game_posts
 
 PLAYERS = ["ann", "bea", "cal", "dee", "eve"]
 
@@ -233,8 +233,8 @@ def test_an_alt_account_is_suggested_as_one(tmp_path):
 
 
 def test_the_same_warning_on_several_posts_is_one_line():
-    from modtool.count import grouped
-    from modtool.results import Notice
+    from modtool.core.count import grouped
+    from modtool.core.results import Notice
 
     notes = [Notice(3, "x"), Notice(5, "y"), Notice(9, "x"), Notice(12, "x")]
     assert grouped(notes) == (Notice(3, "x (also posts 9, 12)"), Notice(5, "y"))

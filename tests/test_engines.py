@@ -11,9 +11,9 @@ import lxml.html
 import pytest
 
 from modtool.errors import SourceError
-from modtool.forum import decode_page, detect_engine, parse_page
-from modtool.sources import read_source
-from modtool.times import parse_displayed, zone
+from modtool.threads.forum import decode_page, detect_engine, parse_page
+from modtool.threads.sources import read_source
+from modtool.threads.times import parse_displayed, zone
 
 SYNTHETIC = Path(__file__).parent / "fixtures" / "synthetic"
 

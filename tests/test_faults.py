@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from modtool.errors import FetchError
-from modtool.fetch import Fetcher, FetchOptions, looks_cut_short, make_client
+from modtool.threads.fetch import Fetcher, FetchOptions, looks_cut_short, make_client
 
 from .forum_server import PER_PAGE, ForumServer
 

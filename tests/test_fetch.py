@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from modtool.errors import FetchError
-from modtool.fetch import fetch_thread, make_client
+from modtool.threads.fetch import fetch_thread, make_client
 
 from .forum_server import PER_PAGE, thread_page
 

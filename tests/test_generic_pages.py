@@ -45,7 +45,7 @@ def test_the_reader_keeps_what_it_reads_right(truth):
 def test_furniture_inside_a_body_goes_and_the_words_after_it_stay():
     import lxml.html
 
-    from modtool.forum.generic import _without_furniture
+    from modtool.threads.forum.generic import _without_furniture
 
     body = lxml.html.fromstring(
         '<div><div class="spoiler_header">Reveal hidden contents</div>Hidden words'
@@ -60,7 +60,7 @@ def test_furniture_inside_a_body_goes_and_the_words_after_it_stay():
 def test_a_signature_after_its_delimiter_line_goes():
     import lxml.html
 
-    from modtool.forum.generic import _without_furniture
+    from modtool.threads.forum.generic import _without_furniture
 
     body = lxml.html.fromstring(
         "<span>where is the show!<br>_________________<br>LOVE FIEND <b>forever</b></span>"
@@ -80,7 +80,7 @@ EXPLAINED_WORK = ["bbpress", "ipb4", "mybb", "ubbthreads"]
 def test_explained_selectors_are_a_working_start(engine):
     import json
 
-    from modtool.forum import explain_page, parse_page
+    from modtool.threads.forum import explain_page, parse_page
 
     truth = next(t for t in truths if t.parent.name == engine)
     data = truth.with_name(truth.name.replace(".expected.json", ".html")).read_bytes()
@@ -125,7 +125,7 @@ ROBUST = [
 def _page(name: str):
     if not SHARED.is_dir():
         pytest.skip("../shared is absent")
-    from modtool.forum import _document, generic
+    from modtool.threads.forum import _document, generic
 
     doc = _document((PAGES / name).read_bytes())
     return doc, list(generic._posts(doc))
@@ -134,7 +134,7 @@ def _page(name: str):
 def _read(doc_or_html) -> list[tuple]:
     from lxml import etree
 
-    from modtool.forum import parse_page
+    from modtool.threads.forum import parse_page
 
     html = (
         doc_or_html if isinstance(doc_or_html, str) else etree.tostring(doc_or_html, encoding=str)
@@ -188,7 +188,7 @@ def test_a_best_answer_copy_above_the_thread_is_read_once_in_its_place(name, whe
 def test_a_single_post_fragment_is_read_as_one_post(name):
     from lxml import etree
 
-    from modtool.forum import generic
+    from modtool.threads.forum import generic
 
     doc, posts = _page(name)
     whole = {p[0]: p for p in _read(doc)}
@@ -289,7 +289,7 @@ def _dated_page(dates: list[str]) -> str:
     ],
 )
 def test_numeric_dates_that_read_either_way_are_read_as_the_page_runs(dates, expected):
-    from modtool.forum import parse_page
+    from modtool.threads.forum import parse_page
 
     posts = parse_page(_dated_page(dates), engine="generic").posts
     assert [p.time.strftime("%Y-%m-%d %H:%M") for p in posts] == expected
@@ -298,8 +298,8 @@ def test_numeric_dates_that_read_either_way_are_read_as_the_page_runs(dates, exp
 def test_explain_names_the_zone_a_page_states():
     if not SHARED.is_dir():
         pytest.skip("../shared is absent")
-    from modtool.forum import explain_page
-    from modtool.times import zone
+    from modtool.threads.forum import explain_page
+    from modtool.threads.times import zone
 
     page = (PAGES / "phpbb3" / "dostips-stop-cmd-empty-line-httrack.html").read_bytes()
     found = explain_page(page, engine="generic")

@@ -116,7 +116,7 @@ def test_the_readme_names_the_shared_fetch_options():
 
 
 def test_engine_choices_are_the_engines():
-    from modtool.forum import ENGINES
+    from modtool.threads.forum import ENGINES
 
     assert sorted(ENGINES) == list(ENGINE_NAMES)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import lzma
 
-from modtool.count import count_days
-from modtool.importer import import_mafiascum_archive
-from modtool.ledger import EventKind, load_game
-from modtool.sources import read_game_posts
+from modtool.core.count import count_days
+from modtool.core.ledger import EventKind, load_game
+from modtool.host.importer import import_mafiascum_archive
+from modtool.threads.sources import read_game_posts
 
 VOTE = '<span class="bbvote" title="This is an official vote.">VOTE: {}</span>'
 

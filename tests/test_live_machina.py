@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from modtool.cache import PageCache
-from modtool.fetch import Fetcher, FetchOptions, make_client
-from modtool.sources import read_source
-from modtool.times import UTC, zone
+from modtool.threads.cache import PageCache
+from modtool.threads.fetch import Fetcher, FetchOptions, make_client
+from modtool.threads.sources import read_source
+from modtool.threads.times import UTC, zone
 
 from .conftest import ROOT
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from modtool.cache import PageCache
 from modtool.errors import FetchError, SourceError
-from modtool.fetch import Fetcher, FetchOptions, load_cookies, make_client
+from modtool.threads.cache import PageCache
+from modtool.threads.fetch import Fetcher, FetchOptions, load_cookies, make_client
 
 from .forum_server import ForumServer
 
@@ -246,7 +246,7 @@ def test_host_headers_follow_a_redirect_within_the_forum_only():
     ],
 )
 def test_a_malformed_header_is_refused_without_its_value(header, shown):
-    from modtool.fetch import header_pair
+    from modtool.threads.fetch import header_pair
 
     with pytest.raises(SourceError) as err:
         header_pair(header)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.names import Method, Resolver, TargetKind, ThreadWords
+from modtool.core.names import Method, Resolver, TargetKind, ThreadWords
 
 SLOTS = {
     "Fro99er": ["Fro99er"],

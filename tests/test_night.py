@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.grimoire import Reminder, SeatState
-from modtool.ledger import Phase, PhaseKind, load_game
-from modtool.night import (
+from modtool.core.ledger import Phase, PhaseKind, load_game
+from modtool.games.clocktower.grimoire import Reminder, SeatState
+from modtool.games.clocktower.night import (
     apply_vortox_and_poison,
     chef_options,
     demon_kill,
@@ -325,7 +325,7 @@ def test_the_town_crier_learns_whether_a_minion_voted_today(tmp_path):
             ("Dan", "hi"),
         ],
     )
-    from modtool.sources import read_game_posts
+    from modtool.threads.sources import read_game_posts
 
     game = load_game(game.folder)
     info = _info_with_posts(game, 1, "Ann", read_game_posts(game))
@@ -380,7 +380,7 @@ def test_the_juggler_counts_right_guesses(tmp_path):
     ]
     game = _game(tmp_path, roles, events)
     _thread(game.folder, [("Host", "Day 1"), ("Host", "Ann juggles"), ("Host", "night")])
-    from modtool.sources import read_game_posts
+    from modtool.threads.sources import read_game_posts
 
     game = load_game(game.folder)
     info = _info_with_posts(game, 1, "Ann", read_game_posts(game))
@@ -441,7 +441,7 @@ def test_dreamer_chambermaid_gambler_and_no_dashii(tmp_path):
     assert sheet["Eve"].true_value == "dies"  # Fin is the Empath, not the Chef
     from types import SimpleNamespace
 
-    from modtool.night import _no_dashii
+    from modtool.games.clocktower.night import _no_dashii
 
     characters = ["chef", "monk", "nodashii", "imp", "saint", "empath"]
     ring = [seat(s, c) for s, c in zip("abcdef", characters, strict=True)]

@@ -8,9 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.forum import parse_page
-from modtool.posts import post_from_json
-from modtool.sources import read_source
+from modtool.threads.forum import parse_page
+from modtool.threads.posts import post_from_json
+from modtool.threads.sources import read_source
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.reconcile import check_counts, split_wagon_line
+from modtool.core.reconcile import check_counts, split_wagon_line
 
 from .test_engine import DAY1, _game
 
@@ -66,8 +66,8 @@ POSTS = [
 
 def test_each_posted_count_is_compared_voter_by_voter(tmp_path):
     _game(tmp_path, POSTS, DAY1)
-    from modtool.ledger import load_game
-    from modtool.sources import read_game_posts
+    from modtool.core.ledger import load_game
+    from modtool.threads.sources import read_game_posts
 
     game = load_game(tmp_path)
     checks = check_counts(game, read_game_posts(game))

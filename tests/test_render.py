@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from modtool.render import render_count_post
-from modtool.results import DayCount, Outcome, OutcomeKind, Voter, Wagon
-from modtool.rules import Rule
+from modtool.core.results import DayCount, Outcome, OutcomeKind, Voter, Wagon
+from modtool.core.rules import Rule
+from modtool.host.render import render_count_post
 
 NAMES = [
     "x[/b]y",
@@ -166,7 +166,7 @@ DAY_END_CASES = [
 def test_korean_reason_is_written_from_the_rule_and_its_figures(
     rule, votes, needed, alive, expected
 ):
-    from modtool.render import environment
+    from modtool.host.render import environment
 
     macro = environment().get_template("_reason.ko.j2").module.reason
     outcome = {"rule": str(rule), "votes": votes, "needed": needed, "alive": alive, "reason": "x"}
@@ -176,6 +176,6 @@ def test_korean_reason_is_written_from_the_rule_and_its_figures(
 
 
 def test_every_day_ending_rule_has_a_korean_reason():
-    from modtool.rules import DAY_END_RULES
+    from modtool.core.rules import DAY_END_RULES
 
     assert {case[0] for case in DAY_END_CASES} == DAY_END_RULES

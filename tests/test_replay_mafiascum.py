@@ -10,11 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from modtool.count import count_days
-from modtool.importer import import_mafiascum_archive
-from modtool.ledger import load_game
-from modtool.names import normalise
-from modtool.sources import read_game_posts
+from modtool.core.count import count_days
+from modtool.core.ledger import load_game
+from modtool.core.names import normalise
+from modtool.host.importer import import_mafiascum_archive
+from modtool.threads.sources import read_game_posts
 
 
 def part(game: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.rules import (
+from modtool.core.rules import (
     ACCEPTING,
     NO_LYNCH_KEY,
     NoLynch,

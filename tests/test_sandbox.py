@@ -9,10 +9,10 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
-from modtool import sandbox
 from modtool.cli import app
-from modtool.render import render_post
-from modtool.sandbox import TemplateFileError
+from modtool.host import sandbox
+from modtool.host.render import render_post
+from modtool.host.sandbox import TemplateFileError
 
 from .conftest import EXAMPLE
 

@@ -8,10 +8,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from modtool.count import count_days
-from modtool.ledger import PhaseKind, load_game
-from modtool.schedule import add_real_hours, phases
-from modtool.sources import read_game_posts
+from modtool.core.count import count_days
+from modtool.core.ledger import PhaseKind, load_game
+from modtool.core.schedule import add_real_hours, phases
+from modtool.threads.sources import read_game_posts
 
 NEW_YORK = ZoneInfo("America/New_York")
 UTC = ZoneInfo("UTC")

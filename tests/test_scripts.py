@@ -8,9 +8,9 @@ import shutil
 
 import pytest
 
+from modtool.core.ledger import load_game
 from modtool.errors import GameFileError
-from modtool.ledger import load_game
-from modtool.scripts import parse_script, shipped_script
+from modtool.games.clocktower.scripts import parse_script, shipped_script
 
 from .conftest import EXAMPLE, ROOT
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.ledger import load_game
-from modtool.scripts import shipped_script
-from modtool.setups import (
+from modtool.core.ledger import load_game
+from modtool.games.clocktower.scripts import shipped_script
+from modtool.games.clocktower.setups import (
     Counts,
     base_counts,
     bluff_reasons,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from modtool.count import count_days
-from modtool.ledger import load_game
-from modtool.sources import read_game_posts
+from modtool.core.count import count_days
+from modtool.core.ledger import load_game
+from modtool.threads.sources import read_game_posts
 
 
 def _thread(path, label, posts):

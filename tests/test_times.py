@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.times import parse_displayed, parse_loose, zone
+from modtool.threads.times import parse_displayed, parse_loose, zone
 
 NEW_YORK = zone("America/New_York")
 
@@ -80,7 +80,7 @@ def test_loose_date_lines(shown, expected):
 def test_a_page_states_its_zone(page_text, hours):
     from datetime import timedelta
 
-    from modtool.times import stated_offset
+    from modtool.threads.times import stated_offset
 
     found = stated_offset(page_text)
     assert found == (None if hours is None else timedelta(hours=hours))
@@ -99,7 +99,7 @@ def test_a_page_states_its_zone(page_text, hours):
 def test_the_page_zone_gives_way_to_a_game_zone_that_fits_it(game_zone, page_text, offset):
     from datetime import datetime
 
-    from modtool.times import page_zone
+    from modtool.threads.times import page_zone
 
     tz = page_zone(page_text, zone(game_zone), year=2026)
     assert datetime(2026, 7, 1, 12, tzinfo=tz).isoformat()[-6:] == offset
@@ -118,8 +118,8 @@ def test_the_page_zone_gives_way_to_a_game_zone_that_fits_it(game_zone, page_tex
 def test_the_zone_statement_is_found_in_the_page_source(source, hours):
     from datetime import timedelta
 
-    from modtool.forum import _zone_statement
-    from modtool.times import stated_offset
+    from modtool.threads.forum import _zone_statement
+    from modtool.threads.times import stated_offset
 
     for page in (source, source.encode()):
         found = stated_offset(_zone_statement(page))

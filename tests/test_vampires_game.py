@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.vampires import (
+from modtool.games.vampires.game import (
     Plan,
     Village,
     apothecary_result,
@@ -415,14 +415,14 @@ def test_the_seeds_assignment_and_its_commitment(tmp_path):
     ],
 )
 def test_a_scions_own_win(scion, chosen, wins):
-    from modtool.vampires import scion_wins
+    from modtool.games.vampires.game import scion_wins
 
     assert scion_wins(scion, chosen) is wins
 
 
 def test_a_vampire_modkilled_at_a_post_does_not_drain(tmp_path):
-    from modtool.ledger import Phase, PhaseKind, load_game
-    from modtool.vampires import resolve_vampire_night, village_at
+    from modtool.core.ledger import Phase, PhaseKind, load_game
+    from modtool.games.vampires.game import resolve_vampire_night, village_at
 
     game = tmp_path / "g"
     shutil.copytree(FIXTURE, game)

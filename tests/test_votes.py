@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.body import parse_body
-from modtool.votes import ActionKind, VoteSyntax, find_votes
+from modtool.core.votes import ActionKind, VoteSyntax, find_votes
+from modtool.threads.body import parse_body
 
 MS = (VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH)
 BOTC = (VoteSyntax.VTL, VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE)

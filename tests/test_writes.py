@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from modtool import ledger
+from modtool.core import ledger
+from modtool.core.ledger import append_computed, load_game
 from modtool.errors import GameFileError
-from modtool.ledger import append_computed, load_game
-from modtool.night import resolve_night
+from modtool.games.clocktower.night import resolve_night
 
 from .conftest import EXAMPLE
 
@@ -196,9 +196,9 @@ def test_twenty_night_confirmations_at_once_write_once(tmp_path, monkeypatch):
 
 
 def test_twenty_end_days_at_once_close_the_day_once(tmp_path, monkeypatch):
-    from modtool.days import end_day
     from modtool.errors import ModToolError
-    from modtool.sources import read_game_posts
+    from modtool.host.days import end_day
+    from modtool.threads.sources import read_game_posts
 
     from .test_days import AFTER, _copy
 

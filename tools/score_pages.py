@@ -30,7 +30,7 @@ def truth_files(shared: Path) -> list[Path]:
 def read_page(html: Path) -> list:
     """The posts the reader finds on a saved page (modtool's own reading of a file)."""
     sys.path.insert(0, str(REPO))
-    from modtool.sources import read_sources
+    from modtool.threads.sources import read_sources
 
     return read_sources([str(html)])
 

@@ -1,0 +1,186 @@
+"""What a new ledger event must agree with before it is written: the thread, the phases the
+game has reached, who is alive and what they hold.
+
+`event_from_json` checks an event's own fields and `check_ledger` the ledger's lines together;
+these rules check a new event against the state of the game, which a hand-edited ledger line
+is not held to (the host may write history out of order). Each rule is one small function
+that returns the problem in words, or None; `check_new_events` runs them all and raises the
+first problem as a one-line error naming the fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ..errors import GameFileError, ModToolError
+from .ledger import LEDGER_FILE, Event, EventKind, Game, Phase, PhaseKind, event_from_json
+
+# (game, event, the thread's last post number or None when the thread could not be read)
+Rule = Callable[[Game, Event, int | None], str | None]
+
+# the kinds whose phase is the moment they happen (a master counts for a day; see below)
+_PHASED = (EventKind.NIGHT_CHOICE, EventKind.NIGHT_RESULT, EventKind.REMINDER)
+
+
+def _event_phase(game: Game, e: Event) -> Phase | None:
+    if e.kind is EventKind.CHARACTER_CHANGE:
+        return e.phase or game.phase_at(e.at)
+    if e.kind is EventKind.DAY_ABILITY:
+        return game.phase_at(e.at)
+    if e.kind in _PHASED:
+        return e.phase
+    return None
+
+
+def post_in_thread(game: Game, e: Event, last_post: int | None) -> str | None:
+    """An event at a post must be at a post the thread has (else every later count refuses)."""
+    if e.at.post is None or last_post is None or e.at.post <= last_post:
+        return None
+    return (
+        f"post {e.at.post} is past the thread's last post ({last_post}); give a post the thread "
+        "has, or read the thread again first if it has grown (modtool count --refresh)"
+    )
+
+
+def phase_reached(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A choice, reminder, night result or change of character belongs to a phase the game has
+    reached: the current day, the night after a day that ended, or an earlier phase."""
+    phase = _event_phase(game, e)
+    now = game.current_phase()
+    if phase is None or phase <= now:
+        return None
+    fix = (
+        f"close Day {now.number} first (modtool end-day)"
+        if phase == Phase(now.number, PhaseKind.NIGHT)
+        else f"the game is in {_name(now)}"
+    )
+    return f"{_name(phase)} has not been reached: {fix}"
+
+
+def master_day_reached(game: Game, e: Event, last_post: int | None) -> str | None:
+    """The Butler chooses a master at night for the next day: at most the day after the
+    current phase's night."""
+    if e.kind is not EventKind.MASTER or e.day is None:
+        return None
+    now = game.current_phase()
+    latest = now.number + 1 if now.kind is PhaseKind.NIGHT else now.number
+    if e.day <= latest:
+        return None
+    return f"Day {e.day} has not been reached (the game is in {_name(now)}); give --day {latest}"
+
+
+def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A player acts while alive: a night choice by a player who died before that night (one
+    who dies in the night, such as the Ravenkeeper, still chooses), a day ability by a player
+    who died before the post where it was announced."""
+    if e.kind not in (EventKind.NIGHT_CHOICE, EventKind.DAY_ABILITY) or e.slot is None:
+        return None
+    phase = _event_phase(game, e)
+    if phase is None:
+        return None
+    death = game.dead_before(e.slot, phase)
+    if death is None and e.kind is EventKind.DAY_ABILITY:
+        death = next(
+            (
+                d
+                for d in game.deaths()
+                if d.slot == e.slot
+                and d.phase is None
+                and d.at.post is not None
+                and e.at.post is not None
+                and d.at.post < e.at.post
+            ),
+            None,
+        )
+    if death is None:
+        return None
+    return (
+        f"{e.slot} is dead by then (ledger line {death.line}); the dead do not act: check the "
+        "player and the phase"
+    )
+
+
+def holds_character(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A choice or day ability made as a character is made by the player who holds it at that
+    time (or who was told they are it: the Drunk)."""
+    character = e.target if e.kind is EventKind.NIGHT_CHOICE else None
+    if e.kind is EventKind.DAY_ABILITY:
+        character = None  # a day ability's "character" is a guess (the Juggler's), not the actor's
+    if character is None or e.slot is None:
+        return None
+    phase = _event_phase(game, e)
+    holds = {game.role_at(e.slot, phase), game.slot(e.slot).shown}
+    if character in holds:
+        return None
+    actual = game.role_at(e.slot, phase) or "nothing"
+    return (
+        f"{e.slot} holds {actual} in {_name(phase) if phase else 'that phase'}, not {character}; "
+        "record the change of character first (modtool record character)"
+    )
+
+
+def reminder_ends_after_it_starts(game: Game, e: Event, last_post: int | None) -> str | None:
+    if e.kind is not EventKind.REMINDER or not e.cause or e.cause == "game" or e.phase is None:
+        return None
+    until = Phase.parse(e.cause)
+    if until >= e.phase:
+        return None
+    return f"a reminder given in {_name(e.phase)} cannot end in {_name(until)}, before it starts"
+
+
+RULES: tuple[Rule, ...] = (
+    post_in_thread,
+    phase_reached,
+    master_day_reached,
+    actor_alive,
+    holds_character,
+    reminder_ends_after_it_starts,
+)
+
+
+def check_new_events(
+    game: Game,
+    objs: Sequence[dict],
+    last_post: int | None,
+    extra: Sequence[Rule] = (),
+) -> None:
+    """Raise the first problem any rule finds with the new events (GameFileError, naming the
+    ledger and the line the event would have)."""
+    path = game.folder / LEDGER_FILE
+    written = path.read_bytes().count(b"\n") if path.is_file() else 0
+    line = written + 1
+    for i, obj in enumerate(objs):
+        try:
+            event = event_from_json(obj, line + i, game)
+        except ValueError as exc:
+            raise GameFileError(path, str(exc), line + i) from None
+        for rule in (*RULES, *extra):
+            problem = rule(game, event, last_post)
+            if problem:
+                raise GameFileError(path, f"{obj.get('kind')}: {problem}", line + i)
+
+
+def require_reached(game: Game, phase: Phase, preview: bool = False) -> None:
+    """A phase asked about (a grimoire, a night sheet, a draft) is one the game has reached;
+    with `preview`, also the night after the current day (a sheet to prepare it with)."""
+    now = game.current_phase()
+    upcoming = Phase(now.number, PhaseKind.NIGHT)
+    if phase > now and not (preview and phase == upcoming):
+        raise ModToolError(
+            f"{_name(phase)} has not been reached: the game is in {_name(now)} (ledger "
+            f"{game.folder / LEDGER_FILE}); give a phase up to {_name(now)}"
+        )
+
+
+def last_post_of(posts: Sequence | None) -> int | None:
+    """The highest post number of the thread's posts, or None."""
+    numbers = [p.number for p in posts or () if p.number is not None]
+    return max(numbers) if numbers else None
+
+
+def _name(phase: Phase) -> str:
+    return f"{'Night' if phase.is_night else 'Day'} {phase.number}"
+
+
+def rules_by_name() -> Mapping[str, Rule]:
+    return {rule.__name__: rule for rule in RULES}

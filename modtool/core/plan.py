@@ -1,0 +1,216 @@
+"""What is prepared once per game before any day is counted: the posts in order (`Timeline`)
+and the ledger laid on them (`GamePlan`): where each day starts and ends, who is dead from
+which post, who holds each slot, the resets, hosts, corrections and the name resolver.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from ..threads.posts import Post
+from .ledger import DayWindow, Event, EventKind, Game, PostRef
+from .names import Resolver, ThreadWords, normalise
+
+
+class Timeline:
+    """The game's posts in order, with positions for ledger references."""
+
+    def __init__(self, posts: Sequence[Post]) -> None:
+        self.posts = sorted(posts, key=_post_order)
+        self._numbers: dict[str, list[int]] = {}
+        for post in self.posts:
+            self._numbers.setdefault(post.thread, []).append(
+                post.number if post.number is not None else -1
+            )
+        self._times = [p.time for p in self.posts]
+
+    def after(self, ref: PostRef | None, default: int = 0) -> int:
+        """How many posts come at or before `ref`: the index of the first post after it."""
+        if ref is None:
+            return default
+        if ref.post is not None:
+            thread = ref.thread if ref.thread in self._numbers else next(iter(self._numbers), "")
+            if len(self._numbers) <= 1:
+                numbers = self._numbers.get(thread, [])
+                return bisect.bisect_right(numbers, ref.post)
+            # Several threads: a post of another thread counts as before the referenced post
+            # when it was written no later than it.
+            anchor = next(
+                (p.time for p in self.posts if p.thread == thread and p.number == ref.post), None
+            )
+            return sum(
+                1
+                for p in self.posts
+                if (p.thread == thread and (p.number or 0) <= ref.post)
+                or (p.thread != thread and anchor and p.time and p.time <= anchor)
+            )
+        if ref.time is not None:
+            return sum(1 for t in self._times if t is not None and t <= ref.time)
+        return default
+
+
+def _post_order(post: Post):
+    return (post.time is None, post.time, post.number or 0) if post.thread else (post.number or 0,)
+
+
+@dataclass
+class GamePlan:
+    """The ledger laid on the timeline, and what every day's walk looks up."""
+
+    game: Game
+    timeline: Timeline
+    resolver: Resolver
+    windows: dict[int, DayWindow]
+    bounds: dict[int, tuple[int, int]]  # day -> (first index, index after its last post)
+    death_at: dict[str, int]  # slot -> index from which it is dead
+    joined: dict[str, list[tuple[int, str]]]  # slot -> (index from which a name holds it, name)
+    resets: tuple[int, ...]
+    hosts: frozenset[str]
+    corrections: dict[tuple[str, int | None], Event]
+    ghosts_recorded: dict[str, int]  # slot -> the day the ledger says its ghost vote was spent
+    accounts: dict[str, frozenset[str]]  # slot -> normalised accounts and aliases
+    _grimoires: dict = field(default_factory=dict)
+
+    def grimoire(self, day: int):
+        """The Clocktower grimoire at the start of `day` (None for other games)."""
+        if self.game.clocktower is None:
+            return None
+        if day not in self._grimoires:
+            from ..games.clocktower.grimoire import grimoire_at, post_days_in
+            from .ledger import Phase, PhaseKind
+
+            if "at_day" not in self._grimoires:
+                self._grimoires["at_day"] = post_days_in(self.game, self)
+            at_day = self._grimoires["at_day"]
+            self._grimoires[day] = grimoire_at(self.game, Phase(day, PhaseKind.DAY), at_day)
+        return self._grimoires[day]
+
+    def day_abilities(self) -> list[tuple[int, Event]]:
+        """The host-announced day abilities, with the timeline index they take effect at."""
+        return [
+            (self.timeline.after(e.at) - 1, e) for e in self.game.events_of(EventKind.DAY_ABILITY)
+        ]
+
+    @classmethod
+    def build(cls, game: Game, posts: Sequence[Post], now: datetime | None = None) -> GamePlan:
+        """`now` decides which deadlines have passed (default: the clock)."""
+        from .schedule import day_deadlines
+
+        timeline = Timeline(posts)
+        _check_posts_exist(game, timeline)
+        after = timeline.after
+        beyond = len(timeline.posts) + 1  # "not yet": past the last post
+        deadlines = day_deadlines(game, posts, now)
+        windows = {
+            w.day: replace(w, end=PostRef(time=deadlines[w.day]))
+            if w.end is None and w.day in deadlines
+            else w
+            for w in game.days()
+        }
+        bounds = {
+            d: (after(w.start, 0), after(w.end) if w.end else len(timeline.posts))
+            for d, w in windows.items()
+        }
+
+        def day_start(day: int) -> int:
+            if day in bounds:
+                return bounds[day][0]
+            prev = windows.get(day - 1)
+            return after(prev.end) if prev and prev.end else beyond
+
+        death_at: dict[str, int] = {}
+        for e in game.deaths():
+            if e.at.post is not None or e.at.time is not None:
+                pos = max(after(e.at) - 1, 0)  # dead from the announcing post on
+            elif e.phase.is_night:  # N n: dead from the start of Day n+1
+                pos = day_start(e.phase.number + 1)
+            else:  # D n: dead from the end of Day n
+                n = e.phase.number
+                pos = bounds[n][1] if n in bounds and windows[n].end else beyond
+            death_at[e.slot] = min(death_at.get(e.slot, pos), pos)
+
+        joined = {s.key: [(0, s.key)] for s in game.slots}
+        for e in game.events_of(EventKind.REPLACEMENT):
+            joined[e.slot].append((after(e.at) - 1, e.name))
+        for history in joined.values():
+            history.sort(key=lambda pair: pair[0])
+
+        resolver = Resolver.from_slots(
+            {s.key: game.slot_names(s.key) for s in game.slots},
+            {s.key: (*s.aliases, *s.accounts) for s in game.slots},
+        )
+        resolver.thread_words = ThreadWords((p.number, p.text) for p in timeline.posts)
+        return cls(
+            game=game,
+            timeline=timeline,
+            resolver=resolver,
+            windows=windows,
+            bounds=bounds,
+            death_at=death_at,
+            joined=joined,
+            resets=tuple(after(e.at) - 1 for e in game.events_of(EventKind.VOTE_RESET)),
+            hosts=frozenset(normalise(h) for h in game.hosts),
+            corrections={(e.at.thread, e.at.post): e for e in game.events_of(EventKind.CORRECTION)},
+            ghosts_recorded={
+                e.slot: e.day for e in game.events_of(EventKind.GHOST_VOTE) if e.day is not None
+            },
+            accounts={
+                s.key: frozenset(normalise(a) for a in (*s.accounts, *s.aliases))
+                for s in game.slots
+            },
+        )
+
+    def holder(self, slot: str, pos: int) -> str:
+        """The name holding `slot` at timeline index `pos`."""
+        name = slot
+        for start, n in self.joined[slot]:
+            if start <= pos:
+                name = n
+        return name
+
+    def correction(self, post: Post) -> Event | None:
+        return self.corrections.get((post.thread, post.number)) or (
+            self.corrections.get(("", post.number)) if post.thread else None
+        )
+
+    def night_kill_before(self, day: int) -> bool:
+        """Whether someone died in the night before `day` (No-Lynch rules of seed 004)."""
+        prev = self.windows.get(day - 1)
+        night_start = self.bounds[prev.day][1] if prev and prev.end else None
+        start = self.bounds[day][0]
+        for e in self.game.deaths():
+            if e.phase is not None:
+                if e.phase.is_night and e.phase.number == day - 1:
+                    return True
+            elif night_start is not None:
+                pos = self.death_at.get(e.slot)
+                if pos is not None and night_start <= pos < start:
+                    return True
+        return False
+
+
+def _check_posts_exist(game: Game, timeline: Timeline) -> None:
+    """A ledger event at a post the thread does not have is a typo, or a stale copy of the
+    thread: either way no count can be right."""
+    from ..errors import GameFileError
+    from .ledger import LEDGER_FILE
+
+    last: dict[str, int] = {}
+    for post in timeline.posts:
+        if post.number is not None:
+            last[post.thread] = max(last.get(post.thread, -1), post.number)
+    first_thread = next(iter(last), "")
+    for e in game.events:
+        if e.at.post is None:
+            continue
+        thread = e.at.thread if e.at.thread in last else first_thread
+        if thread in last and e.at.post > last[thread]:
+            raise GameFileError(
+                game.folder / LEDGER_FILE,
+                f"post {e.at.post} is past the thread's last post ({last[thread]}); fix the "
+                "number, or read the thread again if it has grown (--refresh)",
+                e.line,
+            )

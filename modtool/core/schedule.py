@@ -1,0 +1,269 @@
+"""Deadlines: when each phase starts and ends, from the `[schedule]` of game.toml and the
+ledger, in the game's timezone.
+
+Two shapes, both data:
+
+    [schedule]                      # seed 003: fixed lengths
+    start = "2026-11-02T12:00"      # Day 1 starts (game timezone)
+    first_day = "96h"               # Day 1 lasts four days
+    day = "72h"                     # later days
+    night = "host"                  # a night ends when the host starts the next day
+
+    [schedule]                      # seed 004: a weekday calendar
+    start = "2026-11-02"            # the date Day 1 starts
+    turn = "00:00"                  # the wall-clock time at which a weekday begins
+    weekdays = { monday = "day", tuesday = "day", wednesday = "night", thursday = "day",
+                 friday = "day", saturday = "night", sunday = "night" }
+
+A length in hours is that many real hours, across a change of clocks; a calendar boundary is
+a wall-clock time, and stays at that time when the clocks change. What the ledger records
+(a day's start or end with a time, or a post whose time is known) wins over the schedule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, tzinfo
+
+from ..threads.posts import Post
+from ..threads.times import UTC
+from .ledger import EventKind, Game, Phase, PhaseKind
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_HOURS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*h(?:ours?)?\s*$", re.I)
+MAX_PHASES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """The `[schedule]` table, read."""
+
+    start: datetime
+    first_day: timedelta | None = None
+    day: timedelta | None = None
+    night: timedelta | None = None  # None: the host ends each night
+    weekdays: tuple[str, ...] | None = None  # "day" or "night" for Monday..Sunday
+    turn: time = time(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledPhase:
+    phase: Phase
+    start: datetime | None
+    deadline: datetime | None  # None: ends when the host says
+    recorded: bool = False  # the start comes from the ledger, not the schedule
+
+
+def schedule_from_table(table: Mapping[str, object], tz: tzinfo) -> Schedule:
+    """A Schedule from game.toml's [schedule]; ValueError names the bad key."""
+    known = {"start", "first_day", "day", "night", "weekdays", "turn"}
+    unknown = set(table) - known
+    if unknown:
+        raise ValueError(f"[schedule]: unknown key {sorted(unknown)[0]!r}; known: {sorted(known)}")
+    raw_start = table.get("start")
+    if not isinstance(raw_start, str | date):
+        raise ValueError('[schedule] needs start = "2026-11-02T12:00" (when Day 1 starts)')
+    turn = _clock(table.get("turn", "00:00"))
+    start = _moment(raw_start, tz, turn)
+    if not YEARS[0] <= start.year <= YEARS[1]:
+        raise ValueError(
+            f"[schedule] start {str(raw_start)!r} is not a date a game starts on (years "
+            f"{YEARS[0]} to {YEARS[1]})"
+        )
+    weekdays = table.get("weekdays")
+    if weekdays is not None:
+        if not isinstance(weekdays, Mapping) or set(weekdays) != set(WEEKDAYS):
+            raise ValueError('[schedule] weekdays must name all seven days, e.g. monday = "day"')
+        kinds = tuple(str(weekdays[d]) for d in WEEKDAYS)
+        if set(kinds) - {"day", "night"} or "day" not in kinds or "night" not in kinds:
+            raise ValueError('[schedule] weekdays are each "day" or "night", with some of each')
+        return Schedule(start=start, weekdays=kinds, turn=turn)
+    day = _length(table.get("day"), "day")
+    if day is None:
+        raise ValueError('[schedule] needs day = "72h" (or weekdays = {...})')
+    night = table.get("night", "host")
+    return Schedule(
+        start=start,
+        first_day=_length(table.get("first_day"), "first_day") or day,
+        day=day,
+        night=None if night == "host" else _length(night, "night"),
+        turn=turn,
+    )
+
+
+MAX_PHASE_HOURS = 24 * 366  # a phase longer than a year is a typo
+YEARS = (2000, 2200)  # a game starts in these years; others are typos (and overflow dates)
+
+
+def _length(value: object, key: str) -> timedelta | None:
+    if value is None:
+        return None
+    m = _HOURS.match(str(value))
+    if not m or float(m[1]) <= 0:
+        raise ValueError(f'[schedule] {key} must be a length in hours, like {key} = "72h"')
+    if float(m[1]) > MAX_PHASE_HOURS:
+        raise ValueError(
+            f"[schedule] {key} = {value!r} is longer than a year; give it in hours, like "
+            f'{key} = "72h"'
+        )
+    return timedelta(hours=float(m[1]))
+
+
+def _clock(value: object) -> time:
+    try:
+        return time.fromisoformat(str(value))
+    except ValueError:
+        raise ValueError(
+            f'[schedule] turn must be a clock time like "00:00", not {value!r}'
+        ) from None
+
+
+def _moment(value: str | date, tz: tzinfo, turn: time) -> datetime:
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=tz)
+    if isinstance(value, date):
+        return datetime.combine(value, turn, tzinfo=tz)
+    try:
+        if "T" in value or " " in value.strip():
+            moment = datetime.fromisoformat(value)
+            return moment if moment.tzinfo else moment.replace(tzinfo=tz)
+        return datetime.combine(date.fromisoformat(value), turn, tzinfo=tz)
+    except ValueError:
+        raise ValueError(f"[schedule] start {value!r} is not a date or an ISO time") from None
+
+
+def add_real_hours(moment: datetime, length: timedelta) -> datetime:
+    """`length` of real time later, shown in the same zone: 72 hours across a change of clocks
+    is 72 hours, though the wall clock then reads an hour off."""
+    return (moment.astimezone(UTC) + length).astimezone(moment.tzinfo)
+
+
+# --- the phases --------------------------------------------------------------------------------
+
+
+def phases(
+    game: Game, schedule: Schedule, posts: Sequence[Post] = (), count: int = 10
+) -> list[ScheduledPhase]:
+    """Day 1, Night 1, Day 2, ... as far as `count` phases, each with its start and deadline;
+    the ledger's recorded times win over the schedule's."""
+    recorded = _recorded_times(game, posts)
+    if schedule.weekdays is not None:
+        planned = _calendar(schedule, count)
+    else:
+        planned = None
+    out: list[ScheduledPhase] = []
+    cursor = schedule.start
+    for i in range(min(count, MAX_PHASES)):
+        number, kind = i // 2 + 1, PhaseKind.DAY if i % 2 == 0 else PhaseKind.NIGHT
+        phase = Phase(number, kind)
+        if planned is not None:
+            start, deadline = planned[i]
+        else:
+            start = cursor
+            if kind is PhaseKind.DAY:
+                length = schedule.first_day if number == 1 else schedule.day
+                deadline = add_real_hours(start, length) if start else None
+            else:
+                deadline = (
+                    add_real_hours(start, schedule.night) if start and schedule.night else None
+                )
+        mark = False
+        if kind is PhaseKind.DAY and ("start", number) in recorded:
+            start, mark = recorded[("start", number)], True
+            if planned is None:
+                length = schedule.first_day if number == 1 else schedule.day
+                deadline = add_real_hours(start, length)
+        if kind is PhaseKind.DAY and ("end", number) in recorded:
+            deadline = recorded[("end", number)]
+        if kind is PhaseKind.NIGHT and ("start", number + 1) in recorded and planned is None:
+            deadline = recorded[("start", number + 1)]
+        out.append(ScheduledPhase(phase, start, deadline, mark))
+        cursor = deadline
+    return out
+
+
+def _calendar(schedule: Schedule, count: int) -> list[tuple[datetime, datetime]]:
+    """Runs of weekdays of one kind, from the start date: each run is one phase, from the
+    `turn` of its first weekday to the `turn` after its last, in wall-clock time."""
+    kinds = schedule.weekdays
+    day0 = schedule.start.date()
+    if kinds[day0.weekday()] != "day":
+        raise ValueError(f"[schedule] start {day0} is a {kinds[day0.weekday()]} by the weekdays")
+    tz = schedule.start.tzinfo
+    out: list[tuple[datetime, datetime]] = []
+    current = day0
+    while len(out) < count:
+        kind = kinds[current.weekday()]
+        end = current
+        while kinds[end.weekday()] == kind:
+            end += timedelta(days=1)
+        start_at = schedule.start if not out else datetime.combine(current, schedule.turn, tz)
+        out.append((start_at, datetime.combine(end, schedule.turn, tzinfo=tz)))
+        current = end
+    return out
+
+
+def _recorded_times(game: Game, posts: Sequence[Post]) -> dict[tuple[str, int], datetime]:
+    times: dict[tuple[str, int], datetime] = {}
+    by_number = {(p.thread, p.number): p.time for p in posts if p.time is not None}
+    for e in game.events:
+        if e.kind not in (EventKind.DAY_START, EventKind.DAY_END):
+            continue
+        moment = e.at.time or by_number.get((e.at.thread, e.at.post))
+        if moment is not None:
+            times[("start" if e.kind is EventKind.DAY_START else "end", e.day)] = moment
+    return times
+
+
+def day_deadlines(
+    game: Game, posts: Sequence[Post], now: datetime | None = None
+) -> dict[int, datetime]:
+    """The deadline of each day that has passed by `now` (default: the clock): a day with no
+    recorded end ends there, and posts after it do not count for it."""
+    if game.schedule is None:
+        return {}
+    now = now or datetime.now(UTC)
+    days = max((w.day for w in game.days()), default=1)
+    found = {}
+    for p in phases(game, game.schedule, posts, count=2 * days):
+        if p.phase.kind is PhaseKind.DAY and p.deadline is not None and p.deadline <= now:
+            found[p.phase.number] = p.deadline
+    return found
+
+
+def game_phases(game: Game, count: int = 10, posts: Sequence[Post] = ()) -> list[ScheduledPhase]:
+    """The phases of a game folder's schedule (ModToolError when it has none)."""
+    from ..errors import GameFileError
+
+    if game.schedule is None:
+        raise GameFileError(
+            game.folder / "game.toml",
+            "no [schedule]; add one with start and day lengths or weekdays "
+            "(see docs/game-folder.md)",
+        )
+    try:
+        return phases(game, game.schedule, posts, count)
+    except ValueError as exc:
+        raise GameFileError(game.folder / "game.toml", str(exc)) from None
+
+
+def day_deadline(game: Game, day: int, posts: Sequence[Post] = ()) -> datetime | None:
+    """Day `day`'s deadline by the schedule and the ledger, or None (no schedule, or the host
+    decides)."""
+    if game.schedule is None:
+        return None
+    for p in phases(game, game.schedule, posts, count=2 * day):
+        if p.phase == Phase(day, PhaseKind.DAY):
+            return p.deadline
+    return None
+
+
+def time_left(delta: timedelta) -> str:
+    """ "2d 3h 5m", "4h 0m"; "" once the moment has passed."""
+    if delta.total_seconds() <= 0:
+        return ""
+    minutes = int(delta.total_seconds()) // 60
+    days, rest = divmod(minutes, 24 * 60)
+    return f"{days}d {rest // 60}h {rest % 60}m" if days else f"{rest // 60}h {rest % 60}m"

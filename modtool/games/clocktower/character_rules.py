@@ -1,0 +1,157 @@
+"""Clocktower characters that change a forum count, where a vote stands in for a nomination
+(seed 003): the Butler, the Virgin, the Witch and the Slayer. The decisions are the pure
+functions of `rules` (butler_refusal, virgin_vote, witch_curse_kills, slayer_shot); this module
+applies them to a day's walk at the exact post.
+
+Each day starts from the grimoire at the start of the day (characters, reminders, the Butler's
+master); abilities used up on earlier days are carried in `used` (slot -> day).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.results import Outcome, OutcomeKind
+from ...core.rules import (
+    NO_LYNCH_KEY,
+    Rule,
+    SlayerResult,
+    VirginResult,
+    butler_refusal,
+    butler_votes_to_drop,
+    slayer_shot,
+    virgin_vote,
+    witch_curse_kills,
+)
+
+
+@dataclass
+class CharacterRules:
+    walk: object  # count._DayWalk
+    grimoire: object  # grimoire.Grimoire at the start of the day
+    used: dict[str, int]  # slot -> the day its once-per-game ability was used (all days so far)
+    used_today: set[str] = field(default_factory=set)
+    warned: set[str] = field(default_factory=set)
+
+    # --- who is who ---------------------------------------------------------------------------
+
+    def _seat(self, slot: str):
+        return self.grimoire.seat(slot)
+
+    def _works(self, slot: str) -> bool:
+        """The character's ability works now: alive in the count, not drunk or poisoned."""
+        return slot in self.walk.state.alive and not self._seat(slot).drunk_or_poisoned
+
+    def _spent(self, slot: str) -> bool:
+        return slot in self.used or slot in self.used_today or self._seat(slot).has("no_ability")
+
+    # --- hooks the walk calls -------------------------------------------------------------
+
+    def refusal(self, voter: str, target: str, post) -> Rule | None:
+        """Before a living player's vote counts: the Butler needs their master on the target."""
+        seat = self._seat(voter)
+        if seat.character != "butler" or target == NO_LYNCH_KEY:
+            return None
+        if seat.master is None and voter not in self.warned:
+            self.warned.add(voter)
+            self.walk._warn(
+                post,
+                f"no master recorded for the Butler ({post.author}) on Day {self.walk.window.day}; "
+                "their votes count as usual (modtool record master)",
+            )
+        master_targets = set(self.walk.state.standing(seat.master)) if seat.master else set()
+        return butler_refusal(self._works(voter), seat.master, master_targets, target)
+
+    def before_vote(self, voter: str, post, pos: int) -> bool:
+        """A cursed player who votes dies (the Witch); True when the voter died."""
+        seat = self._seat(voter)
+        if not seat.has("cursed"):
+            return False
+        witches = [s.slot for s in self.grimoire.holding("witch")]
+        witch_works = any(self._works(w) for w in witches)
+        if not witch_curse_kills(True, witch_works, len(self.walk.state.alive)):
+            return False
+        self.walk.state.kill(voter)
+        self.walk._warn(
+            post,
+            f"{post.author} was cursed by the Witch and voted: they die now (record it: "
+            f"modtool record death {self.walk.plan.game.folder} {voter!r} --post {post.number})",
+        )
+        return True
+
+    def after_vote(self, voter: str, target: str, post, pos: int) -> Outcome | None:
+        """The first vote that counts on the Virgin."""
+        if target == NO_LYNCH_KEY or self._seat(target).character != "virgin":
+            return None
+        spent_before = self._spent(target)
+        result = virgin_vote(
+            spent_before,
+            self._works(target),
+            self._seat(voter).team,
+            self._seat(voter).character,
+        )
+        if result is VirginResult.SPENT_BEFORE:
+            return None
+        self.used_today.add(target)
+        virgin = self.walk.display(target, pos)
+        if result is VirginResult.STORYTELLER:
+            self.walk._warn(
+                post,
+                f"{post.author} (the Spy) voted first for the Virgin ({virgin}); the Spy may "
+                "register as a Townsfolk: if the Storyteller executes them, record the death",
+            )
+        if result is not VirginResult.EXECUTE:
+            return None
+        who = self.walk.display(voter, pos)
+        return Outcome(
+            OutcomeKind.EXECUTION,
+            who,
+            post.number,
+            f"{who} is a Townsfolk and voted first for the Virgin ({virgin}): executed at once",
+            Rule.VIRGIN,
+        )
+
+    def after_action(self, post, pos: int) -> None:
+        """ "If your Master unvotes, your vote will also be removed" (seed 003)."""
+        state = self.walk.state
+        for seat in self.grimoire.holding("butler"):
+            butler = seat.slot
+            if seat.master is None or butler not in state.alive or not self._works(butler):
+                continue
+            mine = set(state.standing(butler)) - {NO_LYNCH_KEY}
+            for target in butler_votes_to_drop(mine, set(state.standing(seat.master))):
+                state.withdraw(butler, target)
+                self.walk._warn(
+                    post,
+                    f"the Butler ({self.walk.display(butler, pos)})'s vote on "
+                    f"{self.walk.display(target, pos)} is removed: their master "
+                    f"({self.walk.display(seat.master, pos)}) no longer votes for them",
+                )
+
+    def day_ability(self, event, post, pos: int) -> None:
+        """A host-announced day ability at its post: the Slayer's shot kills an alive Demon."""
+        if event.action != "slayer":
+            return
+        shooter, target = event.slot, event.target
+        seat = self._seat(shooter)
+        if seat.character != "slayer" or target is None:
+            return
+        target_seat = self._seat(target)
+        result = slayer_shot(
+            self._works(shooter),
+            self._spent(shooter),
+            target_seat.character,
+            target_seat.team,
+            target in self.walk.state.alive,
+        )
+        self.used_today.add(shooter)
+        name = self.walk.display(target, pos)
+        if result is SlayerResult.KILLS:
+            self.walk.state.kill(target)
+            self.walk._warn(post, f"the Slayer shot {name}, the Demon: {name} dies")
+        elif result is SlayerResult.STORYTELLER:
+            self.walk._warn(
+                post,
+                f"the Slayer shot {name}, the Recluse, who may register as the Demon: if the "
+                "Storyteller kills them, record the death",
+            )

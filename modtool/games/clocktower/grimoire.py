@@ -1,0 +1,210 @@
+"""The grimoire: what a Storyteller keeps for each seat at a point of a Clocktower game, built
+from the setup and the ledger (no posts needed): character and alignment (and their changes),
+alive or dead, the reminders in force (poisoned, drunk, protected, cursed, no ability, the
+Lleech's host, the red herring), the Butler's master for the day.
+
+Phases are ordered N0 < D1 < N1 < D2 < ...: Night N follows Day N (seed 003's numbering).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.checks import require_reached
+from ...core.ledger import REMINDER_LIFETIMES, EventKind, Game, Phase, PhaseKind
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    kind: str  # poisoned, drunk, protected, cursed, no_ability, lleech_host, red_herring, ...
+    start: Phase
+    end: Phase | None  # None: for the rest of the game
+    by: str | None = None  # the character that placed it
+    line: int | None = None  # its ledger line (None: from the setup)
+
+    def active(self, phase: Phase) -> bool:
+        return self.start <= phase and (self.end is None or phase <= self.end)
+
+
+def reminder_end(start: Phase, lifetime: str) -> Phase | None:
+    """Where a reminder given at `start` ends, for its lifetime (REMINDER_LIFETIMES)."""
+    if lifetime == "game":
+        return None
+    if lifetime == "night+day" and start.is_night:
+        return Phase(start.number + 1, PhaseKind.DAY)
+    if lifetime == "night+day":  # given in the day: that day and the night after it
+        return Phase(start.number, PhaseKind.NIGHT)
+    return start  # "night", "day": that phase only
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    slot: str
+    player: str  # the name holding the seat now
+    seat: int | None
+    character: str | None  # the character id (the Drunk is "drunk")
+    shown: str | None  # what the player was told (the Drunk's Townsfolk)
+    team: str | None  # townsfolk, outsider, minion, demon, ...
+    alignment: str | None  # good or evil
+    alive: bool
+    died: Phase | None
+    reminders: tuple[Reminder, ...]
+    master: str | None  # the Butler's master for the day
+
+    def has(self, kind: str) -> bool:
+        return any(r.kind == kind for r in self.reminders)
+
+    @property
+    def drunk_or_poisoned(self) -> bool:
+        """The ability does not work: the Drunk always; a poisoned or drunk reminder."""
+        return self.character == "drunk" or self.has("poisoned") or self.has("drunk")
+
+
+@dataclass(frozen=True)
+class Grimoire:
+    phase: Phase
+    seats: tuple[SeatState, ...]
+    bluffs: tuple[str, ...]
+
+    def seat(self, slot: str) -> SeatState:
+        return next(s for s in self.seats if s.slot == slot)
+
+    def holding(self, character: str) -> list[SeatState]:
+        return [s for s in self.seats if s.character == character]
+
+    @property
+    def alive(self) -> list[SeatState]:
+        return [s for s in self.seats if s.alive]
+
+
+def post_days(game: Game, posts) -> dict[int, int]:
+    """For each ledger event placed at a post: its line -> the day that holds the post."""
+    from ...core.plan import GamePlan
+
+    return post_days_in(game, GamePlan.build(game, posts))
+
+
+def post_days_in(game: Game, plan) -> dict[int, int]:
+    out = {}
+    for e in game.events:
+        if e.at.post is None:
+            continue
+        index = plan.timeline.after(e.at) - 1
+        for day, (start, end) in plan.bounds.items():
+            if start <= index < end:
+                out[e.line] = day
+    return out
+
+
+def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) -> Grimoire:
+    """The grimoire at the start of `phase`. Events placed at a post (a death or a character
+    change during a day) count from the day `at_day` gives them (ledger line -> day, from
+    `post_days`); without it they are left out."""
+    script = game.clocktower
+    chars = script.characters if script is not None else {}
+    at_day = at_day or {}
+
+    def when(e) -> Phase | None:
+        if e.phase is not None:
+            return e.phase
+        day = at_day.get(e.line)
+        return Phase(day, PhaseKind.DAY) if day is not None else None
+
+    character = {s.key: s.role for s in game.slots}
+    alignment = {
+        s.key: s.team or (chars[s.role].alignment if s.role in chars else None) for s in game.slots
+    }
+    died: dict[str, Phase] = {}
+    for e in game.deaths():
+        at = when(e)
+        if at is not None:
+            died.setdefault(e.slot, at)
+    for e in game.events_of(EventKind.CHARACTER_CHANGE):
+        at = when(e)
+        if at is not None and at < phase:
+            if e.target:
+                character[e.slot] = e.target
+                if e.name is None and e.target in chars:
+                    alignment[e.slot] = chars[e.target].alignment
+            if e.name:
+                alignment[e.slot] = e.name
+    reminders: dict[str, list[Reminder]] = {s.key: [] for s in game.slots}
+    herring = game.setup.get("red_herring")
+    herring = game.find_slot(herring) if herring else None
+    if herring:
+        reminders[herring].append(Reminder("red_herring", Phase(0, PhaseKind.NIGHT), None))
+    for e in game.events_of(EventKind.REMINDER):
+        lifetime = REMINDER_LIFETIMES.get(e.target, "night+day")
+        end = (
+            None
+            if e.cause == "game"
+            else Phase.parse(e.cause)
+            if e.cause
+            else reminder_end(e.phase, lifetime)
+        )
+        reminders[e.slot].append(Reminder(e.target, e.phase, end, e.name, e.line))
+    masters = {
+        e.slot: e.target
+        for e in game.events_of(EventKind.MASTER)
+        if not phase.is_night and e.day == phase.number
+    }
+    seats = []
+    for s in sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0)):
+        c = character[s.key]
+        dead_at = died.get(s.key)
+        alive = dead_at is None or phase <= dead_at  # dead from the phase after
+        seats.append(
+            SeatState(
+                slot=s.key,
+                player=game.slot_names(s.key)[-1],
+                seat=s.seat,
+                character=c,
+                shown=s.shown,
+                team=chars[c].team if c in chars else None,
+                alignment=alignment[s.key],
+                alive=alive,
+                died=dead_at,
+                reminders=tuple(r for r in reminders[s.key] if r.active(phase)),
+                master=masters.get(s.key),
+            )
+        )
+    return Grimoire(phase, tuple(seats), tuple(game.setup.get("bluffs", ())))
+
+
+def ghost_votes(game: Game, posts, phase: Phase) -> dict[str, int | None]:
+    """Each dead player's ghost vote before `phase`: the day it was spent, or None (unspent).
+    Spent votes come from replaying the thread's days and from `ghost_vote` events."""
+    from ...core.count import count_days
+
+    last = phase.number if phase.is_night else phase.number - 1
+    spent: dict[str, int] = {
+        e.slot: e.day for e in game.events_of(EventKind.GHOST_VOTE) if e.day <= max(last, 0)
+    }
+    known = [w.day for w in game.days()]
+    days = [d for d in known if d <= last]
+    if days and game.rules.ghost_votes:
+        for count in count_days(game, posts, days):
+            for wagon in count.wagons:
+                for v in wagon.voters:
+                    if v.ghost:
+                        slot = game.find_slot(v.player)
+                        spent.setdefault(slot, count.day)
+    return spent
+
+
+def grimoire_report(game: Game, posts, phase: Phase) -> tuple[Grimoire, dict[str, int]]:
+    """`modtool grimoire`: the grimoire at `phase` and the ghost votes spent before it."""
+    from ...errors import ModToolError
+
+    if game.clocktower is None:
+        raise ModToolError(
+            f"{game.folder / 'game.toml'}: the grimoire needs a Clocktower script; add "
+            'script = "trouble-brewing-forum" (or another) to game.toml'
+        )
+    require_reached(game, phase)
+    return grimoire_at(game, phase, post_days(game, posts)), ghost_votes(game, posts, phase)
+
+
+def current_phase(game: Game) -> Phase:
+    """The latest phase the ledger knows: the last day, or the night after it once it ended."""
+    return game.current_phase()

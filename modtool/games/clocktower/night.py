@@ -1,0 +1,782 @@
+"""The night sheet of a Clocktower game and the information each character gets, computed from
+the grimoire with the Storyteller's choices shown.
+
+For every information character the answer is given three ways: the true value from the
+grimoire; the answers the Storyteller may legally give (one when there is no choice; several
+when the player is drunk or poisoned, when the Spy or the Recluse may register otherwise, or
+when the Storyteller picks the decoy; under the Vortox every answer but the true one); and
+one line saying why. Nights are numbered as in seed 003: Night 0 is the first night; deaths
+of the night count for the characters that act after the Demon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from ...core.checks import require_reached
+from ...core.count import EXECUTED_CAUSES
+from ...core.ledger import EventKind, Game, Phase, PhaseKind, append_computed
+from ...errors import ModToolError
+from .grimoire import Grimoire, SeatState, grimoire_at
+from .roles import ROLEBOOKS, role_text, rolebook
+from .wins import Win, check_day
+
+EVIL_TEAMS = ("minion", "demon")
+
+
+@dataclass(frozen=True, slots=True)
+class Info:
+    player: str
+    character: str  # the character acting (the Drunk acts as the Townsfolk they were told)
+    true_value: str | None
+    allowed: tuple[str, ...]
+    storyteller_choice: bool
+    why: str
+
+    def as_json(self) -> dict:
+        return {
+            "player": self.player,
+            "character": self.character,
+            "true_value": self.true_value,
+            "allowed": list(self.allowed),
+            "storyteller_choice": self.storyteller_choice,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NightStep:
+    position: int  # in the official order of this night
+    character: str  # character id, or "minioninfo" / "demoninfo"
+    name: str
+    player: str | None
+    what: str  # what the Storyteller does (the character's how-to-run text)
+    choices: tuple[str, ...]  # what the player chose (recorded night_choice events)
+    reminders: tuple[str, ...]
+    info: Info | None
+
+
+# --- registering -------------------------------------------------------------------------------
+
+
+def may_register_evil(seat: SeatState) -> set[bool]:
+    """Whether the seat can register as evil: the Spy may register good, the Recluse evil."""
+    if seat.character == "spy":
+        return {True, False}
+    if seat.character == "recluse":
+        return {True, False}
+    return {seat.alignment == "evil"}
+
+
+def may_register_as(seat: SeatState, team: str) -> bool:
+    """Can the seat register as a character of `team`? (Spy: Townsfolk or Outsider; Recluse:
+    Minion or Demon.)"""
+    if seat.team == team:
+        return True
+    if seat.character == "spy" and team in ("townsfolk", "outsider"):
+        return True
+    return seat.character == "recluse" and team in EVIL_TEAMS
+
+
+# --- the pure computations (each a rule with a table test) ---------------------------------------
+
+
+def living_neighbours(ring: list[SeatState], slot: str, alive: set[str]) -> list[SeatState]:
+    """The nearest living player each way round the circle (seed 003: "Dead players are
+    skipped"); one when only one other lives."""
+    seats = [s for s in ring if s.slot in alive or s.slot == slot]
+    if len(seats) < 2:
+        return []
+    i = next(n for n, s in enumerate(seats) if s.slot == slot)
+    left, right = seats[i - 1], seats[(i + 1) % len(seats)]
+    return [left] if left.slot == right.slot else [left, right]
+
+
+def evil_count_options(seats: list[SeatState]) -> tuple[int, set[int]]:
+    """How many of these seats are evil: the true number and every number they may register."""
+    true = sum(1 for s in seats if s.alignment == "evil")
+    options = {sum(combo) for combo in product(*(may_register_evil(s) for s in seats))}
+    return true, options
+
+
+def evil_pairs(ring: list[SeatState], evil: dict[str, bool]) -> int:
+    """Chef: adjacent pairs of evil players round the whole circle (each player in two pairs)."""
+    n = len(ring)
+    if n < 2:
+        return 0
+    pairs = [(ring[i], ring[(i + 1) % n]) for i in range(n if n > 2 else 1)]
+    return sum(1 for a, b in pairs if evil[a.slot] and evil[b.slot])
+
+
+def chef_options(ring: list[SeatState]) -> tuple[int, set[int]]:
+    true = evil_pairs(ring, {s.slot: s.alignment == "evil" for s in ring})
+    unsure = [s for s in ring if len(may_register_evil(s)) > 1]
+    options = set()
+    for combo in product((True, False), repeat=len(unsure)):
+        evil = {s.slot: s.alignment == "evil" for s in ring}
+        evil.update({s.slot: c for s, c in zip(unsure, combo, strict=True)})
+        options.add(evil_pairs(ring, evil))
+    return true, options
+
+
+def fortune_teller(chosen: list[SeatState], red_herring: str | None) -> tuple[bool, set[bool]]:
+    """Yes if either chosen player is the Demon (a dead Demon too) or the red herring; the
+    Recluse may register as the Demon."""
+    true = any(s.team == "demon" or s.slot == red_herring for s in chosen)
+    maybe = true or any(s.character == "recluse" for s in chosen)
+    return true, {true, maybe}
+
+
+def apply_vortox_and_poison(
+    true: str, allowed: set[str], domain: list[str], poisoned: str | None, vortox: bool
+) -> tuple[tuple[str, ...], bool, str]:
+    """The answers the Storyteller may give, whether it is a choice, and why, after the Vortox
+    ("Even if they are drunk or poisoned, it must be false") and drunkenness or poisoning."""
+    if vortox:
+        return tuple(v for v in domain if v != true), True, "the Vortox lives: the answer is false"
+    if poisoned:
+        return tuple(domain), True, f"{poisoned}: any answer"
+    ordered = tuple(v for v in domain if v in allowed) or (true,)
+    return ordered, len(ordered) > 1, ""
+
+
+# --- one night ---------------------------------------------------------------------------------
+
+
+class NightContext:
+    """What every computation of a night looks up."""
+
+    def __init__(self, game: Game, night: int, posts=None):
+        if game.clocktower is None:
+            raise ModToolError(
+                f"{game.folder / 'game.toml'}: the night sheet needs a Clocktower script; add "
+                'script = "trouble-brewing-forum" (or another) to game.toml'
+            )
+        self.game, self.night = game, night
+        self.phase = Phase(night, PhaseKind.NIGHT)
+        self.grimoire: Grimoire = grimoire_at(game, self.phase)
+        self.script = game.clocktower
+        self.ring = list(self.grimoire.seats)
+        self.alive_at_dusk = {s.slot for s in self.ring if s.alive}
+        self.died_tonight = {e.slot for e in game.deaths() if e.phase == self.phase}
+        self.choices = {
+            e.slot: e for e in game.events_of(EventKind.NIGHT_CHOICE) if e.phase == self.phase
+        }
+        key = "first_night" if night == 0 else "other_night"
+        self.order = {cid: getattr(c, key) for cid, c in self.script.characters.items()}
+        demons = [self.order[s.character] for s in self.ring if s.team == "demon"]
+        self.demon_position = min((p for p in demons if p is not None), default=None)
+        herring = game.setup.get("red_herring")
+        self.red_herring = game.find_slot(herring) if herring else None
+        self.vortox = any(
+            s.character == "vortox" and s.alive and not s.drunk_or_poisoned for s in self.ring
+        )
+        self.posts = posts
+        self._day_voters: set[str] | None = None
+        self._at_day: dict[int, int] | None = None
+
+    def day_events(self, ability: str) -> list:
+        """Today's (Day N's) day abilities of one kind; none without the thread (which day
+        holds a post is known from the thread)."""
+        found = [e for e in self.game.events_of(EventKind.DAY_ABILITY) if e.action == ability]
+        if self.posts is None:
+            return []
+        if self._at_day is None:
+            from .grimoire import post_days
+
+            self._at_day = post_days(self.game, self.posts)
+        return [e for e in found if self._at_day.get(e.line) == self.night]
+
+    def voters_today(self) -> set[str] | None:
+        """The slots whose votes counted on Day N (a vote is a nomination), or None without
+        the thread."""
+        if self.posts is None or self.night == 0:
+            return None
+        if self._day_voters is None:
+            from ...core.count import count_days
+            from ...core.rules import Rule
+
+            (count,) = count_days(self.game, self.posts, [self.night])
+            self._day_voters = {
+                self.game.find_slot(a.author)
+                for a in count.audit
+                if a.accepted and a.rule in (Rule.VOTE, Rule.SPLIT_VOTE)
+            }
+        return self._day_voters
+
+    def name(self, cid: str | None) -> str:
+        return self.script.characters[cid].name if cid in self.script.characters else str(cid)
+
+    def alive_for(self, position: int | None) -> set[str]:
+        """The living as a character acting at `position` sees them: tonight's deaths count
+        after the Demon has acted."""
+        if position is not None and self.demon_position is not None:
+            if position > self.demon_position:
+                return self.alive_at_dusk - self.died_tonight
+        return set(self.alive_at_dusk)
+
+    def acting(self, seat: SeatState) -> str | None:
+        """The character a seat acts as tonight: the Drunk as the Townsfolk they were told."""
+        return seat.shown if seat.character == "drunk" and seat.shown else seat.character
+
+    def chosen(self, seat: SeatState) -> list[SeatState]:
+        e = self.choices.get(seat.slot)
+        return [self.grimoire.seat(s) for s in e.bluffs] if e else []
+
+    def impaired(self, seat: SeatState) -> str | None:
+        if seat.character == "drunk":
+            return f"{seat.player} is the Drunk"
+        if seat.has("poisoned"):
+            return f"{seat.player} is poisoned"
+        if seat.has("drunk"):
+            return f"{seat.player} is drunk"
+        return None
+
+
+def information(ctx: NightContext, seat: SeatState) -> Info | None:
+    """The information the seat's character gets tonight, or None when it gets none."""
+    cid = ctx.acting(seat)
+    compute = INFORMATION.get(cid)
+    if compute is None:
+        return None
+    found = compute(ctx, seat)
+    if found is None:
+        return None
+    true, allowed, domain, why = found
+    townsfolk_info = ctx.script.characters[cid].team == "townsfolk"
+    answers, choice, because = apply_vortox_and_poison(
+        true, allowed, domain, ctx.impaired(seat), ctx.vortox and townsfolk_info
+    )
+    reason = "; ".join(x for x in (why, because) if x)
+    return Info(seat.player, ctx.name(cid), true, answers, choice, reason)
+
+
+def _empath(ctx: NightContext, seat: SeatState):
+    alive = ctx.alive_for(ctx.order.get("empath"))
+    neighbours = living_neighbours(ctx.ring, seat.slot, alive)
+    true, options = evil_count_options(neighbours)
+    names = " and ".join(n.player for n in neighbours)
+    return str(true), {str(o) for o in options}, ["0", "1", "2"], f"living neighbours {names}"
+
+
+def _chef(ctx: NightContext, seat: SeatState):
+    true, options = chef_options(ctx.ring)
+    evil = sum(1 for s in ctx.ring if s.alignment == "evil")
+    domain = [str(n) for n in range(max(evil, 1) + 1)]
+    return str(true), {str(o) for o in options}, domain, "adjacent pairs of evil players"
+
+
+def _fortune_teller(ctx: NightContext, seat: SeatState):
+    chosen = ctx.chosen(seat)
+    if len(chosen) != 2:
+        return None
+    true, options = fortune_teller(chosen, ctx.red_herring)
+    word = {True: "Yes", False: "No"}
+    names = " and ".join(c.player for c in chosen)
+    why = f"chose {names}" + (
+        ", the red herring" if any(c.slot == ctx.red_herring for c in chosen) else ""
+    )
+    return word[true], {word[o] for o in options}, ["Yes", "No"], why
+
+
+def _one_of_two(team: str):
+    """Washerwoman (Townsfolk), Librarian (Outsider), Investigator (Minion): one of two
+    players is a particular character; the Storyteller picks which and the decoy."""
+
+    def compute(ctx: NightContext, seat: SeatState):
+        holders = [s for s in ctx.ring if s.slot != seat.slot and may_register_as(s, team)]
+        truths = [s for s in holders if s.team == team]
+        if team == "outsider" and not holders:
+            return (
+                "no Outsiders",
+                {"no Outsiders"},
+                ["no Outsiders", "one of two is an Outsider"],
+                "no Outsiders in play",
+            )
+        shown = []
+        for h in holders:
+            characters = (
+                [h.character] if h.team == team else [c.id for c in ctx.script.of_team(team)]
+            )
+            for c in characters:
+                shown.append(f"{h.player} or another is the {ctx.name(c)}")
+        true = (
+            f"{truths[0].player} or another is the {ctx.name(truths[0].character)}"
+            if truths
+            else shown[0]
+        )
+        domain = shown + [f"any two players and any {team} on the script"]
+        why = "the Storyteller picks the character and the other player"
+        return true, set(shown), domain, why
+
+    return compute
+
+
+def _undertaker(ctx: NightContext, seat: SeatState):
+    executed = [
+        e.slot
+        for e in ctx.game.deaths()
+        if e.phase == Phase(ctx.night, PhaseKind.DAY)
+        and (e.cause or "").casefold() in EXECUTED_CAUSES
+    ]
+    if not executed:
+        return None
+    dead = ctx.grimoire.seat(executed[0])
+    return _character_of(
+        ctx, dead, f"{dead.player} was executed today (the Drunk shows as the Drunk)"
+    )
+
+
+def _ravenkeeper(ctx: NightContext, seat: SeatState):
+    if seat.slot not in ctx.died_tonight:
+        return None
+    chosen = ctx.chosen(seat)
+    if not chosen:
+        return None
+    target = chosen[0]
+    return _character_of(ctx, target, f"died tonight and chose {target.player}")
+
+
+def _character_of(ctx: NightContext, seat: SeatState, why: str):
+    """A player's character as information gives it (Undertaker, Ravenkeeper)."""
+    shows = _shows_as(ctx, seat)
+    return ctx.name(seat.character), set(shows), shows + ["any character"], why
+
+
+def _shows_as(ctx: NightContext, seat: SeatState) -> list[str]:
+    """The characters a seat may show as (the Spy as any good one, the Recluse as any evil one)."""
+    names = [ctx.name(seat.character)]
+    if seat.character == "spy":
+        names += [c.name for t in ("townsfolk", "outsider") for c in ctx.script.of_team(t)]
+    if seat.character == "recluse":
+        names += [c.name for t in EVIL_TEAMS for c in ctx.script.of_team(t)]
+    return list(dict.fromkeys(names))
+
+
+def _dreamer(ctx: NightContext, seat: SeatState):
+    chosen = ctx.chosen(seat)
+    if not chosen:
+        return None
+    target = chosen[0]
+    other = EVIL_TEAMS if target.alignment == "good" else ("townsfolk", "outsider")
+    decoys = [c.name for t in other for c in ctx.script.of_team(t)]
+    true = ctx.name(target.character)
+    shown = [f"{true} or {d}" for d in decoys]
+    return (
+        shown[0],
+        set(shown),
+        shown,
+        f"chose {target.player} ({true}); the Storyteller picks the other",
+    )
+
+
+def _gambler(ctx: NightContext, seat: SeatState):
+    e = ctx.choices.get(seat.slot)
+    chosen = ctx.chosen(seat)
+    if e is None or not chosen or e.target is None:
+        return None
+    right = chosen[0].character == e.target
+    outcome = "lives" if right else "dies"
+    return (
+        outcome,
+        {outcome},
+        ["lives", "dies"],
+        f"guessed {chosen[0].player} is the {ctx.name(e.target)}",
+    )
+
+
+def _chambermaid(ctx: NightContext, seat: SeatState):
+    chosen = ctx.chosen(seat)
+    if len(chosen) != 2:
+        return None
+    woke = sum(1 for c in chosen if ctx.order.get(ctx.acting(c)) is not None and c.alive)
+    return (
+        str(woke),
+        {str(woke)},
+        ["0", "1", "2"],
+        "how many of the two woke tonight for their ability",
+    )
+
+
+def _no_dashii(ctx: NightContext, seat: SeatState):
+    ring = ctx.ring
+    i = ring.index(seat)
+    found = []
+    for step in (1, -1):
+        for k in range(1, len(ring)):
+            s = ring[(i + step * k) % len(ring)]
+            if s.team == "townsfolk":
+                found.append(s.player)
+                break
+    names = " and ".join(dict.fromkeys(found))
+    return names, {names}, [names], "the closest Townsfolk each way are poisoned"
+
+
+def _juggler(ctx: NightContext, seat: SeatState):
+    guesses = [e for e in ctx.day_events("juggle") if e.slot == seat.slot]
+    if not guesses:
+        return None
+    right, maybe = 0, 0
+    for e in guesses:
+        target = ctx.grimoire.seat(e.target)
+        if target.character == e.name:
+            right += 1
+        elif ctx.name(e.name) in _shows_as(ctx, target):
+            maybe += 1  # the Spy or the Recluse may register as the guessed character
+    options = {str(n) for n in range(right, right + maybe + 1)}
+    domain = [str(n) for n in range(len(guesses) + 1)]
+    return str(right), options, domain, f"{len(guesses)} guesses today, {right} right"
+
+
+def _town_crier(ctx: NightContext, seat: SeatState):
+    voters = ctx.voters_today()
+    if voters is None:
+        return None
+    minions = [ctx.grimoire.seat(v) for v in voters if v is not None]
+    true = any(m.team == "minion" for m in minions)
+    maybe = {true}
+    if any(m.character == "spy" for m in minions):
+        maybe.add(False)
+    if any(m.character == "recluse" for m in minions):
+        maybe.add(True)
+    word = {True: "Yes", False: "No"}
+    why = "a Minion voted (nominated) today" if true else "no Minion voted today"
+    return word[true], {word[m] for m in maybe}, ["Yes", "No"], why
+
+
+def _godfather(ctx: NightContext, seat: SeatState):
+    if ctx.night != 0:
+        return None
+    outsiders = [s for s in ctx.ring if s.team == "outsider"]
+    names = ", ".join(ctx.name(s.character) for s in outsiders) or "no Outsiders"
+    return names, {names}, [names], "the Outsiders in play (the Drunk shows as the Drunk)"
+
+
+def _pixie(ctx: NightContext, seat: SeatState):
+    if ctx.night != 0:
+        return None
+    townsfolk = [
+        ctx.name(s.character) for s in ctx.ring if s.team == "townsfolk" and s.slot != seat.slot
+    ]
+    if not townsfolk:
+        return None
+    return (
+        townsfolk[0],
+        set(townsfolk),
+        townsfolk,
+        "a Townsfolk in play, of the Storyteller's choice",
+    )
+
+
+def _spy(ctx: NightContext, seat: SeatState):
+    shown = "; ".join(
+        f"{s.seat or '?'} {s.player}: {ctx.name(s.character)}"
+        + (f" (told {ctx.name(s.shown)})" if s.shown else "")
+        + ("".join(f", {r.kind.replace('_', ' ')}" for r in s.reminders))
+        for s in ctx.ring
+    )
+    return shown, {shown}, [shown], "the Spy sees the grimoire"
+
+
+INFORMATION = {
+    "juggler": _juggler,
+    "towncrier": _town_crier,
+    "godfather": _godfather,
+    "pixie": _pixie,
+    "spy": _spy,
+    "empath": _empath,
+    "chef": _chef,
+    "fortuneteller": _fortune_teller,
+    "washerwoman": _one_of_two("townsfolk"),
+    "librarian": _one_of_two("outsider"),
+    "investigator": _one_of_two("minion"),
+    "undertaker": _undertaker,
+    "ravenkeeper": _ravenkeeper,
+    "dreamer": _dreamer,
+    "gambler": _gambler,
+    "chambermaid": _chambermaid,
+    "nodashii": _no_dashii,
+}
+
+
+def win_at(game: Game, phase: Phase) -> Win | None:
+    """A win the game reached before `phase` starts: the Demon dead with no Scarlet Woman to
+    take over, or two players alive with an evil one (the day's win check, on the grimoire)."""
+    grimoire = grimoire_at(game, phase)
+    return check_day(grimoire, {s.slot for s in grimoire.alive}, phase.number).win
+
+
+def refuse_when_over(game: Game, phase: Phase) -> None:
+    win = win_at(game, phase)
+    if win is not None:
+        raise ModToolError(
+            f"the game is over: {win.winner} won before {_phase_name(phase)} ({win.reason}); "
+            "there is nothing more to run (undo the death in the ledger if it was a mistake)"
+        )
+
+
+def _phase_name(phase: Phase) -> str:
+    return f"{'Night' if phase.is_night else 'Day'} {phase.number}"
+
+
+def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
+    """The characters in play that act tonight, in the official order, with what to do, the
+    choices recorded, the reminders in force and the information computed. With the thread's
+    `posts`, the Town Crier and the Juggler are computed too."""
+    require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
+    refuse_when_over(game, Phase(night, PhaseKind.NIGHT))
+    ctx = NightContext(game, night, posts)
+    steps = []
+    for seat in ctx.ring:
+        cid = ctx.acting(seat)
+        position = ctx.order.get(cid)
+        dying_raven = cid == "ravenkeeper" and seat.slot in ctx.died_tonight
+        if position is None and not dying_raven:
+            continue
+        if not seat.alive and not dying_raven:
+            continue
+        killed_before = seat.slot in ctx.died_tonight and seat.slot not in ctx.alive_for(position)
+        if killed_before and not dying_raven:
+            continue  # killed tonight by a Demon that acts first
+        if cid == "ravenkeeper" and not dying_raven:
+            continue
+        if cid == "undertaker" and _undertaker(ctx, seat) is None:
+            continue
+        text = role_text(cid, "en", ctx.script.book)
+        guide = next((t for b in ROLEBOOKS if (t := rolebook(b).text(cid)) and t.how_to_run), None)
+        choices = tuple(s.player for s in ctx.chosen(seat))
+        e = ctx.choices.get(seat.slot)
+        if e is not None and e.target:
+            choices += (ctx.name(e.target),)
+        steps.append(
+            NightStep(
+                position if position is not None else 10_000,
+                cid,
+                ctx.name(cid) + (" (the Drunk)" if seat.character == "drunk" else ""),
+                seat.player,
+                " ".join(guide.how_to_run) if guide else (text.ability if text else ""),
+                choices,
+                tuple(r.kind.replace("_", " ") for r in seat.reminders),
+                information(ctx, seat),
+            )
+        )
+    if night == 0 and len(ctx.ring) >= 7:
+        from .roles import night_markers
+
+        markers = night_markers()["first_night"]
+        evil = [s for s in ctx.ring if s.team in EVIL_TEAMS]
+        minions = ", ".join(s.player for s in evil if s.team == "minion")
+        demon = ", ".join(s.player for s in evil if s.team == "demon")
+        bluffs = ", ".join(ctx.name(b) for b in ctx.grimoire.bluffs)
+        steps.append(
+            NightStep(
+                markers["minioninfo"],
+                "minioninfo",
+                "Minion info",
+                None,
+                f"Show the Minions their Demon ({demon}).",
+                (),
+                (),
+                None,
+            )
+        )
+        steps.append(
+            NightStep(
+                markers["demoninfo"],
+                "demoninfo",
+                "Demon info",
+                None,
+                f"Show the Demon their Minions ({minions}) and three bluffs ({bluffs}).",
+                (),
+                (),
+                None,
+            )
+        )
+    return sorted(steps, key=lambda s: (s.position, s.player or ""))
+
+
+# --- what the night's choices do ----------------------------------------------------------------
+
+
+def demon_kill(
+    target: SeatState,
+    demon_works: bool,
+    protected_by_monk: bool,
+    tea_lady_protects: bool,
+) -> str:
+    """What the Demon's choice does: "dies", or why the target lives ("no kill", "dead
+    already", "protected", "soldier", "tea lady"), or "mayor" (the Storyteller may have
+    another player die instead), or "star-pass" (the Demon chose themself)."""
+    if not demon_works:
+        return "no kill"
+    if target.team == "demon":
+        return "star-pass"
+    if not target.alive:
+        return "dead already"
+    if protected_by_monk:
+        return "protected"
+    if target.character == "soldier" and not target.drunk_or_poisoned:
+        return "soldier"
+    if tea_lady_protects:
+        return "tea lady"
+    if target.character == "mayor" and not target.drunk_or_poisoned:
+        return "mayor"
+    return "dies"
+
+
+def star_pass_heir(minions: list[SeatState]) -> SeatState | None:
+    """Who becomes the Imp: a living Scarlet Woman must; else the Storyteller picks (None)."""
+    living = [m for m in minions if m.alive]
+    scarlet = [m for m in living if m.character == "scarletwoman"]
+    if scarlet:
+        return scarlet[0]
+    return living[0] if len(living) == 1 else None
+
+
+def tea_lady_protected(ring: list[SeatState], alive: set[str]) -> set[str]:
+    """The Tea Lady's living neighbours, when both are good: they cannot die."""
+    out: set[str] = set()
+    for seat in ring:
+        if seat.character != "tealady" or seat.slot not in alive or seat.drunk_or_poisoned:
+            continue
+        neighbours = living_neighbours(ring, seat.slot, alive)
+        if len(neighbours) == 2 and all(n.alignment == "good" for n in neighbours):
+            out |= {n.slot for n in neighbours}
+    return out
+
+
+@dataclass(frozen=True)
+class NightResolution:
+    events: tuple[dict, ...]  # what to append to the ledger when the host confirms
+    notes: tuple[str, ...]  # what the host must decide
+
+
+def resolve_night(game: Game, night: int) -> NightResolution:
+    """The ledger events the night's recorded choices lead to: the Poisoner's poison, the
+    Monk's protection, the Witch's curse, the Butler's master, the Lleech's host, and the
+    Demon's kill (or why nobody dies, or the star-pass). Nothing is written here; the night
+    after the current day may be previewed (`confirm_night` writes only a reached night)."""
+    require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
+    refuse_when_over(game, Phase(night, PhaseKind.NIGHT))
+    ctx = NightContext(game, night)
+    events: list[dict] = []
+    notes: list[str] = []
+    by_character = {}
+    for seat in ctx.ring:
+        if ctx.choices.get(seat.slot) is not None and (seat.alive or seat.slot in ctx.died_tonight):
+            by_character.setdefault(ctx.acting(seat), seat)
+
+    def target(cid: str) -> SeatState | None:
+        seat = by_character.get(cid)
+        chosen = ctx.chosen(seat) if seat else []
+        return chosen[0] if chosen else None
+
+    def works(cid: str) -> bool:
+        seat = by_character.get(cid)
+        return seat is not None and seat.character == cid and not seat.drunk_or_poisoned
+
+    for cid, reminder in (("poisoner", "poisoned"), ("monk", "protected"), ("witch", "cursed")):
+        t = target(cid)
+        if t is not None and works(cid):
+            events.append(
+                {
+                    "kind": "reminder",
+                    "player": t.slot,
+                    "reminder": reminder,
+                    "night": night,
+                    "by": cid,
+                }
+            )
+    if night == 0 and (t := target("lleech")) is not None:
+        events.append(
+            {
+                "kind": "reminder",
+                "player": t.slot,
+                "reminder": "lleech_host",
+                "night": 0,
+                "by": "lleech",
+                "until": "game",
+            }
+        )
+    if (t := target("butler")) is not None:
+        butler = by_character["butler"]
+        events.append({"kind": "master", "player": butler.slot, "master": t.slot, "day": night + 1})
+    protected = {
+        e["player"] for e in events if e["reminder" if "reminder" in e else "kind"] == "protected"
+    }
+    alive = ctx.alive_at_dusk
+    for demon in [s for s in ctx.ring if s.team == "demon" and s.alive and ctx.choices.get(s.slot)]:
+        chosen = ctx.chosen(demon)
+        if not chosen or night == 0:
+            continue
+        t = chosen[0]
+        result = demon_kill(
+            t,
+            not demon.drunk_or_poisoned,
+            t.slot in protected,
+            t.slot in tea_lady_protected(ctx.ring, alive),
+        )
+        if result == "dies":
+            events.append(
+                {"kind": "death", "player": t.slot, "phase": f"N{night}", "cause": "killed"}
+            )
+        elif result == "star-pass":
+            events.append(
+                {"kind": "death", "player": demon.slot, "phase": f"N{night}", "cause": "killed"}
+            )
+            heir = star_pass_heir([s for s in ctx.ring if s.team == "minion"])
+            if heir is None:
+                notes.append(
+                    "the Demon killed themself: the Storyteller picks the Minion who becomes "
+                    "the Demon (modtool record character)"
+                )
+            else:
+                events.append(
+                    {
+                        "kind": "character_change",
+                        "player": heir.slot,
+                        "character": demon.character,
+                        "phase": f"N{night}",
+                        "cause": "star-pass",
+                    }
+                )
+        elif result == "mayor":
+            events.append(
+                {"kind": "death", "player": t.slot, "phase": f"N{night}", "cause": "killed"}
+            )
+            notes.append(
+                f"{t.player} is the Mayor: the Storyteller may have another player die instead; "
+                "to do so, do not confirm, and record the deaths with modtool record"
+            )
+        else:
+            notes.append(f"the Demon chose {t.player}: nobody dies ({result})")
+    return NightResolution(tuple(e for e in events if not _recorded(game, e)), tuple(notes))
+
+
+def confirm_night(game: Game, night: int) -> list:
+    """Write what the night's choices lead to, made again from the ledger under its lock (so a
+    second confirmation, or twenty at once, add nothing). Only a night the game has reached."""
+    require_reached(game, Phase(night, PhaseKind.NIGHT))
+    return append_computed(game, lambda now: resolve_night(now, night).events)
+
+
+def _recorded(game: Game, event: dict) -> bool:
+    """Whether the ledger already holds this outcome (so confirming twice adds nothing)."""
+    slot = event["player"]
+    if event["kind"] == "death":
+        return any(e.slot == slot for e in game.deaths())
+    if event["kind"] == "master":
+        return any(
+            e.slot == slot and e.day == event["day"] for e in game.events_of(EventKind.MASTER)
+        )
+    if event["kind"] == "reminder":
+        phase = Phase(event["night"], PhaseKind.NIGHT)
+        return any(
+            e.slot == slot and e.target == event["reminder"] and e.phase == phase
+            for e in game.events_of(EventKind.REMINDER)
+        )
+    phase = Phase.parse(event["phase"])
+    return any(
+        e.slot == slot and e.phase == phase for e in game.events_of(EventKind.CHARACTER_CHANGE)
+    )

@@ -1,0 +1,521 @@
+"""The group-chat log of seed 003 ("Group Chats"), read from the thread like votes.
+
+Players announce in the thread when they start a chat (with whom), add players to one (by
+the chat's creator only, naming who was already in and whose chat it is) and close one
+(naming who was in it and who started it); every chat closes at the end of the day, and no
+chat may start at night. This module reads those announcements, keeps a registry of chats
+(two chats with the same members are two chats), and lists every broken rule by name.
+
+What it reads, in the poster's own text (quotes never count):
+
+    I started a chat with Banana and Pie        CHAT START: Banana, Pie
+    made a GC with Rex + Neros                   (the short form a host can ask for)
+    Added Kohai to my chat with Banana, Pie      CHAT ADD: Kohai (to: me, Banana, Pie)
+    adding wylted to Rex's chat (already in: Rex, Neros)
+    Closing my chat with Banana and Pie          CHAT CLOSE: Shining's chat with Banana, Pie
+
+Anything about a chat that cannot be tied to one chat and one action goes to `needs_review`;
+nothing is guessed into the registry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..core.ledger import EventKind, Game
+from ..core.names import Resolver, TargetKind, normalise
+from ..core.plan import GamePlan
+from ..threads.posts import Post
+
+RULES = (
+    "chat_at_night",
+    "non_creator_add",
+    "creator_not_named",
+    "members_not_named",
+    "existing_members_not_stated",
+    "existing_members_mismatch",
+    "close_by_non_member",
+)
+
+_CHAT = r"(?:group\s*chats?|group\s*dms?|gcs?|chats?|discord\s+groups?|dm\s+groups?|group)"
+_EXPLICIT = re.compile(r"^\s*chat\s+(?P<kind>start|add|close)\s*:\s*(?P<rest>.*)$", re.I)
+_START = re.compile(
+    rf"\b(?:started|start|starting|made|making|created|creating|opened|opening|formed|"
+    rf"forming|set\s+up|new)\s+(?:up\s+)?(?:a|an|the|my|another)?\s*(?:new\s+)?{_CHAT}\b"
+    r"(?P<rest>.*)",
+    re.I,
+)
+_ADD = re.compile(
+    r"\b(?:added|adding|invited|inviting|add)\s+(?P<added>.+?)\s+(?:to|into|in)\s+"
+    r"(?P<rest>.+)",
+    re.I,
+)
+_CLOSE = re.compile(
+    rf"\b(?:closed|closing|close|ended|ending|end|shut|shutting)\s+(?:down\s+)?(?P<rest>"
+    rf"(?:my|the|a|[^\s,.;:]+'s)?\s*{_CHAT}\b.*)",
+    re.I,
+)
+_OWNER = re.compile(r"(?:^|\s)(?P<owner>my|[^\s,.;:()]+?)['’]s\s+" + _CHAT, re.I)
+_STARTED_BY = re.compile(r"(?:started|made|created|opened)\s+by\s+(?P<owner>[^,.;()]+)", re.I)
+_ALREADY = re.compile(
+    r"(?:already\s+in(?:\s+it)?|who\s+(?:is|are|were)\s+already\s+in(?:\s+it)?|"
+    r"(?:current|existing)\s+members?)\s*[:\-]?\s*(?P<names>[^.;()]+)",
+    re.I,
+)
+_WITH = re.compile(r"\bwith\s+(?P<names>[^.;()]+)", re.I)
+_TO_LIST = re.compile(r"\(\s*to\s*:\s*(?P<names>[^)]+)\)", re.I)
+_SPLIT = re.compile(r"\s*(?:,|&|\+|/|\band\b|\balso\b)\s*", re.I)
+_ME = {"me", "myself", "i"}
+_FILLER = re.compile(r"^(?:and|also|the|just|only|both|players?|in|it|chat)\s+", re.I)
+
+
+@dataclass
+class ChatEvent:
+    post: int | None
+    kind: str  # start | add | close
+    by: str
+    added: tuple[str, ...] = ()
+    members: tuple[str, ...] = ()  # the members after this event
+
+
+@dataclass
+class Chat:
+    id: str
+    creator: str
+    opened_post: int | None
+    thread: str
+    members: list[str]
+    events: list[ChatEvent] = field(default_factory=list)
+    closed: dict | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    post: int | None
+    author: str
+    chat: str | None
+    rule: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    post: int | None
+    author: str
+    reason: str
+
+
+@dataclass
+class ChatDay:
+    day: int
+    chats: list[Chat]
+    violations: list[Violation]
+    needs_review: list[Review]
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    kind: str  # start | add | close
+    owner: str | None  # the creator named ("my" is the poster), or None
+    added: tuple[str, ...]  # names added (add)
+    members: tuple[str, ...]  # names stated: with whom (start), already in (add), in (close)
+    members_stated: bool
+    chat_id: str | None = None  # the short form may name the chat by its registry id
+
+
+_CHAT_ID = re.compile(r"\b(?:to:\s*)?(C\d+)\b")
+
+
+def read_announcements(text: str) -> list[Announcement]:
+    """The chat announcements of a post's own text, in order."""
+    found = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        m = _EXPLICIT.match(sentence)
+        if m:
+            found.append(_explicit(m["kind"].lower(), m["rest"]))
+            continue
+        m = _ADD.search(sentence)
+        if m and re.search(_CHAT, m["rest"], re.I):
+            rest = m["rest"]
+            stated = _ALREADY.search(rest) or _WITH.search(rest) or _TO_LIST.search(sentence)
+            found.append(
+                Announcement(
+                    "add",
+                    _owner(rest),
+                    _names(m["added"]),
+                    _names(stated["names"]) if stated else (),
+                    stated is not None,
+                )
+            )
+            continue
+        m = _CLOSE.search(sentence)
+        if m:
+            rest = m["rest"]
+            stated = _WITH.search(rest) or _ALREADY.search(rest)
+            found.append(
+                Announcement(
+                    "close",
+                    _owner(rest),
+                    (),
+                    _names(stated["names"]) if stated else (),
+                    stated is not None,
+                )
+            )
+            continue
+        m = _START.search(sentence)
+        if m:
+            stated = _WITH.search(m["rest"])
+            names = _names(stated["names"]) if stated else ()
+            found.append(Announcement("start", "my", (), names, bool(names)))
+    return found
+
+
+def _explicit(kind: str, rest: str) -> Announcement:
+    named = _CHAT_ID.search(rest)
+    if named and kind != "start":
+        added = _names(rest[: named.start()].replace("(", " ")) if kind == "add" else ()
+        return Announcement(kind, "id", added, (), True, named[1])
+    if kind == "start":
+        names = _names(rest)
+        return Announcement("start", "my", (), names, bool(names))
+    if kind == "add":
+        to = _TO_LIST.search(rest)
+        added = rest[: to.start()] if to else rest
+        return Announcement(
+            "add", _owner(rest) or "my", _names(added), _names(to["names"]) if to else (), bool(to)
+        )
+    stated = _WITH.search(rest)
+    return Announcement(
+        "close", _owner(rest), (), _names(stated["names"]) if stated else (), stated is not None
+    )
+
+
+_MY = re.compile(r"\bmy\s+(?:own\s+)?(?:new\s+)?" + _CHAT, re.I)
+
+
+def _owner(text: str) -> str | None:
+    if _MY.search(text):
+        return "my"
+    m = _OWNER.search(text) or _STARTED_BY.search(text)
+    if not m:
+        return None
+    owner = m["owner"].strip()
+    return "my" if owner.casefold() in ("my", "me", "mine") else owner
+
+
+def _names(text: str) -> tuple[str, ...]:
+    names = []
+    for part in _SPLIT.split(text):
+        part = _FILLER.sub("", part.strip(" :-–\"'")).strip()
+        if part:
+            names.append(part)
+    return tuple(names)
+
+
+# --- the registry -------------------------------------------------------------------------
+
+
+def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = None) -> list[ChatDay]:
+    """The chats of each day: registry, violations and what needs the host's review."""
+    plan = GamePlan.build(game, posts)
+    hosts = {normalise(h) for h in game.hosts}
+    wanted = set(days) if days else set(plan.bounds)
+    out = []
+    counter = 0
+    positions = sorted(plan.bounds.items())
+    in_day = {i: d for d, (start, end) in positions for i in range(start, end)}
+    day_start_index = {d: start for d, (start, end) in positions}
+    # night posts: posts between a day's recorded end and the next day's recorded start
+    by_day: dict[int, ChatDay] = {d: ChatDay(d, [], [], []) for d in plan.bounds}
+    open_chats: list[Chat] = []
+    current_day = None
+    corrected = {
+        (e.at.thread, e.at.post): e.note or ""
+        for e in game.events
+        if e.kind is EventKind.CHAT_CORRECTION
+    }
+    for i, post in enumerate(plan.timeline.posts):
+        day = in_day.get(i)
+        if day != current_day:
+            # past a day's end every chat of that day closes; a night chat lives on to the
+            # next day's end (it is a violation already)
+            _close_all(open_chats, plan, current_day, by_day)
+            current_day = day if day is not None else None
+        if normalise(post.author) in hosts:
+            continue
+        text = corrected.get((post.thread, post.number), post.text)  # the host's reading wins
+        announcements = read_announcements(text) if _mentions_chat(text) else []
+        if not announcements:
+            continue
+        author = game.find_slot(post.author)
+        if author is None:
+            target = by_day[day or _next_day(i, day_start_index) or max(plan.bounds)]
+            target.needs_review.append(Review(post.number, post.author, "not a player"))
+            continue
+        record_day = day if day is not None else _next_day(i, day_start_index) or max(plan.bounds)
+        target = by_day.setdefault(record_day, ChatDay(record_day, [], [], []))
+        for a in announcements:
+            counter = _apply(a, post, author, day is None, plan, target, open_chats, counter)
+    _close_all(open_chats, plan, current_day, by_day)
+    for d, entry in by_day.items():
+        entry.chats.sort(key=lambda c: int(c.id[1:]))
+        if d in wanted:
+            out.append(entry)
+    return sorted(out, key=lambda e: e.day)
+
+
+def _mentions_chat(text: str) -> bool:
+    return re.search(_CHAT, text, re.I) is not None
+
+
+def _next_day(index: int, starts: dict[int, int]) -> int | None:
+    later = [d for d, start in starts.items() if start > index]
+    return min(later) if later else None
+
+
+def _close_all(open_chats: list[Chat], plan: GamePlan, day: int | None, by_day) -> None:
+    if day is None:
+        return
+    end = plan.bounds[day][1]
+    last = plan.timeline.posts[end - 1] if end else None
+    for chat in open_chats:
+        chat.closed = {
+            "how": "day_end",
+            "post": last.number if last else None,
+            "time": last.time.isoformat() if last and last.time else None,
+        }
+    open_chats.clear()
+
+
+def _resolve(
+    resolver: Resolver, names: Sequence[str], author: str, game: Game
+) -> tuple[list, list]:
+    """Slots for names ("me" is the author); hosts are left out; what names no one is kept."""
+    slots, unknown = [], []
+    hosts = {normalise(h) for h in game.hosts}
+    for name in names:
+        if name.casefold() in _ME:
+            slots.append(author)
+            continue
+        if normalise(name) in hosts:
+            continue
+        res = resolver.resolve(name, whole=True)
+        if res.kind is TargetKind.PLAYER:
+            slots.append(res.slot)
+        else:
+            unknown.append(name)
+    return list(dict.fromkeys(slots)), unknown
+
+
+def _apply(
+    a: Announcement,
+    post: Post,
+    author: str,
+    at_night: bool,
+    plan: GamePlan,
+    day: ChatDay,
+    open_chats: list[Chat],
+    counter: int,
+) -> int:
+    game, resolver = plan.game, plan.resolver
+    pos = plan.timeline.after(_ref(post)) - 1
+    name = plan.holder(author, pos)
+
+    members, unknown = _resolve(resolver, a.members, author, game)
+    if unknown:
+        day.needs_review.append(
+            Review(post.number, name, f"{a.kind}: no player named {', '.join(unknown)}")
+        )
+        return counter
+    if a.kind == "start":
+        counter += 1
+        chat = Chat(f"C{counter}", name, post.number, post.thread, [name])
+        for m in members:
+            holder = plan.holder(m, pos)
+            if holder not in chat.members:
+                chat.members.append(holder)
+        chat.events.append(ChatEvent(post.number, "start", name, (), tuple(chat.members)))
+        day.chats.append(chat)
+        open_chats.append(chat)
+        if at_night:
+            _flag(day, post, name, "chat_at_night", chat, "a chat started outside a day phase")
+        if not a.members_stated:
+            _flag(
+                day,
+                post,
+                name,
+                "members_not_named",
+                chat,
+                "the start does not say who is in the chat",
+            )
+        return counter
+    owner_slot = None
+    if a.chat_id:
+        chat = next((c for c in open_chats if c.id == a.chat_id), None)
+        if chat is None:
+            day.needs_review.append(Review(post.number, name, f"{a.kind}: {a.chat_id} is not open"))
+            return counter
+        stated = set(chat.members)  # naming the chat states its members
+        return _act(a, post, name, chat, stated, at_night, plan, day, open_chats, counter, pos)
+    if a.owner == "my":
+        owner_slot = author
+    elif a.owner:
+        owner_slot = next(iter(_resolve(resolver, [a.owner], author, game)[0]), None)
+    stated = {plan.holder(m, pos) for m in members}
+    owner = plan.holder(owner_slot, pos) if owner_slot else None
+    candidates = [c for c in open_chats if owner is None or c.creator == owner]
+    if len(candidates) > 1 or owner is None:
+        # the members stated pick the chat: those who were in it (the poster may be left out)
+        candidates = [c for c in candidates if stated and stated <= set(c.members) | {name}]
+        exact = [c for c in candidates if set(c.members) in (stated, stated | {name})]
+        candidates = exact if len(exact) == 1 else candidates
+    if len(candidates) != 1:
+        why = "no open chat matches" if not candidates else "several open chats match"
+        day.needs_review.append(Review(post.number, name, f"{a.kind}: {why} ({_text(a)})"))
+        return counter
+    chat = candidates[0]
+    return _act(a, post, name, chat, stated, at_night, plan, day, open_chats, counter, pos)
+
+
+def _act(
+    a: Announcement,
+    post: Post,
+    name: str,
+    chat: Chat,
+    stated: set[str],
+    at_night: bool,
+    plan: GamePlan,
+    day: ChatDay,
+    open_chats: list[Chat],
+    counter: int,
+    pos: int,
+) -> int:
+    game, resolver = plan.game, plan.resolver
+    author = game.find_slot(post.author)
+
+    if at_night:
+        _flag(day, post, name, "chat_at_night", chat, f"a chat {a.kind} outside a day phase")
+    if a.owner is None:
+        _flag(
+            day,
+            post,
+            name,
+            "creator_not_named",
+            chat,
+            f"the {a.kind} does not say who started the chat",
+        )
+    if a.kind == "add":
+        added, unknown_added = _resolve(resolver, a.added, author, game)
+        if unknown_added:
+            day.needs_review.append(
+                Review(post.number, name, f"add: no player named {', '.join(unknown_added)}")
+            )
+            return counter
+        if chat.creator != name:
+            _flag(
+                day,
+                post,
+                name,
+                "non_creator_add",
+                chat,
+                f"only {chat.creator}, who started it, may add",
+            )
+        if not a.members_stated:
+            _flag(
+                day,
+                post,
+                name,
+                "existing_members_not_stated",
+                chat,
+                "the add does not say who is in it",
+            )
+        else:
+            _check_stated_members(day, post, name, chat, stated)
+        new = [plan.holder(s, pos) for s in added if plan.holder(s, pos) not in chat.members]
+        chat.members.extend(new)
+        chat.events.append(ChatEvent(post.number, "add", name, tuple(new), tuple(chat.members)))
+        return counter
+    # close
+    if name not in chat.members:
+        _flag(day, post, name, "close_by_non_member", chat, f"{name} is not in the chat")
+    if not a.members_stated:
+        _flag(
+            day, post, name, "members_not_named", chat, "the close does not say who was in the chat"
+        )
+    else:
+        _check_stated_members(day, post, name, chat, stated)
+    chat.events.append(ChatEvent(post.number, "close", name, (), tuple(chat.members)))
+    chat.closed = {
+        "how": "announcement",
+        "post": post.number,
+        "by": name,
+        "time": post.time.isoformat() if post.time else None,
+    }
+    open_chats.remove(chat)
+    return counter
+
+
+def _check_stated_members(day: ChatDay, post: Post, name: str, chat: Chat, stated: set) -> None:
+    """Seed 003: an add or a close names who is in the chat; the announcer may leave
+    themself out."""
+    if set(chat.members) not in (stated, stated | {name}):
+        have = ", ".join(chat.members)
+        _flag(
+            day,
+            post,
+            name,
+            "existing_members_mismatch",
+            chat,
+            f"stated {', '.join(sorted(stated))}; the chat has {have}",
+        )
+
+
+def _flag(day: ChatDay, post: Post, name: str, rule: str, chat: Chat, detail: str) -> None:
+    day.violations.append(Violation(post.number, name, chat.id, rule, detail))
+
+
+def _ref(post: Post):
+    from ..core.ledger import PostRef
+
+    return PostRef(post=post.number, thread=post.thread)
+
+
+def _text(a: Announcement) -> str:
+    owner = f"{a.owner}'s chat" if a.owner else "a chat"
+    return f"{owner} with {', '.join(a.members) or 'nobody named'}"
+
+
+def chat_day_to_json(entry: ChatDay) -> dict:
+    return {
+        "day": entry.day,
+        "chats": [
+            {
+                "id": c.id,
+                "creator": c.creator,
+                "opened_post": c.opened_post,
+                "thread": c.thread,
+                "members": list(c.members),
+                "events": [
+                    {
+                        "post": e.post,
+                        "kind": e.kind,
+                        "by": e.by,
+                        "added": list(e.added),
+                        "members": list(e.members),
+                    }
+                    for e in c.events
+                ],
+                "closed": c.closed,
+            }
+            for c in entry.chats
+        ],
+        "violations": [
+            {"post": v.post, "author": v.author, "chat": v.chat, "rule": v.rule, "detail": v.detail}
+            for v in entry.violations
+        ],
+        "needs_review": [
+            {"post": r.post, "author": r.author, "reason": r.reason} for r in entry.needs_review
+        ],
+    }

@@ -1,0 +1,453 @@
+"""Running the game day by day: closing a day into the ledger, who has been posting, and
+starting a game folder from a thread.
+
+Each is one library call that the command line makes: `end_day`, `activity`, `init_game`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import tomli_w
+
+from ..core.checks import check_new_events, last_post_of
+from ..core.ledger import (
+    LEDGER_FILE,
+    REVEALS,
+    SETUP_FILE,
+    EventKind,
+    Game,
+    Phase,
+    PhaseKind,
+    append_computed,
+    load_game,
+    write_atomic,
+)
+from ..core.results import DayCount, OutcomeKind
+from ..errors import GameFileError, ModToolError
+from ..games.clocktower.night import refuse_when_over
+from ..games.vampires.game import VAMPIRE_RECORD_RULES, refuse_when_won
+from ..threads.posts import Post
+from ..threads.times import UTC
+
+# --- closing a day ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DayClosing:
+    count: DayCount
+    events: tuple[dict, ...]  # what was (or, on a dry run, would be) appended
+    written: bool
+
+
+def end_day(
+    game: Game,
+    posts: Sequence[Post],
+    day: int | None = None,
+    dry_run: bool = False,
+    now: datetime | None = None,
+) -> DayClosing:
+    """Close a day: its count at the deadline or the hammer, appended to the ledger in one
+    write (the day's end, the execution or why there was none, the ghost votes spent).
+    Refuses a day already closed, naming the ledger line, and a day still going."""
+    from ..core.count import count_days
+
+    day = day or game.days()[-1].day
+    _refuse_closed_day(game, day)
+    if game.clocktower is not None:
+        refuse_when_over(game, Phase(day, PhaseKind.DAY))
+    elif game.script == "vampires":
+        refuse_when_won(game, Phase(day, PhaseKind.DAY))
+    (count,) = count_days(game, posts, [day], now=now)
+    outcome = count.outcome
+    if outcome.kind is OutcomeKind.PENDING:
+        raise ModToolError(
+            f"Day {day} has neither reached its deadline nor a hammer ({outcome.reason}); "
+            f"wait for the deadline, or record the end with `modtool record day-end`"
+        )
+    end = {"kind": "day_end", "day": day, "post": outcome.post, "note": outcome.reason}
+    events: list[dict] = [end]
+    if outcome.kind is OutcomeKind.EXECUTION:
+        player = outcome.player
+        events.append({"kind": "death", "player": player, "phase": f"D{day}", "cause": "executed"})
+    elif outcome.kind is OutcomeKind.TIE:
+        tied = ", ".join(outcome.tied)
+        end["note"] = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
+    from .chats import chat_log
+
+    closed = [
+        c.id
+        for entry in chat_log(game, posts, [day])
+        for c in entry.chats
+        if c.closed and c.closed["how"] == "day_end"
+    ]
+    if closed:
+        end["chats_closed"] = closed
+    recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
+    for wagon in count.wagons:
+        for voter in wagon.voters:
+            if voter.ghost and game.find_slot(voter.player) not in recorded_ghosts:
+                events.append({"kind": "ghost_vote", "player": voter.player, "day": day})
+    if not dry_run:
+
+        def unless_closed(current: Game) -> list[dict]:
+            _refuse_closed_day(current, day)  # again under the lock: another end-day may have won
+            return events
+
+        append_computed(game, unless_closed)
+    return DayClosing(count, tuple(events), not dry_run)
+
+
+def _refuse_closed_day(game: Game, day: int) -> None:
+    """A closed day is refused, with the command that reopens it: undoing the day's end and what
+    closing it recorded (the execution, the ghost votes spent), so end-day can write them anew."""
+    for event in game.events:
+        if event.kind is EventKind.DAY_END and event.day == day:
+            closing = [event.line] + [
+                e.line
+                for e in game.events
+                if (
+                    e.kind is EventKind.DEATH
+                    and e.phase == Phase(day, PhaseKind.DAY)
+                    and e.cause == "executed"
+                )
+                or (e.kind is EventKind.GHOST_VOTE and e.day == day)
+            ]
+            lines = " ".join(str(n) for n in sorted(closing))
+            raise GameFileError(
+                game.folder / LEDGER_FILE,
+                f"Day {day} already ended (this line); to close it again, first "
+                f"`modtool record undo {game.folder} {lines}`",
+                event.line,
+            )
+
+
+def record_events(game: Game, objs: Sequence[dict], posts: Sequence[Post] | None = None) -> list:
+    """Append events the host records, each checked first against the game as it is on disk
+    (under the ledger's lock): the thread (`posts`, when it could be read), the phases reached,
+    who is alive and what they hold (`modtool.checks`), and the game's own rules."""
+    last_post = last_post_of(posts)
+    extra = GAME_RECORD_RULES.get(game.script or "", ())
+
+    def checked(current: Game) -> Sequence[dict]:
+        check_new_events(current, objs, last_post, extra)
+        return objs
+
+    return append_computed(game, checked)
+
+
+GAME_RECORD_RULES = {"vampires": VAMPIRE_RECORD_RULES}
+
+
+# --- activity -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerActivity:
+    player: str
+    posts: int
+    last_post: int | None
+    last_time: datetime | None
+    needs_prod: bool  # no post for longer than the prod timer
+
+
+@dataclass(frozen=True, slots=True)
+class DayActivity:
+    day: int
+    as_of: datetime
+    prod_after: timedelta
+    players: tuple[PlayerActivity, ...]  # the living, most posts first
+
+    @property
+    def never_posted(self) -> tuple[str, ...]:
+        return tuple(p.player for p in self.players if p.posts == 0)
+
+
+def activity(
+    game: Game,
+    posts: Sequence[Post],
+    day: int | None = None,
+    prod_after: timedelta = timedelta(hours=48),
+    now: datetime | None = None,
+) -> DayActivity:
+    """Posts per living player in a day, their last post, and who is past the prod timer."""
+    from ..core.plan import GamePlan
+
+    plan = GamePlan.build(game, posts, now)
+    day = day or max(plan.bounds)
+    if day not in plan.bounds:
+        raise ModToolError(f"Day {day} is not in the ledger; days known: {sorted(plan.bounds)}")
+    start, end = plan.bounds[day]
+    window = plan.timeline.posts[start:end]
+    ended = plan.windows[day].end is not None
+    as_of = now or datetime.now(UTC)
+    if ended and window and window[-1].time is not None:
+        as_of = window[-1].time
+    alive = [s.key for s in game.slots if plan.death_at.get(s.key, end + 1) > start]
+    rows = []
+    for slot in alive:
+        mine = [p for p in window if game.find_slot(p.author) == slot]
+        last = mine[-1] if mine else None
+        last_time = last.time if last else None
+        since = last_time or (window[0].time if window else None)
+        rows.append(
+            PlayerActivity(
+                plan.holder(slot, end - 1 if end else 0),
+                len(mine),
+                last.number if last else None,
+                last_time,
+                since is not None and as_of - since > prod_after,
+            )
+        )
+    rows.sort(key=lambda r: (-r.posts, r.player.casefold()))
+    return DayActivity(day, as_of, prod_after, tuple(rows))
+
+
+# --- a new game folder ----------------------------------------------------------------------
+
+
+INIT_FILES = (SETUP_FILE, LEDGER_FILE)
+
+
+def init_game(
+    folder: Path, source: str, posts: Sequence[Post], preset: str = "mafiascum", title: str = ""
+) -> Path:
+    """Write game.toml (the thread's posters as players, its first poster as host) and an
+    events.jsonl that starts Day 1 at the first post, for the host to edit. A folder that holds
+    either file is refused; both are written whole, and if what was written does not read back
+    neither is left."""
+    from ..core.rules import preset_names
+
+    if preset not in preset_names():
+        raise ModToolError(f"unknown preset {preset!r}; use one of {', '.join(preset_names())}")
+    present = [name for name in (*INIT_FILES, "drafts") if (folder / name).exists()]
+    if present:
+        raise ModToolError(
+            f"{folder} already holds {', '.join(present)}; init writes a new game only "
+            "(choose an empty folder)"
+        )
+    if not posts:
+        raise ModToolError(f"{source}: no posts to take the players from")
+    host = posts[0].author
+    players: dict[str, list[str]] = {}  # a player's first spelling -> other spellings seen
+    for post in posts:
+        if post.author.casefold() == host.casefold():
+            continue
+        first = next((p for p in players if p.casefold() == post.author.casefold()), None)
+        if first is None:
+            players[post.author] = []
+        elif post.author != first and post.author not in players[first]:
+            players[first].append(post.author)
+    if "://" not in source:
+        source_path = Path(source).resolve()
+        inside = source_path.is_relative_to(folder.resolve())
+        location = str(source_path.relative_to(folder.resolve())) if inside else str(source_path)
+        source_line = f"path = {toml_string(location)}"
+    else:
+        source_line = f"url = {toml_string(source)}"
+    lines = [
+        "# Written by `modtool init` from the thread's posters: check the players (remove",
+        "# anyone who is not playing, add aliases), the hosts, the timezone and the rules.",
+        f"title = {toml_string(title or folder.name)}",
+        'timezone = "UTC"',
+        f"hosts = [{toml_string(host)}]",
+        "",
+        "[[sources]]",
+        source_line,
+        "",
+        "[rules]",
+        f"preset = {toml_string(preset)}",
+        "",
+    ]
+    for i, (name, spellings) in enumerate(players.items(), 1):
+        lines += ["[[players]]", f"name = {toml_string(name)}", f"seat = {i}"]
+        if spellings:
+            lines.append(f"aliases = [{', '.join(toml_string(s) for s in spellings)}]")
+        lines.append("")
+    first = posts[0].number or 0
+    created = not folder.exists()
+    write_atomic(
+        folder / LEDGER_FILE, json.dumps({"kind": "day_start", "day": 1, "post": first}) + "\n"
+    )
+    write_atomic(folder / SETUP_FILE, "\n".join(lines))
+    try:
+        load_game(folder)  # what was written reads back
+    except BaseException:
+        for name in INIT_FILES:
+            (folder / name).unlink(missing_ok=True)
+        if created:
+            folder.rmdir()
+        raise
+    return folder / SETUP_FILE
+
+
+def toml_string(value: str) -> str:
+    """A TOML basic string of any text: UTF-8 as written (Korean, emoji), control characters
+    escaped (JSON's escapes are not TOML's for characters outside the BMP)."""
+    return tomli_w.dumps({"x": value})[4:].rstrip("\n")
+
+
+# --- watching the thread -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WatchState:
+    """What the last look saw: the last post read, each wagon's L-n, and the threshold."""
+
+    day: int | None = None
+    last_post: int | None = None
+    short: tuple[tuple[str, int], ...] = ()
+    threshold: int | None = None
+    chat_events: int = 0
+
+
+MAX_BACKOFF = 3600.0  # seconds: a forum that is down is looked at again at least hourly
+
+
+@dataclass(frozen=True, slots=True)
+class WatchLine:
+    text: str
+    failed: bool = False  # a look that failed (said on stderr; the watch goes on)
+
+
+def watch(
+    folder: Path,
+    read_posts: Callable[[Game], Sequence[Post]],
+    every: float,
+    times: int | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Iterator[WatchLine]:
+    """Look at the thread every `every` seconds, `times` times (or until interrupted). A look
+    that fails (the forum down, the ledger mid-edit) is reported and tried again at the next
+    interval, the wait doubling with each failure in a row up to an hour (or `every`, if
+    longer); the watch never stops on its own for it."""
+    seen = WatchState()
+    looks = failures = 0
+    while True:
+        try:
+            loaded = load_game(folder)  # the host may record events while watching
+            posts = read_posts(loaded)
+        except ModToolError as exc:
+            failures += 1
+            wait = backoff(every, failures)
+            yield WatchLine(f"look {looks + 1} failed: {exc}; looking again in {_span(wait)}", True)
+        else:
+            failures, wait = 0, every
+            lines, seen = watch_step(loaded, posts, seen)
+            yield from (WatchLine(line) for line in lines)
+        looks += 1
+        if times is not None and looks >= times:
+            return
+        sleep(wait)
+
+
+def backoff(every: float, failures: int) -> float:
+    """The wait after `failures` failed looks in a row: `every`, then doubling, capped."""
+    return min(every * 2 ** (failures - 1), max(every, MAX_BACKOFF))
+
+
+def _span(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+
+
+def watch_step(
+    game: Game, posts: Sequence[Post], seen: WatchState, now: datetime | None = None
+) -> tuple[list[str], WatchState]:
+    """One look at the thread: the lines to print since the last look (new votes, chat events,
+    a wagon reaching L-1, a lower threshold, the time left) and what this look saw."""
+    from ..core.count import count_days
+    from ..core.schedule import day_deadline, time_left
+    from .chats import chat_log
+
+    day = game.days()[-1].day
+    (count,) = count_days(game, posts, [day], now=now)
+    lines: list[str] = []
+    fresh = seen.day != day
+    if fresh:
+        lines.append(f"Watching Day {day}: {count.outcome.reason}")
+    for a in count.audit:
+        if fresh or seen.last_post is None or (a.post is not None and a.post > seen.last_post):
+            if not fresh:
+                verdict = "counted" if a.accepted else f"not counted: {a.rule}"
+                target = f" -> {a.target}" if a.target else ""
+                lines.append(f"post {a.post} {a.author}: {a.raw!r}{target} ({verdict})")
+    short = tuple((w.target, w.short) for w in count.wagons)
+    before = dict(seen.short)
+    for wagon in count.wagons:
+        if wagon.short == 1 and before.get(wagon.target) != 1:
+            lines.append(f"ALERT: {wagon.target} is at L-1")
+        if wagon.short == 0 and before.get(wagon.target, 1) != 0:
+            lines.append(f"ALERT: {wagon.target} has {wagon.votes} votes, enough to die")
+    if seen.threshold is not None and not fresh and count.threshold < seen.threshold:
+        lines.append(f"ALERT: the threshold fell from {seen.threshold} to {count.threshold}")
+    chat_events = 0
+    for entry in chat_log(game, posts, [day]):
+        events = [(c, e) for c in entry.chats for e in c.events]
+        chat_events = len(events)
+        if not fresh:
+            for chat, event in events[seen.chat_events :]:
+                lines.append(f"post {event.post} {event.by}: chat {chat.id} {event.kind}")
+    if count.outcome.kind is not OutcomeKind.PENDING:
+        lines.append(f"Day {day} is decided: {count.outcome.reason}")
+    else:
+        deadline = day_deadline(game, day, posts)
+        if deadline is not None:
+            left = time_left(deadline - (now or datetime.now(UTC))) or "none"
+            lines.append(f"Deadline {deadline.isoformat()}: {left} left")
+    state = WatchState(day, count.last_post, short, count.threshold, chat_events)
+    return lines, state
+
+
+# --- the day-end post ----------------------------------------------------------------------
+
+
+def dayend_context(
+    game: Game, posts: Sequence[Post], day: int, now: datetime | None = None, language: str = "en"
+) -> dict:
+    """What a day-end post says: the execution or why there was none, the day's deaths with
+    what the game reveals (game.toml `[drafts] reveal`), ghost votes spent, chats closed at
+    the day's end, and the next deadline when the schedule knows it."""
+    from ..core.count import count_days
+    from ..core.plan import GamePlan
+    from ..core.schedule import day_deadline
+    from .chats import chat_log
+    from .drafts import death_reveal
+    from .render import count_to_json
+
+    (count,) = count_days(game, posts, [day], now=now)
+    plan = GamePlan.build(game, posts, now)
+    start, end = plan.bounds.get(day, (0, 0))
+    reveal = game.drafts.get("reveal", REVEALS[0])
+    deaths = []
+    for e in game.deaths():
+        during = e.phase is not None and not e.phase.is_night and e.phase.number == day
+        at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
+        if during or at_post:
+            deaths.append(death_reveal(game, e.slot, e.cause, language))
+    ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
+    closed = [
+        {"id": c.id, "creator": c.creator, "members": list(c.members)}
+        for entry in chat_log(game, posts, [day])
+        for c in entry.chats
+        if c.closed and c.closed["how"] == "day_end"
+    ]
+    following = day_deadline(game, day + 1, posts)
+    if following is not None:
+        following = following.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+    executed = count.outcome.player if count.outcome.kind is OutcomeKind.EXECUTION else None
+    shown = next((d for d in deaths if d["player"] == executed), None)
+    return {
+        "count": count_to_json(count),
+        "executed": shown,  # the executed player's reveal, shown on the execution line
+        "deaths": [d for d in deaths if d is not shown],
+        "ghost_votes": ghosts,
+        "chats_closed": closed,
+        "next_deadline": following,
+        "reveal": reveal,
+    }

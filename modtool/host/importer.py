@@ -1,0 +1,183 @@
+"""Importing archived games into game folders.
+
+`import_mafiascum_archive` reads a folder in the mafiascum archive format (a `cases.jsonl` with
+one game a line and `posts/<thread_id>.jsonl.xz`) and writes one game folder per game, named by
+its game number. It takes what a host would have known while running the game — players,
+replacements, moderators, where each day ended, deaths, vote resets, vote weights and majority
+rules — and never the recorded lynch of the day being counted.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomli_w
+
+from ..core.ledger import LEDGER_FILE, SETUP_FILE, Phase, write_atomic
+from ..core.names import normalise
+from ..errors import SourceError
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    games: tuple[str, ...]
+    skipped: tuple[str, ...]  # "game: reason"
+    out: Path
+
+
+def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
+    """One game folder per line of `archive/cases.jsonl`; returns what was written."""
+    cases_path = archive / "cases.jsonl"
+    if not cases_path.is_file():
+        raise SourceError(
+            f"{archive}: no cases.jsonl here; point at the archive folder that "
+            "holds cases.jsonl and posts/"
+        )
+    if out.exists() and not out.is_dir():
+        raise SourceError(f"--out {out}: a file, not a folder; give a folder to write games into")
+    cases = []
+    try:
+        text = cases_path.read_text("utf-8")
+    except UnicodeDecodeError:
+        raise SourceError(f"{cases_path}: not UTF-8 text") from None
+    if not text.strip():
+        raise SourceError(f"{cases_path}: empty; there are no games to import")
+    for i, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                cases.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise SourceError(f"{cases_path}:{i}: not valid JSON ({exc.msg})") from None
+    written, skipped = [], []
+    for case in cases:
+        game = str(case.get("game", "?"))
+        posts_file = archive / "posts" / f"{case.get('thread_id')}.jsonl.xz"
+        if not posts_file.is_file():
+            skipped.append(f"{game}: no posts file {posts_file.name}")
+            continue
+        folder = out / game
+        try:
+            setup, events = game_folder_from_case(case, posts_file)
+        except (KeyError, TypeError, ValueError) as exc:
+            skipped.append(f"{game}: malformed case ({exc})")
+            continue
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(posts_file, folder / "posts.jsonl.xz")
+        write_atomic(folder / SETUP_FILE, _header(case) + tomli_w.dumps(setup))
+        write_atomic(
+            folder / LEDGER_FILE, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
+        )
+        written.append(game)
+    return ImportReport(tuple(written), tuple(skipped), out)
+
+
+def _header(case: dict) -> str:
+    return (
+        f"# Imported from the mafiascum archive: game {case.get('game')}, "
+        f"{case.get('thread_url', '')}\n"
+    )
+
+
+def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict]]:
+    """The setup table and the ledger events for one archived game."""
+    first_posts = _first_posts(posts_file)
+    slots = case["slots"]
+    doublevoters = set(case.get("doublevoters") or [])
+    players, events = [], []
+    for index, slot in enumerate(slots):
+        names = [n for n in slot["names"] if n]
+        forum_names = slot.get("forum_names") or []
+        accounts = sorted(
+            {
+                f
+                for f in (*forum_names, *(slot.get("aliases") or []))
+                if f and normalise(f) not in {normalise(n) for n in names}
+            }
+        )
+        player: dict = {"name": names[0]}
+        if accounts:
+            player["accounts"] = accounts
+        if index in doublevoters:
+            player["weight"] = 2
+        if slot.get("role"):
+            player["role"] = slot["role"]
+        players.append(player)
+        joined = slot.get("joined_post") or []
+        previous = 0
+        for i, name in enumerate(names[1:], 1):
+            post = joined[i] if i < len(joined) and joined[i] is not None else None
+            if post is None:
+                accounts_of = {normalise(name)}
+                if i < len(forum_names) and forum_names[i]:
+                    accounts_of.add(normalise(forum_names[i]))
+                post = min(
+                    (first_posts[a] for a in accounts_of if a in first_posts), default=previous + 1
+                )
+            previous = post
+            events.append({"kind": "replacement", "player": names[0], "by": name, "post": post})
+        death = _death(slot, index, case, names[0])
+        if death:
+            events.append(death)
+    for e in case.get("events", []):
+        if e.get("kind") == "votecount_reset" and isinstance(e.get("post"), int):
+            events.append({"kind": "vote_reset", "post": e["post"]})
+    for day in case.get("days", []):
+        # Every day's start, not only Day 1's: a day whose end is unknown must not make the
+        # next day start at the top of the thread.
+        if isinstance(day.get("start_post"), int) or day.get("day") == 1:
+            events.append(
+                {"kind": "day_start", "day": day["day"], "post": day.get("start_post") or 0}
+            )
+        if isinstance(day.get("end_post"), int):
+            events.append({"kind": "day_end", "day": day["day"], "post": day["end_post"]})
+    events.sort(key=lambda e: (e.get("post", -1) if "post" in e else 10**9, _ORDER[e["kind"]]))
+    rules: dict = {"preset": "mafiascum"}
+    if case.get("less_one_for_no_lynch"):
+        rules["less_one_for_no_lynch"] = True
+    setup = {
+        "title": case.get("title") or f"Game {case.get('game')}",
+        "timezone": "UTC",
+        "hosts": list(case.get("moderators") or []),
+        # The saved copy, not the live thread; the header comment keeps the thread's URL.
+        "sources": [{"path": "posts.jsonl.xz"}],
+        "rules": rules,
+        "players": players,
+    }
+    return setup, events
+
+
+_ORDER = {"day_start": 0, "replacement": 1, "vote_reset": 2, "death": 3, "day_end": 4}
+
+
+def _death(slot: dict, index: int, case: dict, name: str) -> dict | None:
+    kind = slot.get("fate_kind")
+    phase = slot.get("fate_phase")
+    if kind not in ("lynched", "killed", "modkilled") or not phase:
+        return None
+    try:
+        phase = str(Phase.parse(phase))
+    except ValueError:
+        return None
+    for e in case.get("events", []):
+        if (
+            e.get("kind") == "day_kill"
+            and e.get("slot") == index
+            and isinstance(e.get("post"), int)
+        ):
+            return {"kind": "death", "player": name, "post": e["post"], "cause": kind}
+    return {"kind": "death", "player": name, "phase": phase, "cause": kind}
+
+
+def _first_posts(posts_file: Path) -> dict[str, int]:
+    """The first post number of each account, to date replacements the archive left undated."""
+    first: dict[str, int] = {}
+    with lzma.open(posts_file, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                obj = json.loads(line)
+                first.setdefault(normalise(obj.get("user", "")), int(obj["number"]))
+    return first

@@ -1,0 +1,614 @@
+"""Turning counts into output: the JSON object, the plain table, and Jinja-rendered posts.
+
+Nothing here decides anything: every number printed was computed by `count` and `rules`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+from tabulate import tabulate
+
+from ..core.results import DayCount
+from ..core.schedule import time_left
+from ..threads.times import UTC
+from .sandbox import load_template, read_template_text, render_bounded, sandboxed_environment
+
+# The built-in templates: templates/ of the repository, shipped in the wheel as
+# modtool/templates (a link in the checkout), so an installed copy finds them too.
+TEMPLATES = Path(str(resources.files("modtool") / "templates"))
+
+
+def count_to_json(dc: DayCount, audit: bool = False) -> dict:
+    """The `modtool count --json` object for one day."""
+    out = {
+        "day": dc.day,
+        "alive": dc.alive,
+        "threshold": dc.threshold,
+        "no_lynch_threshold": dc.no_lynch_threshold,
+        "last_post": dc.last_post,
+        "wagons": [
+            {
+                "target": w.target,
+                "votes": w.votes,
+                "needed": w.needed,
+                "short": w.short,
+                "voters": [
+                    {
+                        "player": v.player,
+                        "post": v.post,
+                        "thread": v.thread,
+                        "url": v.url,
+                        "weight": v.weight,
+                        "ghost": v.ghost,
+                    }
+                    for v in w.voters
+                ],
+            }
+            for w in dc.wagons
+        ],
+        "not_voting": list(dc.not_voting),
+        "outcome": {
+            "kind": dc.outcome.kind,
+            "player": dc.outcome.player,
+            "post": dc.outcome.post,
+            "reason": dc.outcome.reason,
+            "rule": dc.outcome.rule,
+            "tied": list(dc.outcome.tied),
+            "votes": dc.outcome.votes,
+            "needed": dc.outcome.needed,
+            "alive": dc.outcome.alive,
+        },
+        "warnings": [{"post": n.post, "message": n.message} for n in dc.warnings],
+    }
+    if dc.checks:
+        out["checks"] = [check_to_json(c) for c in dc.checks]
+    if dc.win is not None:
+        w = dc.win.win
+        out["win"] = (
+            {"winner": w.winner, "rule": w.rule.name.lower(), "reason": w.reason} if w else None
+        )
+        out["win_notes"] = list(dc.win.notes)
+    if audit:
+        out["audit"] = [
+            {
+                "post": a.post,
+                "thread": a.thread,
+                "url": a.url,
+                "author": a.author,
+                "raw": a.raw,
+                "action": a.action,
+                "target": a.target,
+                "method": a.method,
+                "confidence": a.confidence,
+                "accepted": a.accepted,
+                "rule": a.rule,
+                "evidence": a.evidence or None,
+            }
+            for a in dc.audit
+        ]
+    return out
+
+
+def check_to_json(check) -> dict:
+    """One posted count (`count --check`) and where it differs from modtool's count."""
+    post = check.posted.post
+    return {
+        "post": post.number,
+        "thread": post.thread,
+        "url": post.url,
+        "author": post.author,
+        "day": check.posted.day,
+        "differences": [
+            {
+                "voter": d.voter,
+                "posted": list(d.posted),
+                "counted": [{"target": v.target, "post": v.post, "url": v.url} for v in d.counted],
+            }
+            for d in check.differences
+        ],
+        "notes": list(check.notes),
+    }
+
+
+def checks_text(checks) -> str:
+    """The posted counts of a day, one line each, with the differences under those that differ."""
+    if not checks:
+        return "Posted counts: none found."
+    differ = sum(1 for c in checks if c.differences)
+    lines = [f"Posted counts: {len(checks)} found, {differ} differ from modtool's count."]
+    for c in checks:
+        post = c.posted.post
+        if not c.differences and not c.notes:
+            continue
+        link = f" {post.url}" if post.url else ""
+        lines.append(f"  post {post.number} by {post.author}{link}:")
+        for d in c.differences:
+            posted = ", ".join(d.posted) or "not voting"
+            counted = ", ".join(f"{v.target} (#{v.post})" for v in d.counted) or "not voting"
+            lines.append(f"    {d.voter}: posted {posted}; modtool counts {counted}")
+        lines.extend(f"    note: {n}" for n in c.notes)
+    return "\n".join(lines)
+
+
+def _name(phase) -> str:
+    return f"{'Day' if phase.kind.value == 'D' else 'Night'} {phase.number}"
+
+
+def schedule_to_json(found) -> list[dict]:
+    """`modtool schedule --json`: one object per phase."""
+    return [
+        {
+            "phase": str(p.phase),
+            "name": _name(p.phase),
+            "start": p.start.isoformat() if p.start else None,
+            "deadline": p.deadline.isoformat() if p.deadline else None,
+            "deadline_utc": p.deadline.astimezone(UTC).isoformat() if p.deadline else None,
+            "recorded": p.recorded,
+        }
+        for p in found
+    ]
+
+
+def schedule_table(found, tz, now=None) -> str:
+    """The phases, with times in the game's zone and the deadline in UTC too."""
+    from datetime import datetime
+
+    now = now or datetime.now(UTC)
+
+    def shown(moment) -> str:
+        return moment.astimezone(tz).strftime("%a %Y-%m-%d %H:%M %Z") if moment else "host decides"
+
+    rows = []
+    for p in found:
+        if p.deadline is None:
+            left = ""
+        else:
+            left = time_left(p.deadline - now) or "past"
+        utc = p.deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if p.deadline else ""
+        start = shown(p.start) if p.start else "when the host says"
+        rows.append((_name(p.phase), start, shown(p.deadline), utc, left))
+    return tabulate(rows, headers=("Phase", "Starts", "Deadline", "Deadline (UTC)", "Left"))
+
+
+def chats_text(entry) -> str:
+    """A day's chats, the rules broken and what the host should look at."""
+    lines = [f"Day {entry.day} group chats ({len(entry.chats)})"]
+    rows = [
+        (
+            c.id,
+            c.creator,
+            f"#{c.opened_post}",
+            ", ".join(c.members),
+            f"{c.closed['how']} #{c.closed.get('post')}" if c.closed else "open",
+        )
+        for c in entry.chats
+    ]
+    if rows:
+        lines.append(tabulate(rows, headers=("Chat", "Started by", "Post", "Members", "Closed")))
+    for v in entry.violations:
+        lines.append(f"  post {v.post}: {v.author} broke {v.rule} ({v.chat}): {v.detail}")
+    for r in entry.needs_review:
+        lines.append(f"  post {r.post}: {r.author}: needs review: {r.reason}")
+    return "\n".join(lines)
+
+
+def activity_to_json(found) -> dict:
+    return {
+        "day": found.day,
+        "as_of": found.as_of.isoformat(),
+        "prod_after_hours": found.prod_after.total_seconds() / 3600,
+        "players": [
+            {
+                "player": p.player,
+                "posts": p.posts,
+                "last_post": p.last_post,
+                "last_time": p.last_time.isoformat() if p.last_time else None,
+                "needs_prod": p.needs_prod,
+            }
+            for p in found.players
+        ],
+        "never_posted": list(found.never_posted),
+    }
+
+
+def activity_table(found, tz) -> str:
+    rows = [
+        (
+            p.player,
+            p.posts,
+            f"#{p.last_post}" if p.last_post is not None else "",
+            p.last_time.astimezone(tz).strftime("%Y-%m-%d %H:%M %Z") if p.last_time else "",
+            "prod" if p.needs_prod else "",
+        )
+        for p in found.players
+    ]
+    table = tabulate(rows, headers=("Player", "Posts", "Last post", "Time", ""))
+    hours = found.prod_after.total_seconds() / 3600
+    never = ", ".join(found.never_posted) or "-"
+    return (
+        f"Day {found.day} activity (prod after {hours:g} hours without a post)\n{table}\n"
+        f"Never posted this day: {never}"
+    )
+
+
+def audit_text(dc: DayCount) -> str:
+    """Every vote action of the day and the rule that decided it, one line each."""
+    lines = [f"Audit ({len(dc.audit)} actions):"]
+    for a in dc.audit:
+        mark = "counted" if a.accepted else "not counted"
+        how = f" [{a.method} {a.confidence:.2f}]" if a.method and a.confidence is not None else ""
+        target = f" -> {a.target}" if a.target else ""
+        why = f"; {a.evidence}" if a.evidence else ""
+        lines.append(f"  post {a.post} {a.author}: {a.raw!r}{target}{how}: {mark} ({a.rule}{why})")
+    return "\n".join(lines)
+
+
+def count_table(dc: DayCount) -> str:
+    """A readable count: wagons, not voting, the threshold, the outcome and warnings."""
+    rows = [
+        (
+            w.target,
+            w.votes,
+            f"L-{w.short}",
+            ", ".join(
+                f"{v.player} ({v.thread + ' ' if v.thread else ''}#{v.post})"
+                + (" [ghost]" if v.ghost else "")
+                + (f" x{v.weight}" if v.weight != 1 else "")
+                for v in w.voters
+            ),
+        )
+        for w in dc.wagons
+    ]
+    lines = [
+        f"Day {dc.day} vote count"
+        + (f" (through post {dc.last_post})" if dc.last_post is not None else "")
+    ]
+    if rows:
+        lines.append(tabulate(rows, headers=("Wagon", "Votes", "Needs", "Voters")))
+    else:
+        lines.append("No votes.")
+    lines.append(f"Not voting ({len(dc.not_voting)}): " + (", ".join(dc.not_voting) or "-"))
+    needs = f"With {dc.alive} alive, it takes {dc.threshold} to lynch"
+    if dc.no_lynch_threshold is not None and dc.no_lynch_threshold != dc.threshold:
+        needs += f" and {dc.no_lynch_threshold} to no lynch"
+    lines.append(needs + ".")
+    o = dc.outcome
+    verdict = {
+        "execution": f"{o.player} is executed",
+        "no_execution": "No execution",
+        "pending": "Pending",
+        "tie": "Tie: " + ", ".join(o.tied),
+    }[o.kind]
+    at = f" at post {o.post}" if o.post is not None and o.kind != "pending" else ""
+    lines.append(f"Outcome: {verdict}{at} ({o.reason}).")
+    if dc.win is not None and dc.win.win is not None:
+        lines.append(f"Game over: {dc.win.win.winner} wins ({dc.win.win.reason}).")
+    if dc.win is not None:
+        lines.extend(f"Note: {n}." for n in dc.win.notes)
+    if dc.warnings:
+        lines.append("Warnings:")
+        lines.extend(
+            f"  post {n.post}: {n.message}" if n.post is not None else f"  {n.message}"
+            for n in dc.warnings
+        )
+    return "\n".join(lines)
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&~|])")  # what can start markup mid-line
+
+
+def escape_bbcode(text: str) -> str:
+    """A name shows as written in any BBCode forum: a zero-width space after every "[" keeps
+    "[/b]" or "[url=…]" in a player's name from being read as a tag."""
+    return text.replace("[", "[\u200b")
+
+
+def escape_markdown(text: str) -> str:
+    """A name shows as written in Markdown (Discourse, Discord): every character that could
+    start emphasis, a link, code, a table cell or HTML mid-line is backslash-escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+ESCAPES = {"bbcode": escape_bbcode, "markdown": escape_markdown}
+
+
+def _link_filter(markup: str):
+    """`{{ name | link(url) }}`: the name linked to the post of the vote, built here so that
+    templates only format; the name is escaped, the URL made safe for the markup."""
+    import markupsafe
+
+    escape = ESCAPES[markup]
+
+    def link(name: object, url: object) -> markupsafe.Markup:
+        text = escape(str(name))
+        if not url:
+            return markupsafe.Markup(text)
+        href = str(url).replace("]", "%5D").replace(")", "%29").replace(" ", "%20")
+        if markup == "bbcode":
+            return markupsafe.Markup(f"[url={href}]{text}[/url]")
+        return markupsafe.Markup(f"[{text}]({href})")
+
+    return link
+
+
+def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Environment:
+    """Templates from the game folder's templates/ first, then modtool's own, in the sandbox
+    (`modtool.sandbox`); an undefined name fails loudly. Every value a template prints is
+    escaped for its markup here, once; templates only format (a value marked
+    `markupsafe.Markup` is markup the code built)."""
+    import markupsafe
+
+    escape = ESCAPES[markup]
+
+    def finalize(value):
+        if isinstance(value, markupsafe.Markup) or not isinstance(value, str):
+            return value
+        return escape(value)
+
+    roots = [p for p in (extra, TEMPLATES) if p is not None]
+    return sandboxed_environment(roots, finalize, {"link": _link_filter(markup)})
+
+
+def render_count_post(
+    dc: DayCount,
+    markup: str = "bbcode",
+    language: str = "en",
+    extra: Path | None = None,
+    template_file: Path | None = None,
+    number: int | None = None,
+    deadline: dict | None = None,
+) -> str:
+    """A vote-count post for the forum: `template_file` if given, else
+    votecount.<language>.<markup>.j2 from the game folder's templates/ (`extra`) or modtool's."""
+    context = {"count": count_to_json(dc), "number": number, "deadline": deadline}
+    return render_post("votecount", context, markup, language, extra, template_file)
+
+
+def render_post(
+    kind: str,
+    context: dict,
+    markup: str = "bbcode",
+    language: str = "en",
+    extra: Path | None = None,
+    template_file: Path | None = None,
+) -> str:
+    """Any drafted post: <kind>.<language>.<markup>.j2 (the game's own first), or one file."""
+    env = environment(extra, markup)
+    if template_file is not None:
+        source = read_template_text(template_file)
+        template = load_template(env, source=source, where=str(template_file))
+        where = str(template_file)
+    else:
+        template = load_template(env, f"{kind}.{language}.{markup}.j2")
+        where = template.filename or template.name
+    return render_bounded(template, context, where, lambda exc: _template_line(exc, template))
+
+
+def deadline_of(game, day: int, now=None) -> dict | None:
+    """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left."""
+    from datetime import datetime
+
+    from ..core.schedule import day_deadline
+
+    deadline = day_deadline(game, day)
+    if deadline is None:
+        return None
+    return {
+        "local": deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z"),
+        "utc": deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "left": time_left(deadline - (now or datetime.now(UTC))),
+    }
+
+
+def _template_line(exc: BaseException, template: jinja2.Template) -> int | None:
+    """The template line a render error came from (Jinja puts it in the traceback)."""
+    import traceback
+
+    names = {template.filename, "<template>"}
+    lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename in names]
+    return lines[-1] if lines else None
+
+
+# --- the grimoire ------------------------------------------------------------------------------
+
+
+def grimoire_to_json(grimoire, ghosts: dict, names: dict) -> dict:
+    return {
+        "phase": str(grimoire.phase),
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.player,
+                "character": s.character,
+                "shown": s.shown,
+                "team": s.team,
+                "alignment": s.alignment,
+                "alive": s.alive,
+                "died": str(s.died) if s.died and not s.alive else None,
+                "ghost_vote": None if s.alive else ("spent" if s.slot in ghosts else "available"),
+                "reminders": [
+                    {"kind": r.kind, "by": r.by, "until": str(r.end) if r.end else "game"}
+                    for r in s.reminders
+                ],
+                "master": s.master,
+            }
+            for s in grimoire.seats
+        ],
+        "bluffs": list(grimoire.bluffs),
+    }
+
+
+def grimoire_table(grimoire, ghosts: dict, names: dict) -> str:
+    """The grimoire as a table: seat, player, character (what they were told), alignment,
+    life and ghost vote, reminders in force."""
+    rows = []
+    for s in grimoire.seats:
+        character = names.get(s.character, s.character or "?")
+        if s.shown:
+            character += f" (told {names.get(s.shown, s.shown)})"
+        if s.alive:
+            life = "alive"
+        else:
+            vote = f"ghost vote spent D{ghosts[s.slot]}" if s.slot in ghosts else "ghost vote"
+            life = f"dead {s.died}, {vote}"
+        notes = [
+            r.kind.replace("_", " ") + (f" ({names.get(r.by, r.by)})" if r.by else "")
+            for r in s.reminders
+        ]
+        if s.master:
+            notes.append(f"master: {s.master}")
+        rows.append([s.seat or "", s.player, character, s.alignment or "", life, "; ".join(notes)])
+    head = f"Grimoire at the start of {'Night' if grimoire.phase.is_night else 'Day'} "
+    head += f"{grimoire.phase.number}"
+    table = tabulate(
+        rows, headers=["seat", "player", "character", "alignment", "life", "reminders"]
+    )
+    bluffs = ", ".join(names.get(b, b) for b in grimoire.bluffs)
+    return f"{head}\n\n{table}\n" + (f"\nBluffs: {bluffs}\n" if bluffs else "")
+
+
+# --- the night sheet ---------------------------------------------------------------------------
+
+
+def night_step_json(step) -> dict:
+    return {
+        "position": step.position,
+        "character": step.character,
+        "name": step.name,
+        "player": step.player,
+        "what": step.what,
+        "choices": list(step.choices),
+        "reminders": list(step.reminders),
+        "info": step.info.as_json() if step.info else None,
+    }
+
+
+def night_sheet_text(night: int, steps, resolution=None, written: bool = False) -> str:
+    """The night sheet as a host reads it: one block per step, in order."""
+    kind = "first night" if night == 0 else "other nights"
+    lines = [f"Night {night} (the {kind} order)", ""]
+    for step in steps:
+        who = f" - {step.player}" if step.player else ""
+        lines.append(f"{step.name}{who}")
+        if step.choices:
+            lines.append(f"  Chose: {', '.join(step.choices)}")
+        if step.reminders:
+            lines.append(f"  Reminders: {', '.join(step.reminders)}")
+        if step.info is not None:
+            i = step.info
+            allowed = " | ".join(i.allowed)
+            lines.append(f"  True: {i.true_value}")
+            lines.append(
+                f"  May answer: {allowed}" + (" (your choice)" if i.storyteller_choice else "")
+            )
+            lines.append(f"  Why: {i.why}")
+        if step.what:
+            lines.append(f"  Do: {step.what}")
+        lines.append("")
+    if resolution is not None:
+        lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
+        lines.extend(f"  {json.dumps(e, ensure_ascii=False)}" for e in resolution.events)
+        lines.extend(f"  Note: {n}" for n in resolution.notes)
+        if resolution.events:
+            lines.append("Written to events.jsonl." if written else "Not written (add --confirm).")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+# --- a Vampires night --------------------------------------------------------------------------
+
+
+def _vampire_names(game) -> dict:
+    return {s.key: game.slot_names(s.key)[-1] for s in game.slots}
+
+
+def vampire_night_json(game, night, plans, outcome, events, written) -> dict:
+    from ..games.vampires.game import wins_after_night
+
+    names = _vampire_names(game)
+    wins = wins_after_night(game, night, outcome)
+    return {
+        "night": night,
+        "plans": [
+            {
+                "player": names[p.actor],
+                "ability": p.ability,
+                "targets": [names[t] for t in p.targets],
+            }
+            for p in plans
+        ],
+        "deaths": [{"player": names[s], "cause": c} for s, c in outcome.deaths],
+        "role_changes": [
+            {"player": names[s], "role": r, "cause": "ascension", "phase": f"D{d}"}
+            for s, r, d in outcome.day_role_changes
+        ]
+        + [
+            {"player": names[s], "role": r, "cause": c, "phase": f"N{night}"}
+            for s, r, c in outcome.role_changes
+        ],
+        "results": {names[s]: lines for s, lines in outcome.results.items()},
+        "notes": list(outcome.notes),
+        "wins": {
+            "winners": list(wins.winners),
+            "game_over": wins.game_over,
+            "reasons": list(wins.reasons),
+        },
+        "events": events,
+        "written": written,
+    }
+
+
+def vampire_night_text(game, night, plans, outcome, events, written) -> str:
+    from ..games.vampires.game import wins_after_night
+
+    names = _vampire_names(game)
+    lines = [f"Night {night}: plans, in the order they resolve", ""]
+    for p in plans:
+        lines.append(f"  {names[p.actor]}: {p.ability} {', '.join(names[t] for t in p.targets)}")
+    if not plans:
+        lines.append("  (no plans recorded: modtool record choice GAME PLAYER TARGET --night N)")
+    lines.append("")
+    lines.append("Deaths: " + (", ".join(f"{names[s]} ({c})" for s, c in outcome.deaths) or "none"))
+    for s, r, d in outcome.day_role_changes:
+        lines.append(f"Role change on Day {d}: {names[s]} becomes {r} (ascension)")
+    for s, r, c in outcome.role_changes:
+        lines.append(f"Role change: {names[s]} becomes {r} ({c})")
+    lines.append("")
+    lines.append("Results:")
+    for s, said in outcome.results.items():
+        for text in said:
+            lines.append(f"  {names[s]}: {text}")
+    for n in outcome.notes:
+        lines.append(f"Note: {n}")
+    wins = wins_after_night(game, night, outcome)
+    if wins.winners:
+        over = "Game over: " if wins.game_over else "Also: "
+        lines.append(over + ", ".join(wins.winners) + " win (" + "; ".join(wins.reasons) + ")")
+    if events:
+        lines.append(
+            "Written to events.jsonl."
+            if written
+            else f"{len(events)} events not written (add --resolve --confirm)."
+        )
+    return "\n".join(lines) + "\n"
+
+
+def explain_text(found: dict) -> str:
+    """`modtool posts --explain` for one source."""
+    lines = [f"{found['source']}: read by {found['engine']}", f"  rule: {found['rule']}"]
+    if "posts" in found:
+        lines.append(f"  posts: {found['posts']} of {found['blocks']} blocks")
+    chosen = {k: v for k, v in found.get("selectors", {}).items() if v}
+    if chosen:
+        pairs = ", ".join(f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in chosen.items())
+        lines.append("  selectors it ended up with (a start for [[sources]] in game.toml):")
+        lines.append(f"    selectors = {{ {pairs} }}")
+    lines.extend(f"  {note}" for note in found.get("notes", ()))
+    if found.get("unsure"):
+        lines.append("  unsure of:")
+        lines.extend(f"    - {u}" for u in found["unsure"])
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,129 @@
+"""The page cache: every fetched page, kept in one SQLite file, so a re-count needs no network.
+
+SQLite (in the standard library) rather than an HTTP cache such as hishel: forum pages are
+usually sent with no-cache headers, and a game's pages must stay usable offline for the whole
+game whatever the server says. We keep our own rules instead: pages are kept until the host
+asks for `--refresh`; a normal run re-fetches only the last known page of a thread and the
+pages after it, with If-None-Match / If-Modified-Since where the forum gave validators.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from ..errors import ModToolError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS pages (
+    url TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    etag TEXT,
+    last_modified TEXT,
+    fetched_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS threads (
+    url TEXT PRIMARY KEY,
+    pages TEXT NOT NULL,
+    updated_at REAL NOT NULL
+);
+"""
+
+
+def default_cache_path() -> Path:
+    """The platform's cache folder for modtool (e.g. ~/.cache/modtool/pages.sqlite)."""
+    return Path(platformdirs.user_cache_dir("modtool")) / "pages.sqlite"
+
+
+@dataclass(frozen=True, slots=True)
+class CachedPage:
+    url: str
+    body: str
+    etag: str | None
+    last_modified: str | None
+    fetched_at: float
+
+
+class PageCache:
+    """Pages and thread page lists; safe to share between the fetching threads."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.RLock()
+        self._conn: sqlite3.Connection | None = None
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The database, opened on first use: counting saved pages never creates a cache."""
+        with self._lock:
+            if self._conn is None:
+                if self.path.exists() and not self.path.is_file():
+                    raise ModToolError(f"--cache {self.path}: a folder; give a file path")
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                new = not self.path.exists()
+                try:
+                    self._conn = sqlite3.connect(self.path, check_same_thread=False)
+                    if new:
+                        os.chmod(self.path, 0o600)  # pages of private forums may be in here
+                    self._conn.executescript(_SCHEMA)
+                except sqlite3.DatabaseError as exc:
+                    self._conn = None
+                    raise ModToolError(
+                        f"--cache {self.path}: not a modtool page cache ({exc}); "
+                        "give another path, or delete the file"
+                    ) from None
+            return self._conn
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def page(self, url: str) -> CachedPage | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT url, body, etag, last_modified, fetched_at FROM pages WHERE url = ?", (url,)
+            ).fetchone()
+        return CachedPage(*row) if row else None
+
+    def has(self, url: str) -> bool:
+        """Whether a page is cached (without reading its body)."""
+        with self._lock:
+            row = self._db.execute("SELECT 1 FROM pages WHERE url = ?", (url,)).fetchone()
+        return row is not None
+
+    def store(self, url: str, body: str, etag: str | None, last_modified: str | None) -> None:
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?)",
+                (url, body, etag, last_modified, time.time()),
+            )
+
+    def touch(self, url: str) -> None:
+        """A 304: the cached copy is current as of now."""
+        with self._lock, self._db:
+            self._db.execute("UPDATE pages SET fetched_at = ? WHERE url = ?", (time.time(), url))
+
+    def thread(self, url: str) -> tuple[list[str], float] | None:
+        """The page URLs last seen for a thread (by any URL it was read from), and when."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT pages, updated_at FROM threads WHERE url = ?", (url,)
+            ).fetchone()
+        return (json.loads(row[0]), row[1]) if row else None
+
+    def store_thread(self, urls: list[str], pages: list[str]) -> None:
+        now = time.time()
+        with self._lock, self._db:
+            for url in urls:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO threads VALUES (?, ?, ?)", (url, json.dumps(pages), now)
+                )

@@ -1,0 +1,132 @@
+"""The Post record and the posts JSONL format (`modtool posts --json` writes and reads it)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import IO
+
+from ..errors import SourceError
+from .body import Body, inner_html, own_text, read, read_html, vote_lines
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """One post of a thread, as any engine reads it."""
+
+    post_id: str
+    number: int | None
+    author: str
+    time: datetime | None
+    url: str | None
+    html: str
+    edited: bool = False
+    thread: str = ""  # which thread of the game it came from ("" for a one-thread game)
+    # What is read from the body, each part when first asked for (see body.py).
+    _read: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def from_element(cls, body_element, **fields) -> Post:
+        """A post whose HTML and reading come from its body element now, not parsed again."""
+        html = inner_html(body_element)
+        return cls(**fields, html=html, _read={"reading": read(body_element, html)})
+
+    def _once(self, key: str, make):
+        found = self._read.get(key)
+        if found is None:
+            found = self._read[key] = make()
+        return found
+
+    @property
+    def reading(self) -> str:
+        return self._once("reading", lambda: read_html(self.html))
+
+    @property
+    def text(self) -> str:
+        """The poster's own text (quotes removed, whitespace collapsed)."""
+        return self._once("text", lambda: own_text(self.reading))
+
+    @property
+    def body(self) -> Body:
+        """Own text and vote-eligible lines."""
+        return self._once("body", lambda: Body(self.text, vote_lines(self.reading)))
+
+    def to_json(self) -> dict:
+        return {
+            "post_id": self.post_id,
+            "number": self.number,
+            "author": self.author,
+            "time": self.time.isoformat() if self.time else None,
+            "url": self.url,
+            "edited": self.edited,
+            "thread": self.thread,
+            "text": self.text,
+            "html": self.html,
+        }
+
+
+def number_in_order(posts: Iterable[Post]) -> list[Post]:
+    """Posts in thread order, each one with no number numbered after the post before it.
+
+    XE and Gnuboard show no numbers on comments, and their comment pages would each restart
+    a count, so those posts are numbered here, once the whole thread is in order.
+    """
+    numbered: list[Post] = []
+    last = 0
+    for post in posts:
+        if post.number is None:
+            post = replace(post, number=last + 1)
+        last = post.number
+        numbered.append(post)
+    return numbered
+
+
+def post_from_json(obj: dict, where: str) -> Post:
+    """A Post from one posts-JSONL object; `where` names the line for errors."""
+    if not isinstance(obj, dict):
+        raise SourceError(f"{where}: not a modtool post (each line must be a JSON object)")
+    for key in ("html", "text", "url", "time", "author"):
+        value = obj.get(key)
+        if value is not None and not isinstance(value, str):
+            raise SourceError(f"{where}: not a modtool post ({key!r} must be a string)")
+    try:
+        time = obj.get("time")
+        number = obj.get("number")
+        return Post(
+            post_id=str(obj["post_id"]),
+            number=int(number) if number is not None else None,
+            author=str(obj["author"]),
+            time=datetime.fromisoformat(time) if time else None,
+            url=obj.get("url"),
+            html=obj.get("html") or _escape_text(obj.get("text") or ""),
+            edited=bool(obj.get("edited", False)),
+            thread=str(obj.get("thread") or ""),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SourceError(
+            f"{where}: not a modtool post ({exc}); each line needs post_id, number, author"
+        ) from None
+
+
+def _escape_text(text: str) -> str:
+    from html import escape
+
+    return escape(text).replace("\n", "<br>")
+
+
+def read_posts_jsonl(lines: Iterable[str], name: str) -> Iterator[Post]:
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SourceError(f"{name}:{i}: not valid JSON ({exc.msg})") from None
+        yield post_from_json(obj, f"{name}:{i}")
+
+
+def write_posts_jsonl(posts: Iterable[Post], out: IO[str]) -> None:
+    for post in posts:
+        out.write(json.dumps(post.to_json(), ensure_ascii=False) + "\n")

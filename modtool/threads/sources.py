@@ -1,0 +1,247 @@
+"""Thread sources: a URL, a saved page, a folder of saved pages, or a posts JSONL file.
+
+Every source becomes a list of `Post`s in thread order. Two JSONL dialects are read: modtool's
+own posts format and the mafiascum archive format (`{number, user, timestamp, content, ...}`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import lzma
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from datetime import tzinfo
+from pathlib import Path
+
+from ..errors import GameFileError, SourceError
+from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
+from .posts import Post, number_in_order, read_posts_jsonl
+from .times import UTC, parse_displayed
+
+_PAGE_SUFFIXES = (".html", ".htm")
+MAX_PAGE_BYTES = FetchOptions.max_page_bytes
+_DIGITS = re.compile(r"(\d+)")
+
+
+def read_source(
+    source: str,
+    tz: tzinfo = UTC,
+    engine: str | None = None,
+    fetcher: Fetcher | None = None,
+    thread: str = "",
+    selectors: Mapping[str, str] | None = None,
+) -> list[Post]:
+    """All posts of one source, in thread order.
+
+    URLs are read through `fetcher` (its cache and politeness); without one, a plain fetcher
+    with no cache is made for the call.
+    """
+    if "://" in source:
+        if fetcher is None:
+            with make_client() as client:
+                posts = Fetcher(client, None, FetchOptions(engine, tz, selectors)).thread(source)
+        else:
+            posts = fetcher.for_source(engine, selectors).thread(source)
+    else:
+        path = Path(source)
+        if path.is_dir():
+            posts = _read_folder(path, tz, engine, selectors)
+        elif path.is_file():
+            posts = list(_read_file(path, tz, engine, selectors))
+        else:
+            raise SourceError(
+                f"{source}: no such file or folder; give a thread URL, a saved page, "
+                "a folder of saved pages or a posts .jsonl file"
+            )
+    if not posts:
+        raise SourceError(
+            f"{source}: no posts in it; check that it is the thread (a saved page, a posts "
+            "file) and that it is not empty"
+        )
+    posts = number_in_order(posts)
+    if thread:
+        posts = [_in_thread(p, thread) for p in posts]
+    return posts
+
+
+def _in_thread(post: Post, thread: str) -> Post:
+    return post if post.thread == thread else replace(post, thread=thread)
+
+
+def _natural_key(path: Path):
+    return [int(part) if part.isdigit() else part for part in _DIGITS.split(path.name)]
+
+
+def _read_folder(
+    folder: Path, tz: tzinfo, engine: str | None, selectors: Mapping[str, str] | None
+) -> list[Post]:
+    files = sorted(
+        (
+            p
+            for p in folder.iterdir()
+            if p.suffix.lower() in _PAGE_SUFFIXES
+            or p.name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz"))
+        ),
+        key=_natural_key,
+    )
+    if not files:
+        raise SourceError(
+            f"{folder}: no saved pages (.html) or posts files (.jsonl) in this folder"
+        )
+    posts: dict[str, Post] = {}
+    for f in files:  # in natural order: page-2.html before page-10.html
+        for post in _read_file(f, tz, engine, selectors):
+            posts.setdefault(post.post_id, post)
+    # Pages saved in any order: shown numbers put them right (unnumbered posts keep file order).
+    return sorted(number_in_order(posts.values()), key=lambda p: p.number)
+
+
+def _read_file(
+    path: Path, tz: tzinfo, engine: str | None, selectors: Mapping[str, str] | None = None
+) -> Iterator[Post]:
+    name = path.name
+    if name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz")):
+        yield from _read_jsonl(path, tz)
+    elif path.suffix.lower() in _PAGE_SUFFIXES:
+        from .forum import parse_page  # engines load only for saved pages
+
+        if path.stat().st_size > MAX_PAGE_BYTES:
+            raise SourceError(
+                f"{path}: larger than {MAX_PAGE_BYTES // 1_000_000} MB, more than any thread "
+                "page; check that it is a saved page"
+            )
+        data = path.read_bytes()
+        if looks_cut_short(data):
+            raise SourceError(
+                f"{path}: the page ends before its closing </html>, so posts may be missing; "
+                "save the page again once it has loaded completely"
+            )
+        url = _saved_url(data)
+        yield from parse_page(data, url, engine, tz, where=str(path), selectors=selectors).posts
+    else:
+        raise SourceError(f"{path}: unknown source type; use .html pages or .jsonl posts files")
+
+
+def _saved_url(page: bytes) -> str | None:
+    m = re.search(rb'<link[^>]+rel="canonical"[^>]+href="([^"]+)"', page)
+    return m[1].decode("utf-8", "replace") if m else None
+
+
+def _open_text(path: Path):
+    if path.name.endswith(".xz"):
+        return lzma.open(path, "rt", encoding="utf-8")
+    if path.name.endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8")
+    return path.open(encoding="utf-8")
+
+
+def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
+    try:
+        with _open_text(path) as fh:
+            first = fh.readline()
+            if not first.strip():
+                return
+            try:
+                head = json.loads(first)
+            except json.JSONDecodeError as exc:
+                raise SourceError(f"{path}:1: not valid JSON ({exc.msg})") from None
+            if isinstance(head, dict) and "content" in head and "user" in head:
+                yield from _read_archive(_chain(first, fh), str(path), tz)
+            else:
+                yield from read_posts_jsonl(_chain(first, fh), str(path))
+    except UnicodeDecodeError:
+        raise SourceError(f"{path}: not UTF-8 text; a posts file is UTF-8 JSON lines") from None
+    except (OSError, EOFError, lzma.LZMAError) as exc:
+        raise SourceError(f"{path}: cannot read ({exc})") from None
+
+
+def _chain(first: str, rest) -> Iterator[str]:
+    yield first
+    yield from rest
+
+
+def _read_archive(lines, name: str, tz: tzinfo) -> Iterator[Post]:
+    """The mafiascum archive dialect: one object per post with number, user, timestamp, content."""
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            number = int(obj["number"])
+            thread = str(obj.get("thread", ""))
+            yield Post(
+                post_id=f"{thread}-{number}" if thread else str(number),
+                number=number,
+                author=obj["user"],
+                time=parse_displayed(obj.get("timestamp") or "", tz),
+                url=obj.get("pagelink"),
+                html=obj.get("content") or "",
+            )
+        except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
+            raise SourceError(f"{name}:{i}: not an archive post ({exc})") from None
+
+
+def explain_source(
+    source: str, tz: tzinfo = UTC, engine: str | None = None, fetcher: Fetcher | None = None
+) -> dict:
+    """How the first page of a source is read (`modtool posts --explain`): the engine or the
+    generic reader's rule, the selectors it ended up with, and the blocks it was unsure of."""
+    from .forum import explain_page
+
+    if "://" in source:
+        if fetcher is None:
+            with make_client() as client:
+                page = Fetcher(client, None, FetchOptions(engine, tz, None)).page(source)
+        else:
+            page = fetcher.page(source)
+        return {"source": source, **explain_page(page, engine, tz, where=source)}
+    path = Path(source)
+    if path.is_dir():
+        pages = sorted(p for p in path.iterdir() if p.suffix.lower() in (".html", ".htm"))
+        if not pages:
+            raise SourceError(f"{source}: no saved .html pages in this folder to explain")
+        path = pages[0]
+    if not path.is_file():
+        raise SourceError(f"{source}: no such file or folder; give a thread URL or a saved page")
+    if path.suffix.lower() in (".jsonl", ".xz", ".json"):
+        return {
+            "source": source,
+            "engine": "posts file",
+            "rule": "modtool's own posts file",
+            "selectors": {},
+            "unsure": [],
+        }
+    data = path.read_bytes()
+    return {"source": str(path), **explain_page(data, engine, tz, where=str(path))}
+
+
+def read_sources(
+    sources: list[str], tz: tzinfo = UTC, engine: str | None = None, fetcher: Fetcher | None = None
+) -> list[Post]:
+    """The posts of several sources, each labelled as its own thread when there are several."""
+    several = len(sources) > 1
+    posts: list[Post] = []
+    for i, source in enumerate(sources):
+        posts.extend(read_source(source, tz, engine, fetcher, f"thread{i + 1}" if several else ""))
+    return posts
+
+
+def read_game_posts(game, fetcher: Fetcher | None = None) -> list[Post]:
+    """Every post of every source of a game; saved paths are relative to the game folder."""
+    if not game.sources:
+        raise GameFileError(
+            game.folder / "game.toml", 'no [[sources]]; add one with url = "..." or path = "..."'
+        )
+    posts: list[Post] = []
+    several = len(game.sources) > 1
+    for i, source in enumerate(game.sources):
+        location = source.location
+        if "://" not in location:
+            location = str(game.folder / location)
+        thread = source.thread or (f"thread{i + 1}" if several else "")
+        posts.extend(
+            read_source(location, game.timezone, source.engine, fetcher, thread, source.selectors)
+        )
+    return posts

@@ -1,0 +1,361 @@
+"""Forum timestamps: engine attributes first, displayed text (in the game's timezone) second."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from ..errors import ModToolError
+
+UTC = ZoneInfo("UTC")
+
+# Displayed forms seen on phpBB, vBulletin, SMF and the mafiascum archive.
+_FORMATS = (
+    "%a %b %d, %Y %I:%M %p",  # Fri Feb 25, 2011 11:00 am   (phpBB 3.0 default)
+    "%a %b %d, %Y %H:%M",
+    "%Y-%m-%d, %H:%M:%S",  # SMF (ISO-ish locales): 2011-04-24, 22:48:56
+    "%Y-%m-%d, %H:%M",  # vBulletin 3: 2016-02-01, 02:29
+    "%b %d, %Y at %I:%M %p",  # XenForo: Oct 30, 2014 at 10:49 PM
+    "%B %d, %Y, %I:%M%p",  # Discourse: November 18, 2019, 2:39pm
+    "%d %b %Y %H:%M",  # 02 Jun 2018 05:41
+    "%d %b %Y, %H:%M",
+    "%b %d, %Y %I:%M %p",
+    "%b %d, %Y, %I:%M %p",
+    "%B %d, %Y, %I:%M:%S %p",  # SMF: April 25, 2018, 10:22:01 pm
+    "%B %d, %Y, %I:%M %p",
+    "%B %d, %Y %I:%M %p",
+    "%m-%d-%Y, %I:%M %p",  # vBulletin 3
+    "%m-%d-%Y %I:%M %p",
+    "%m/%d/%Y %I:%M %p",
+    "%m/%d/%y %I:%M %p",  # UBB.threads' default (m/d/y h:i A): 03/12/15 03:28 PM
+    "%m-%d-%y, %I:%M %p",  # vBulletin's two-digit year: 03-12-15, 03:28 PM
+    "%d-%m-%Y, %H:%M",
+    "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%d %H:%M",
+    "%Y.%m.%d %H:%M",
+    "%y-%m-%d %H:%M",  # Gnuboard: 26-11-29 13:05
+    "%Y.%m.%d",
+    "%Y-%m-%d",
+)
+_SPACES = re.compile(r"\s+")
+# What any of the formats can produce: short, of letters, digits, spaces and ",.:/-".
+_FORMAT_SHAPE = re.compile(r"^[A-Za-z0-9 ,.:/-]{6,40}$")
+
+
+def zone(name: str | None) -> tzinfo:
+    """A timezone by IANA name; UTC when none is given."""
+    if not name:
+        return UTC
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ModToolError(
+            f"unknown timezone {name!r}: "
+            "use an IANA name such as 'America/New_York' or 'Asia/Seoul'"
+        ) from None
+
+
+# A forum's own word on the zone its times are shown in: "All times are UTC-05:00" (phpBB 3.1+),
+# "All times are UTC - 5 hours [ DST ]" (phpBB 3.0), "All times are GMT -5" (vBulletin),
+# "All times are GMT", and Discuz!'s footer "GMT+8, 2024-5-27 10:35".
+_STATED = re.compile(
+    r"all times are (?:GMT|UTC)(?:\s*(?P<sign>[+\-\u2212])\s*(?P<h>\d{1,2})(?:[:.]?(?P<m>\d{2}))?"
+    r"(?:\s*hours?)?)?(?P<dst>\s*\[\s*DST\s*\])?(?![\d:])"
+    r"|\bGMT(?P<sign2>[+-])(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?, \d{4}-\d{1,2}-\d{1,2} \d{1,2}:\d{2}",
+    re.I,
+)
+
+
+def stated_offset(text: str) -> timedelta | None:
+    """The UTC offset a page says its times are shown in, if it says one (its last word on
+    it: the footer's, not a post's)."""
+    found = list(_STATED.finditer(text))
+    if not found:
+        return None
+    m = found[-1]
+    sign, hours, minutes = (
+        (m["sign"], m["h"], m["m"]) if m["h"] or not m["h2"] else (m["sign2"], m["h2"], m["m2"])
+    )
+    offset = timedelta(hours=int(hours or 0), minutes=int(minutes or 0))
+    if sign in ("-", "\u2212"):
+        offset = -offset
+    return offset + timedelta(hours=1) if m["dst"] else offset
+
+
+def page_zone(text: str, tz: tzinfo, year: int | None = None) -> tzinfo:
+    """The zone to read a page's displayed times in: the game's, unless the page states an
+    offset that zone never has (the host left the default, or named another zone), when the
+    page's own word wins. Both of a zone's offsets count (winter and summer): a page states
+    the offset of the day it was saved, which may not be that of every post on it."""
+    offset = stated_offset(text)
+    if offset is None:
+        return tz
+    year = year or datetime.now(UTC).year
+    if any(datetime(year, month, 1, 12, tzinfo=tz).utcoffset() == offset for month in (1, 7)):
+        return tz
+    return timezone(offset)
+
+
+def parse_iso(value: str, tz: tzinfo = UTC) -> datetime | None:
+    """An ISO 8601 timestamp (a `datetime` attribute); naive ones are read in `tz`."""
+    try:
+        dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=tz)
+
+
+def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) -> datetime | None:
+    """A displayed forum time such as "Fri Feb 25, 2011 11:00 am", read in the game's timezone."""
+    cleaned = _SPACES.sub(" ", text.replace("»", " ").replace("\u00a0", " ")).strip(" ,")
+    if not cleaned:
+        return None
+    iso = parse_iso(cleaned, tz)
+    if iso:
+        return iso
+    relative = _relative(cleaned, tz, now)
+    if relative:
+        return relative
+    fast = _english(cleaned, tz)
+    if fast:
+        return fast
+    if not _FORMAT_SHAPE.match(cleaned):
+        return None  # no format can match it
+    global _last_format
+    # A thread shows every time in one format: try the one that worked last time first.
+    for fmt in (_last_format, *_FORMAT_PATTERNS):
+        found = _match_format(fmt, cleaned, tz)
+        if found is not None:
+            _last_format = fmt
+            return found
+    return None
+
+
+# The formats as compiled patterns: strptime rebuilt its pattern on nearly every call and
+# was most of the generic reader's time (hundreds of thousands of calls over a few pages).
+_DIRECTIVES = {
+    "a": r"[A-Za-z]{3}",
+    "b": r"(?P<b>[A-Za-z]{3})",
+    "B": r"(?P<B>[A-Za-z]{3,9})",
+    "d": r"(?P<d>\d{1,2})",
+    "m": r"(?P<m>\d{1,2})",
+    "Y": r"(?P<Y>\d{4})",
+    "y": r"(?P<y>\d{2})",
+    "H": r"(?P<H>\d{1,2})",
+    "I": r"(?P<I>\d{1,2})",
+    "M": r"(?P<M>\d{2})",
+    "S": r"(?P<S>\d{2})",
+    "p": r"(?P<p>[AaPp][Mm])",
+}
+_FULL_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+
+def _compile_format(fmt: str) -> re.Pattern:
+    parts = re.split(r"%(\w)", fmt)
+    return re.compile(
+        "".join(
+            _DIRECTIVES[part] if i % 2 else re.escape(part).replace(r"\ ", r"\s+")
+            for i, part in enumerate(parts)
+        ),
+        re.I,
+    )
+
+
+_FORMAT_PATTERNS = tuple(_compile_format(f) for f in _FORMATS)
+
+
+def _match_format(pattern: re.Pattern, text: str, tz: tzinfo) -> datetime | None:
+    m = pattern.fullmatch(text)
+    if not m:
+        return None
+    parts = m.groupdict()
+    if parts.get("b"):
+        month = _MONTHS.get(parts["b"].lower())
+    elif parts.get("B"):
+        name = parts["B"].lower()
+        month = _FULL_MONTHS.index(name) + 1 if name in _FULL_MONTHS else None
+    else:
+        month = int(parts["m"]) if parts.get("m") else None
+    if month is None:
+        return None
+    if parts.get("Y"):
+        year = int(parts["Y"])
+    else:  # as strptime reads two-digit years: 69-99 are 1969-1999
+        year = int(parts["y"]) + (1900 if int(parts["y"]) >= 69 else 2000)
+    if parts.get("I"):
+        hour = int(parts["I"])
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if (parts.get("p") or "").lower() == "pm" else 0)
+    else:
+        hour = int(parts.get("H") or 0)
+    try:
+        return datetime(
+            year,
+            month,
+            int(parts["d"]),
+            hour,
+            int(parts.get("M") or 0),
+            int(parts.get("S") or 0),
+            tzinfo=tz,
+        )
+    except ValueError:
+        return None
+
+
+_last_format = _FORMAT_PATTERNS[0]
+
+# The last resort, for forms no format above names: a date in any common order, then a time.
+_LOOSE_LEAD = 24  # at most a short label ("Posted on", "发表于") before the date
+_WORD_DATE = re.compile(
+    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\.? (?P<m1>[A-Za-z]{3,9})\.?,? (?P<y1>\d{4})"
+    r"|(?P<m2>[A-Za-z]{3,9})\.? (?P<d2>\d{1,2})(?:st|nd|rd|th)?,? (?P<y2>\d{4}))\b"
+)
+# A four-digit year first or last: two-digit years (26-11-29) are left to the formats above.
+_YEAR_FIRST = re.compile(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
+_YEAR_LAST = re.compile(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
+# A clock after the date: "20:05", "8:05:09 pm", and Django's default forms, which drop zero
+# minutes and name two hours: "9 a.m.", "noon", "midnight".
+_CLOCK = re.compile(
+    r"\b(?:(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
+    r"|(noon|midnight))(?![a-z])",
+    re.I,
+)
+
+
+def parse_loose(text: str, tz: tzinfo = UTC) -> datetime | None:
+    """A date line in a form no known format names, read leniently: for displayed lines only
+    (a line that merely mentions a date further on is not one)."""
+    return _any_order(" ".join(text.split()), tz)
+
+
+def _any_order(text: str, tz: tzinfo) -> datetime | None:
+    """ "November 27, 2026 at 8:00 pm", "27 November 2026 20:00", "27.11.2026, 20:00",
+    "2026/11/27 20:00": day, month and year in any common order, with a clock if one follows.
+
+    Numeric dates: a four-digit first number is the year (Y-M-D); after that, a number over
+    12 is the day; otherwise "." means day first (Europe) and "/" or "-" month first (US).
+    """
+    date = _word_date(text) or _number_date(text)
+    if date is None:
+        return None
+    (year, month, day), start, end = date
+    if start > _LOOSE_LEAD:
+        return None
+    clock = _CLOCK.search(text, end)
+    hour = minute = second = 0
+    if clock and clock[7]:
+        hour = 12 if clock[7].lower() == "noon" else 0
+    elif clock:
+        if clock[1]:
+            hour, minute, second = int(clock[1]), int(clock[2]), int(clock[3] or 0)
+            half = clock[4]
+        else:
+            hour, half = int(clock[5]), clock[6]
+        if half:
+            if not 1 <= hour <= 12:
+                return None
+            hour = hour % 12 + (12 if half.lower() == "p" else 0)
+    try:
+        return datetime(year, month, day, hour, minute, second, tzinfo=tz)
+    except ValueError:
+        return None
+
+
+def _word_date(text: str):
+    m = _WORD_DATE.search(text)
+    if not m:
+        return None
+    month = _MONTHS.get((m["m1"] or m["m2"])[:3].lower())
+    if month is None:
+        return None
+    return (int(m["y1"] or m["y2"]), month, int(m["d1"] or m["d2"])), m.start(), m.end()
+
+
+def day_and_month(text: str) -> tuple[int, int] | None:
+    """The first two numbers of a date such as 08/05/2024 or 8.5.2024 (a four-digit year last),
+    as shown, whichever of them is the day: the page's other dates decide that."""
+    m = _YEAR_LAST.search(text)
+    return (int(m[1]), int(m[3])) if m else None
+
+
+def _number_date(text: str):
+    m = _YEAR_FIRST.search(text)
+    if m:
+        return (int(m[1]), int(m[3]), int(m[4])), m.start(), m.end()
+    m = _YEAR_LAST.search(text)
+    if not m:
+        return None
+    a, sep, b, year = int(m[1]), m[2], int(m[3]), int(m[4])
+    if a > 12 or (sep == "." and b <= 12):
+        return (year, b, a), m.start(), m.end()  # day first
+    return (year, a, b), m.start(), m.end()
+
+
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
+# phpBB's default, by far the commonest, read by one pattern before the formats are tried:
+# "Sun May 26, 2019 4:34 pm", with or without the weekday, seconds or am/pm.
+_PHPBB_EN = re.compile(
+    r"^(?:[A-Za-z]{3},? )?([A-Za-z]{3})[a-z]* (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?"
+    r" ?([ap]m)?$",
+    re.I,
+)
+
+
+def _english(text: str, tz: tzinfo) -> datetime | None:
+    m = _PHPBB_EN.match(text)
+    if not m or m[1].lower() not in _MONTHS:
+        return None
+    hour = int(m[4])
+    if m[7]:
+        if hour > 12:
+            return None
+        hour = hour % 12 + (12 if m[7].lower() == "pm" else 0)
+    try:
+        return datetime(
+            int(m[3]), _MONTHS[m[1].lower()], int(m[2]), hour, int(m[5]), int(m[6] or 0), tzinfo=tz
+        )
+    except ValueError:
+        return None
+
+
+_REL = re.compile(
+    r"^(today|yesterday|오늘|어제)(?:[, ]*(?:at )?(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?)?$",
+    re.I,
+)
+_AGO = re.compile(
+    r"^(\d+|an?)\s*(초|분|시간|일|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)\s*(?:전|ago)$",
+    re.I,
+)
+_AGO_UNITS = {"초": "seconds", "분": "minutes", "시간": "hours", "일": "days"} | {
+    unit[0]: unit
+    for unit in ("seconds", "minutes", "hours", "days")  # English, by first letter
+}
+
+
+def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
+    now = (now or datetime.now(tz)).astimezone(tz)
+    if text in ("방금", "방금 전", "just now"):
+        return now.replace(second=0, microsecond=0)
+    m = _REL.match(text)
+    if m:
+        hour, minute = (int(m[2]), int(m[3])) if m[2] else (0, 0)
+        if m[5]:
+            hour = hour % 12 + (12 if m[5].lower() == "pm" else 0)
+        day = now if m[1].lower() in ("today", "오늘") else now - timedelta(days=1)
+        return day.replace(hour=hour, minute=minute, second=int(m[4] or 0), microsecond=0)
+    m = _AGO.match(text)
+    if m:
+        word = m[2].lower()
+        unit = _AGO_UNITS.get(word) or _AGO_UNITS[word[0]]
+        count = 1 if m[1].lower() in ("a", "an") else int(m[1])
+        return (now - timedelta(**{unit: count})).replace(second=0, microsecond=0)
+    return None
