@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from modtool.core import ledger
+from modtool.core.ledger import store
 from modtool.core.ledger import append_computed, load_game
 from modtool.errors import GameFileError
 from modtool.games.clocktower.night import resolve_night
@@ -78,9 +78,9 @@ def test_a_failing_write_is_cut_back_to_its_size(tmp_path, monkeypatch):
             return real_write(fd, bytes(data[: len(data) // 2]))
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(ledger.os, "write", half_then_full)
+    monkeypatch.setattr(store.os, "write", half_then_full)
     with pytest.raises(GameFileError, match="No space left on device"):
-        ledger.append_event(load_game(game), {"kind": "vote_reset", "post": 40})
+        store.append_event(load_game(game), {"kind": "vote_reset", "post": 40})
     monkeypatch.undo()
     assert (game / "events.jsonl").read_bytes() == before
 
@@ -179,7 +179,7 @@ def test_twenty_night_confirmations_at_once_write_once(tmp_path, monkeypatch):
             errors.append(exc)
 
     threads = [threading.Thread(target=confirm) for _ in range(20)]
-    with ledger._locked(game / "events.jsonl"):
+    with store._locked(game / "events.jsonl"):
         for t in threads:
             t.start()
         deadline = time.monotonic() + 30

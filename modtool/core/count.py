@@ -437,7 +437,7 @@ class _DayWalk:
     def _newcomer_hint(self, post: Post, pos: int) -> str:
         """What the host most likely needs: an account of a player (a name that looks like
         one), or a replacement of the living player who has been quiet the longest."""
-        from .ledger import did_you_mean
+        from .names import did_you_mean
 
         names = [n for s in self.plan.game.slots for n in self.plan.game.slot_names(s.key)]
         close = did_you_mean(post.author, names)

@@ -482,3 +482,13 @@ def _fuzzy(norm: str, entries: list[NameEntry]) -> Resolution | None:
         )
     slot, (score, _) = ranked[0]
     return Resolution(TargetKind.PLAYER, slot, Method.FUZZY, round(score, 3), matched_text=norm)
+
+
+def did_you_mean(name: str, choices: Iterable[str]) -> str:
+    """ "; did you mean 'Banana'?" for the closest choice, or "" when none is close."""
+    from rapidfuzz import fuzz, process, utils
+
+    found = process.extractOne(
+        name, list(choices), scorer=fuzz.WRatio, processor=utils.default_process
+    )
+    return f" (did you mean {found[0]!r}?)" if found and found[1] >= 75 else ""

@@ -70,7 +70,7 @@ def parse_script(data: object, source: str, book: str | None = None) -> Script:
         if isinstance(item, str):
             cid = official_id(item)
             if cid not in official:
-                from ...core.ledger import did_you_mean
+                from ...core.names import did_you_mean
 
                 raise fail(
                     f"item {i}: {item!r} is not an official character id"

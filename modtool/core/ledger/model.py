@@ -1,0 +1,237 @@
+"""What a game is: its phases, slots, events and the `Game` read from its folder."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+from enum import StrEnum
+from pathlib import Path
+
+from ..names import normalise
+from ..rules import Rules
+
+SETUP_FILE = "game.toml"
+LEDGER_FILE = "events.jsonl"
+
+
+class PhaseKind(StrEnum):
+    DAY = "D"
+    NIGHT = "N"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    """A phase of the game as hosts write it: "D2" is Day 2, "N0" the night before Day 1."""
+
+    number: int
+    kind: PhaseKind
+
+    @classmethod
+    def parse(cls, text: object) -> Phase:
+        """ "D2", "n1", "Day 3", "Night 0"; ValueError for anything else."""
+        m = re.fullmatch(r"\s*(?:(D)(?:ay)?|(N)(?:ight)?)\s*(\d{1,4})\s*", str(text), re.I)
+        if not m:
+            raise ValueError(f"{text!r} is not a phase; write it like D2 (Day 2) or N1 (Night 1)")
+        kind = PhaseKind.DAY if m[1] else PhaseKind.NIGHT
+        return cls(int(m[3]), kind)
+
+    @property
+    def is_night(self) -> bool:
+        return self.kind is PhaseKind.NIGHT
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}{self.number}"
+
+
+class EventKind(StrEnum):
+    DAY_START = "day_start"
+    DAY_END = "day_end"
+    DEATH = "death"
+    REPLACEMENT = "replacement"
+    VOTE_RESET = "vote_reset"
+    CORRECTION = "correction"
+    GHOST_VOTE = "ghost_vote"
+    UNDO = "undo"  # retracts the event on another line; history is never rewritten
+    CHAT_CORRECTION = "chat_correction"  # how to read one post's chat announcements
+    NIGHT_RESULT = "night_result"  # what one player learned in one night, as the host wrote it
+    SETUP = "setup"  # the characters and seats drawn (modtool setup draw); overrides game.toml
+    # the grimoire (Clocktower): what a Storyteller keeps track of
+    REMINDER = "reminder"  # poisoned, drunk, protected, cursed, no ability, ... from a phase on
+    MASTER = "master"  # the Butler's master for a day
+    CHARACTER_CHANGE = "character_change"  # a new character and/or alignment from a point on
+    DAY_ABILITY = "day_ability"  # a day ability the host announced at a post (Slayer, ...)
+    NIGHT_CHOICE = "night_choice"  # the players (and character) a player chose in a night
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a thread's posts come from: `location` is a URL or a path (relative to the folder)."""
+
+    location: str
+    thread: str = ""
+    engine: str | None = None
+    selectors: dict[str, str] | None = None  # the host's CSS selectors where detection fails
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A seat in the game: its first player, who may be replaced later."""
+
+    key: str  # the first player's name; events and votes refer to the slot by any of its names
+    aliases: tuple[str, ...] = ()
+    accounts: tuple[str, ...] = ()  # other forum accounts that post for the slot
+    seat: int | None = None
+    weight: int = 1
+    voteless: bool = False
+    role: str | None = None
+    team: str | None = None
+    shown: str | None = None  # the character the player was told they are (the Drunk's)
+
+
+@dataclass(frozen=True, slots=True)
+class PostRef:
+    """A point in the thread: a post number (in `thread`) and/or a time."""
+
+    post: int | None = None
+    time: datetime | None = None
+    thread: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: EventKind
+    line: int
+    at: PostRef = PostRef()
+    day: int | None = None
+    slot: str | None = None  # the slot the event is about
+    name: str | None = None  # the replacement's name
+    phase: Phase | None = None  # deaths at a phase boundary: D2 (at the end of Day 2), N1
+    cause: str | None = None
+    action: str | None = None  # corrections: "ignore" or "target"
+    target: str | None = None  # corrections: the intended target (a name, or "no lynch")
+    note: str | None = None
+    # setup: ((slot, seat, role, shown), ...), the bluffs, and the red herring's slot
+    seats: tuple[tuple[str, int, str, str | None], ...] = ()
+    bluffs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DayWindow:
+    day: int
+    start: PostRef | None  # posts after this belong to the day (None: from the thread's start)
+    end: PostRef | None  # posts up to and including this (None: the day is still going)
+
+
+@dataclass(frozen=True)
+class Game:
+    folder: Path
+    title: str
+    timezone: tzinfo
+    hosts: tuple[str, ...]
+    sources: tuple[Source, ...]
+    rules: Rules
+    slots: tuple[Slot, ...]
+    events: tuple[Event, ...] = ()
+    schedule: object = None  # schedule.Schedule: deadlines from game.toml's [schedule]
+    drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
+    script: str | None = None  # a shipped script's name, "vampires", or a script file's path
+    clocktower: object = None  # scripts.Script: the characters of a Clocktower script
+    setup: dict = field(default_factory=dict)  # [setup]: bluffs, minion_info
+    _slot_by_name: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    # --- names -----------------------------------------------------------------------------
+
+    def slot_names(self, key: str) -> list[str]:
+        """A slot's player names, oldest first."""
+        names = [key]
+        for e in self.events:
+            if e.kind is EventKind.REPLACEMENT and e.slot == key and e.name not in names:
+                names.append(e.name)
+        return names
+
+    def find_slot(self, name: str) -> str | None:
+        """The slot any of whose names, aliases or accounts is `name` (case and spacing ignored)."""
+        if not self._slot_by_name:
+            table = self._slot_by_name
+            for slot in self.slots:
+                for n in (*self.slot_names(slot.key), *slot.accounts, *slot.aliases):
+                    table.setdefault(normalise(n), slot.key)
+        return self._slot_by_name.get(normalise(name))
+
+    def slot(self, key: str) -> Slot:
+        return next(s for s in self.slots if s.key == key)
+
+    # --- phases --------------------------------------------------------------------------------
+
+    def days(self) -> list[DayWindow]:
+        """Every day the ledger knows of, in order; a day starts where the previous one ended,
+        and ends where the next one starts when its own end is not recorded."""
+        starts: dict[int, PostRef] = {}
+        ends: dict[int, PostRef] = {}
+        for e in self.events:
+            if e.kind is EventKind.DAY_START:
+                starts[e.day] = e.at
+            elif e.kind is EventKind.DAY_END:
+                ends[e.day] = e.at
+        numbers = sorted(set(starts) | set(ends))
+        if not numbers:
+            return [DayWindow(1, None, None)]
+        windows = []
+        for n in range(1, numbers[-1] + 1):
+            start = starts.get(n) or ends.get(n - 1)
+            # A day with no recorded end ended when the next one started, if it has.
+            windows.append(DayWindow(n, start, ends.get(n) or starts.get(n + 1)))
+        return windows
+
+    def current_phase(self) -> Phase:
+        """The latest phase the ledger knows: the last day, or the night after it once it ended."""
+        last = self.days()[-1]
+        return Phase(last.day, PhaseKind.NIGHT if last.end is not None else PhaseKind.DAY)
+
+    def phase_at(self, at: PostRef) -> Phase | None:
+        """The phase a point in the thread falls in: the day whose posts hold it, or the night
+        after a day that had ended by then; None where the ledger cannot tell."""
+        if at.post is None and at.time is None:
+            return None
+        for window in reversed(self.days()):
+            if window.start is None or _before(window.start, at):
+                if window.end is not None and _before(window.end, at):
+                    return Phase(window.day, PhaseKind.NIGHT)
+                return Phase(window.day, PhaseKind.DAY)
+        return Phase(0, PhaseKind.NIGHT)
+
+    def death_phase(self, death: Event) -> Phase | None:
+        """The phase of a death: as recorded, or the phase of the post it happened at."""
+        return death.phase or self.phase_at(death.at)
+
+    def dead_before(self, slot: str, phase: Phase) -> Event | None:
+        """The slot's death, if it came in an earlier phase than `phase`."""
+        for e in self.deaths():
+            if e.slot == slot:
+                died = self.death_phase(e)
+                return e if died is not None and died < phase else None
+        return None
+
+    def deaths(self) -> list[Event]:
+        return [e for e in self.events if e.kind is EventKind.DEATH]
+
+    def role_at(self, slot: str, phase: Phase | None = None) -> str | None:
+        """A slot's character (or Vampires role): the setup's, then each recorded change up to
+        `phase` (every one when None): a star-pass, an ascension, a conversion."""
+        role = self.slot(slot).role
+        for e in self.events_of(EventKind.CHARACTER_CHANGE):
+            if e.slot == slot and e.target and (phase is None or (e.phase and e.phase <= phase)):
+                role = e.target
+        return role
+
+    def events_of(self, kind: EventKind) -> list[Event]:
+        return [e for e in self.events if e.kind is kind]
+
+
+def _before(a: PostRef, b: PostRef) -> bool:
+    if a.post is not None and b.post is not None and a.thread == b.thread:
+        return a.post < b.post
+    if a.time is not None and b.time is not None:
+        return a.time < b.time
+    return False

@@ -1,0 +1,346 @@
+"""game.toml: the setup a host writes, checked field by field into a `Game`."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urlparse
+
+from ...errors import GameFileError
+from ...threads.times import zone
+from ..names import did_you_mean, normalise
+from ..rules import rules_from_table
+from .model import Game, Slot, Source
+
+
+def _toml_line(message: str) -> int | None:
+    m = re.search(r"line (\d+)", message)
+    return int(m[1]) if m else None
+
+
+def _toml_problem(message: str) -> str:
+    return re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+
+
+def _setup_line(text: str, needle: str) -> int | None:
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return i
+    return None
+
+
+def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
+    text = path.read_text("utf-8")
+
+    def fail(problem: str, needle: str | None = None) -> GameFileError:
+        return GameFileError(path, problem, _setup_line(text, needle) if needle else None)
+
+    known = {
+        "title",
+        "timezone",
+        "hosts",
+        "sources",
+        "rules",
+        "players",
+        "language",
+        "schedule",
+        "drafts",
+        "script",
+        "setup",
+    }
+    for key in setup:
+        if key not in known:
+            raise fail(
+                f"unknown setting {key!r}{did_you_mean(key, known)}; "
+                f"known: {', '.join(sorted(known))}",
+                key,
+            )
+    for key in ("title", "timezone", "language"):
+        if key in setup and not isinstance(setup[key], str):
+            raise fail(f'{key!r} must be text in quotes, like {key} = "..."', key)
+    try:
+        tz = zone(setup.get("timezone"))
+    except Exception as exc:  # ModToolError from zone(): same message, with the file's line
+        raise fail(str(exc), "timezone") from None
+    hosts = setup.get("hosts", [])
+    if not isinstance(hosts, list) or not all(isinstance(h, str) and h.strip() for h in hosts):
+        raise fail("'hosts' must be a list of names, like hosts = [\"Thoth\"]", "hosts")
+    sources = []
+    for raw in setup.get("sources", []):
+        if not isinstance(raw, dict) or not (raw.get("url") or raw.get("path")):
+            raise fail('each [[sources]] needs url = "..." or path = "..."', "[[sources]]")
+        location = raw.get("url") or raw.get("path")
+        if not isinstance(location, str):
+            raise fail("[[sources]]: url and path must be text in quotes", "[[sources]]")
+        if "url" in raw:
+            _check_url(location, fail)
+        else:
+            _check_path(location, folder, fail)
+        unknown = set(raw) - {"url", "path", "thread", "engine", "selectors"}
+        if unknown:
+            raise fail(
+                f"[[sources]]: unknown field {sorted(unknown)[0]!r}; use url or path, "
+                "thread, engine, selectors",
+                "[[sources]]",
+            )
+        selectors = raw.get("selectors")
+        if selectors is not None:
+            from ...threads.forum.custom import KEYS
+
+            if (
+                not isinstance(selectors, dict)
+                or set(selectors) - set(KEYS)
+                or not all(isinstance(v, str) for v in selectors.values())
+            ):
+                raise fail(
+                    f"[[sources]] selectors must be a table of CSS selectors with keys "
+                    f"{', '.join(KEYS)}",
+                    "selectors",
+                )
+        sources.append(
+            Source(str(location), str(raw.get("thread", "")), raw.get("engine"), selectors)
+        )
+    try:
+        rules = rules_from_table(setup.get("rules", {}))
+    except ValueError as exc:
+        raise fail(f"[rules]: {exc}", "[rules]") from None
+    players = setup.get("players", [])
+    if not isinstance(players, list):
+        raise fail("players must be [[players]] tables, one per player", "players")
+    if not players:
+        raise fail('no [[players]]; list every player with name = "..."')
+    slots = []
+    seen: set[str] = set()
+    seats: dict[int, str] = {}
+    for raw in players:
+        name = raw.get("name") if isinstance(raw, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            raise fail('every [[players]] entry needs name = "..."', "[[players]]")
+        if _CONTROL.search(name):
+            raise fail(
+                f"player name {name!r} holds a line break or control character; a name is one "
+                "line of text",
+                "[[players]]",
+            )
+        if normalise(name) in seen:
+            raise fail(f"player {name!r} is listed twice", name)
+        seen.add(normalise(name))
+        unknown = set(raw) - {
+            "name",
+            "aliases",
+            "accounts",
+            "seat",
+            "weight",
+            "voteless",
+            "role",
+            "team",
+            "shown",
+        }
+        if unknown:
+            raise fail(f"player {name!r}: unknown field {sorted(unknown)[0]!r}", name)
+        weight = raw.get("weight", 1)
+        if isinstance(weight, bool) or not isinstance(weight, int) or not 0 <= weight <= MAX_WEIGHT:
+            raise fail(
+                f"player {name!r}: weight must be a whole number from 0 to {MAX_WEIGHT}", name
+            )
+        seat = raw.get("seat")
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 100:
+                raise fail(f"player {name!r}: seat must be a whole number from 1 to 100", name)
+            if seat in seats:
+                raise fail(f"players {seats[seat]!r} and {name!r} both have seat {seat}", name)
+            seats[seat] = name
+        voteless = raw.get("voteless", False)
+        if not isinstance(voteless, bool):
+            raise fail(f"player {name!r}: voteless must be true or false (no quotes)", name)
+        names = {}
+        for field_name in ("aliases", "accounts"):
+            value = raw.get(field_name, [])
+            if not isinstance(value, list) or not all(
+                isinstance(v, str) and v.strip() for v in value
+            ):
+                example = json.dumps([value] if isinstance(value, str) else ["Ban"])
+                raise fail(
+                    f"player {name!r}: {field_name} must be a list of names, like "
+                    f"{field_name} = {example}",
+                    name,
+                )
+            names[field_name] = tuple(value)
+        for field_name in ("role", "team", "shown"):
+            if field_name in raw and not isinstance(raw[field_name], str):
+                raise fail(f"player {name!r}: {field_name} must be text in quotes", name)
+        if raw.get("team") not in (None, *ALIGNMENTS):
+            raise fail(
+                f"player {name!r}: team {raw['team']!r} is not an alignment; write team = "
+                '"good" or "evil" (or leave it out: the character\'s own)',
+                name,
+            )
+        for host in hosts:
+            if normalise(host) in {normalise(n) for n in (name, *names["accounts"])}:
+                raise fail(
+                    f"{host!r} is both a host and a player; a host's posts are never votes, "
+                    "so list them in one place only",
+                    "hosts",
+                )
+        slots.append(
+            Slot(
+                key=name,
+                aliases=names["aliases"],
+                accounts=names["accounts"],
+                seat=seat,
+                weight=weight,
+                voteless=voteless,
+                role=raw.get("role"),
+                team=raw.get("team"),
+                shown=raw.get("shown"),
+            )
+        )
+    schedule = None
+    if "schedule" in setup:
+        from ..schedule import schedule_from_table
+
+        if not isinstance(setup["schedule"], dict):
+            raise fail("[schedule] must be a table", "schedule")
+        try:
+            schedule = schedule_from_table(setup["schedule"], tz)
+        except ValueError as exc:
+            raise fail(str(exc), "[schedule]") from None
+    drafts = setup.get("drafts", {})
+    if not isinstance(drafts, dict) or set(drafts) - {"reveal"}:
+        raise fail('[drafts] takes reveal = "nothing", "alignment", "role" or "pm"', "drafts")
+    if drafts.get("reveal", REVEALS[0]) not in REVEALS:
+        raise fail('[drafts] reveal must be "nothing", "alignment", "role" or "pm"', "reveal")
+    script = setup.get("script")
+    setup_table = setup.get("setup", {})
+    clocktower = None
+    if script is not None:
+        if not isinstance(script, str):
+            raise fail('script must be text in quotes, like script = "trouble-brewing-forum"')
+        if script != "vampires":
+            from ...games.clocktower.scripts import load_script
+
+            clocktower = load_script(script, folder)
+        slots = _check_roles(script, clocktower, slots, fail)
+    _check_setup_table(setup_table, script, clocktower, fail)
+    return Game(
+        folder,
+        str(setup.get("title", folder.name)),
+        tz,
+        tuple(hosts),
+        tuple(sources),
+        rules,
+        tuple(slots),
+        schedule=schedule,
+        drafts=drafts,
+        script=script,
+        clocktower=clocktower,
+        setup=setup_table,
+    )
+
+
+def _check_roles(script: str, clocktower, slots: list[Slot], fail) -> list[Slot]:
+    """Each player's role (and shown character) is one of the script's, by any of its names;
+    it is stored as the character's (or Vampires role's) id."""
+    from ...games.clocktower.roles import vampire_setup
+
+    lookup = clocktower if clocktower is not None else vampire_setup()
+    ids = list(clocktower.ids) if clocktower is not None else [r.id for r in lookup.roles]
+
+    def find(name: str) -> str | None:
+        found = lookup.find(name)
+        return found.id if found else None
+
+    out = []
+    for slot in slots:
+        found = {}
+        for field_name in ("role", "shown"):
+            value = getattr(slot, field_name)
+            if value is None:
+                continue
+            found[field_name] = find(value)
+            if found[field_name] is None:
+                raise fail(
+                    f"player {slot.key!r}: {field_name} {value!r} is not on the script "
+                    f"{script!r}{did_you_mean(value, ids)}",
+                    slot.key,
+                )
+        out.append(replace(slot, **found))
+    return out
+
+
+MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only the Demon (seed 003)
+
+
+def _check_setup_table(table: object, script: object, clocktower, fail) -> None:
+    if not isinstance(table, dict) or set(table) - {
+        "bluffs",
+        "minion_info",
+        "red_herring",
+        "roles",
+    }:
+        raise fail(
+            '[setup] takes bluffs = [...], red_herring = "player", minion_info = "team" or '
+            '"demon", and (Vampires) roles = [...]',
+            "[setup]",
+        )
+    roles = table.get("roles", [])
+    if not isinstance(roles, list) or not all(isinstance(r, str) for r in roles):
+        raise fail('[setup] roles must be a list of roles, like ["Vampire", "Priest"]', "roles")
+    if roles and script == "vampires":
+        from ...games.clocktower.roles import vampire_setup
+
+        for r in roles:
+            if vampire_setup().role(r) is None:
+                raise fail(f"[setup] role {r!r} is not a role of the Vampires setup", "roles")
+    if not isinstance(table.get("red_herring", ""), str):
+        raise fail("[setup] red_herring must be a player's name in quotes", "red_herring")
+    if table.get("minion_info", MINION_INFO[0]) not in MINION_INFO:
+        raise fail('[setup] minion_info must be "team" or "demon"', "minion_info")
+    bluffs = table.get("bluffs", [])
+    if not isinstance(bluffs, list) or not all(isinstance(b, str) for b in bluffs):
+        raise fail('[setup] bluffs must be a list of characters, like ["Monk", "Chef"]', "bluffs")
+    if bluffs and script is None:
+        raise fail("[setup] bluffs need script = ... to say whose characters they are", "bluffs")
+    for b in bluffs if clocktower is not None else ():
+        if clocktower.find(b) is None:
+            raise fail(f"[setup] bluff {b!r} is not on the script {script!r}", "bluffs")
+
+
+MAX_WEIGHT = 10
+# What a day-end or night-end post shows of the dead: nothing, the alignment, the character
+# (and alignment), or the character with its ability as the role PM gave it.
+REVEALS = ("nothing", "alignment", "role", "pm")
+MAX_DAY = 999
+ALIGNMENTS = ("good", "evil")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # no name holds these
+
+
+def _check_url(url: str, fail) -> None:
+    parts = None
+    try:
+        parts = urlparse(url)
+    except ValueError:
+        pass
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+        raise fail(
+            f"[[sources]] url {url!r} is not an http(s) address; give the thread's web address "
+            'or use path = "..." for a saved copy',
+            "url",
+        )
+
+
+def _check_path(location: str, folder: Path, fail) -> None:
+    """A source path stays inside the game folder, unless the host wrote an absolute path
+    (a deliberate choice: docs/game-folder.md)."""
+    path = Path(location)
+    if path.is_absolute():
+        return
+    inside = (folder / path).resolve()
+    if not inside.is_relative_to(folder.resolve()):
+        raise fail(
+            f"[[sources]] path {location!r} is outside the game folder; move the file into "
+            "the folder, or write its absolute path if you mean it",
+            location,
+        )

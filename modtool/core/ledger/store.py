@@ -1,0 +1,207 @@
+"""Reading a game folder, and writing its ledger: appends that are whole or absent, under a
+lock; other files replaced whole."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from ...errors import GameFileError
+from .consistency import check_ledger, effective
+from .events import _read_ledger, event_from_json
+from .model import LEDGER_FILE, SETUP_FILE, Event, EventKind, Game
+from .setup import _game_from_setup, _toml_line, _toml_problem
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def load_game(folder: str | Path) -> Game:
+    """Read a game folder; a malformed file raises GameFileError naming file, line and problem."""
+    folder = Path(folder)
+    setup_path = folder / SETUP_FILE
+    if not setup_path.is_file():
+        raise GameFileError(
+            setup_path, f"missing; a game folder needs a {SETUP_FILE} (see docs/game-folder.md)"
+        )
+    try:
+        setup = tomllib.loads(setup_path.read_text("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        line = _toml_line(str(exc))
+        raise GameFileError(
+            setup_path, f"not valid TOML ({_toml_problem(str(exc))})", line
+        ) from None
+    except UnicodeDecodeError:
+        raise GameFileError(setup_path, "not UTF-8 text; save it as UTF-8") from None
+    game = _game_from_setup(setup, setup_path, folder)
+    ledger_path = folder / LEDGER_FILE
+    events: tuple[Event, ...] = ()
+    if ledger_path.exists() and not ledger_path.is_file():
+        raise GameFileError(ledger_path, "is not a file; the ledger must be a text file")
+    if ledger_path.is_file():
+        events = effective(tuple(_read_ledger(ledger_path, game)), ledger_path)
+        check_ledger(events, game, ledger_path)
+    game = replace(game, events=events, _slot_by_name={})  # names now include replacements
+    drawn = game.events_of(EventKind.SETUP)
+    return with_setup(game, drawn[-1]) if drawn else game
+
+
+def with_setup(game: Game, event: Event) -> Game:
+    """The game with a recorded draw's seats and characters in place of game.toml's."""
+    by_slot = {slot: (seat, role, shown) for slot, seat, role, shown in event.seats}
+    slots = tuple(
+        replace(s, seat=by_slot[s.key][0], role=by_slot[s.key][1], shown=by_slot[s.key][2])
+        if s.key in by_slot
+        else s
+        for s in game.slots
+    )
+    setup = {**game.setup, "bluffs": list(event.bluffs)}
+    if event.target:
+        setup["red_herring"] = event.target
+    return replace(game, slots=slots, setup=setup)
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a whole file so that readers see the old file or the new one, never half: a
+    temporary file beside it, fsynced, renamed over it. Any OS error leaves the old file and no
+    temporary one, and is one line naming the file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", dir=path.parent)
+    except OSError as exc:
+        raise GameFileError(path, f"cannot be written ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise GameFileError(
+            path, f"could not be written ({exc.strerror}); it is as it was, nothing half-written"
+        ) from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def append_event(game: Game, obj: dict) -> Event:
+    """Validate one event against the game and its whole ledger, then append it and fsync."""
+    return append_events(game, [obj])[0]
+
+
+def append_events(game: Game, objs: Sequence[dict]) -> list[Event]:
+    """Validate events against the game and its whole ledger, then append them in one write
+    and fsync: all of them or none (see `append_computed`)."""
+    return append_computed(game, lambda current: objs)
+
+
+def append_computed(game: Game, compute: Callable[[Game], Sequence[dict]]) -> list[Event]:
+    """Append the events `compute` makes of the ledger as it is on disk, under the lock: a
+    check such as "already written" or "already ended" inside `compute` sees every other
+    writer's lines, so twenty writers at once append once. The events are validated against
+    the game and the whole ledger, then written in one write and fsynced: all or none. A write
+    that fails (a full disk, a file-size limit, an I/O error) is cut back to the ledger's size
+    before it, so no half line is ever left. A hand-edited file that lacks its final newline
+    gets one first."""
+    path = game.folder / LEDGER_FILE
+    if path.exists() and not path.is_file():
+        raise GameFileError(path, "is not a file; the ledger must be a text file")
+    with _locked(path):
+        current = load_game(game.folder)  # what is on disk now, under the lock
+        objs = list(compute(current))
+        if not objs:
+            return []
+        existing = path.read_bytes() if path.exists() else b""
+        first = existing.count(b"\n") + (0 if existing.endswith(b"\n") or not existing else 1) + 1
+        bare = replace(current, events=(), _slot_by_name={})  # as load_game reads the lines
+        everything = list(_read_ledger(path, bare)) if existing else []
+        added = []
+        for i, obj in enumerate(objs):
+            replaced = [e for e in (*everything, *added) if e.kind is EventKind.REPLACEMENT]
+            try:
+                added.append(event_from_json(obj, first + i, current, replaced))
+            except ValueError as exc:
+                raise GameFileError(path, str(exc), first + i) from None
+        check_ledger(effective((*everything, *added), path), current, path)
+        data = "".join(json.dumps(obj, ensure_ascii=False) + "\n" for obj in objs)
+        if existing and not existing.endswith(b"\n"):
+            data = "\n" + data
+        _append_whole(path, data.encode("utf-8"))
+    return added
+
+
+def _append_whole(path: Path, data: bytes) -> None:
+    """Append `data` entirely or not at all: on any OS error the file is truncated back."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise GameFileError(
+            path, f"cannot be written ({exc.strerror}); nothing was recorded"
+        ) from None
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        except OSError as exc:
+            os.ftruncate(fd, size)
+            raise GameFileError(
+                path,
+                f"could not be written ({exc.strerror}); nothing was recorded, the ledger is as "
+                "it was: free some space and run the command again",
+            ) from None
+    finally:
+        os.close(fd)
+
+
+def ledger_lines(game: Game) -> list[tuple[int, dict]]:
+    """Every line of the ledger as written, with its number (blank lines left out)."""
+    path = game.folder / LEDGER_FILE
+    if not path.is_file():
+        return []
+    return [
+        (i, json.loads(line))
+        for i, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if line.strip()
+    ]
+
+
+LOCK_WAIT = 10.0  # seconds a writer waits for another before it gives up
+
+
+@contextmanager
+def _locked(ledger: Path):
+    """An exclusive lock on the game folder itself, for one write: no file is created."""
+    import fcntl
+    import time
+
+    fd = os.open(ledger.parent, os.O_RDONLY)
+    try:
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise GameFileError(
+                        ledger,
+                        f"another modtool has been writing it for over {LOCK_WAIT:.0f} s; "
+                        "try again when it has finished",
+                    ) from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock

@@ -1,0 +1,170 @@
+"""The package's structure, read from its imports (the AST, not by running it): layers that only
+point down, no cycles, no import of modtool's own modules hidden inside a function, and no
+game named outside modtool/games/.
+
+    cli -> host -> games.<one> -> core -> threads -> errors
+
+A game package imports the core and the threads, never another game; only the registry
+(modtool/games/__init__.py) names the games.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "modtool"
+LAYERS = ("errors", "threads", "core", "games", "host", "cli")  # bottom to top
+GAME_WORDS = ("vampires", "clocktower", "mafia")
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _target(module: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
+    """The modtool modules an import names (a `from pkg import name` may name a module)."""
+    if node.level:
+        base = module.split(".") if is_package else module.split(".")[:-1]
+        base = base[: len(base) - node.level + 1]
+        prefix = ".".join([*base, node.module] if node.module else base)
+    else:
+        prefix = node.module or ""
+    if not prefix.startswith("modtool"):
+        return []
+    return [prefix, *(f"{prefix}.{a.name}" for a in node.names)]
+
+
+def _imports() -> dict[str, list[tuple[str, bool, int]]]:
+    """module -> [(imported modtool module, inside a function?, line)]."""
+    modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
+    found: dict[str, list[tuple[str, bool, int]]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text("utf-8"))
+        out: list[tuple[str, bool, int]] = []
+
+        def visit(node: ast.AST, nested: bool) -> None:
+            for child in ast.iter_child_nodes(node):
+                inner = nested or isinstance(
+                    child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                )
+                if isinstance(child, ast.ImportFrom):
+                    for t in _target(name, path.name == "__init__.py", child):
+                        if t in modules:
+                            out.append((t, nested, child.lineno))
+                elif isinstance(child, ast.Import):
+                    for a in child.names:
+                        if a.name in modules:
+                            out.append((a.name, nested, child.lineno))
+                visit(child, inner)
+
+        visit(tree, False)
+        found[name] = out
+    return found
+
+
+IMPORTS = _imports()
+
+
+def _layer(module: str) -> int | None:
+    parts = module.split(".")
+    if len(parts) == 1 or parts[1] == "__main__":
+        return None  # modtool/__init__.py: the public face, above everything (lazy)
+    return LAYERS.index(parts[1]) if parts[1] in LAYERS else None
+
+
+def _game(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+
+
+def test_every_module_has_a_layer():
+    lost = [m for m in IMPORTS if _layer(m) is None and m not in ("modtool", "modtool.__main__")]
+    assert not lost, lost
+
+
+def test_imports_only_point_down_and_no_game_imports_another():
+    wrong = []
+    for module, imports in IMPORTS.items():
+        mine = _layer(module)
+        if mine is None:
+            continue
+        for target, _, line in imports:
+            theirs = _layer(target)
+            if theirs is not None and theirs > mine:
+                wrong.append(f"{module}:{line} imports {target} (a layer above)")
+            if _game(module) and _game(target) and _game(module) != _game(target):
+                wrong.append(f"{module}:{line} imports another game, {target}")
+            if _game(target) and not _game(module) and _layer(module) != LAYERS.index("games"):
+                wrong.append(f"{module}:{line} names a game ({target}); use the registry")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_of_modtool_inside_a_function_outside_the_cli():
+    hidden = [
+        f"{module}:{line} imports {target} inside a function"
+        for module, imports in IMPORTS.items()
+        if _layer(module) is not None and _layer(module) != LAYERS.index("cli")
+        for target, nested, line in imports
+        if nested
+    ]
+    assert not hidden, "\n".join(hidden)
+
+
+def test_no_import_cycle():
+    graph = {m: {t for t, _, _ in imports if t != m} for m, imports in IMPORTS.items()}
+    # a package's __init__ importing its own modules is not a cycle with them
+    for m in graph:
+        graph[m] = {t for t in graph[m] if not m.startswith(t + ".")}
+    cycles = []
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def walk(node: str) -> None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append(" -> ".join(path[path.index(nxt) :] + [nxt]))
+            elif nxt not in state:
+                walk(nxt)
+        path.pop()
+        state[node] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            walk(m)
+    assert not cycles, "\n".join(cycles)
+
+
+def _game_names_compared(path: Path) -> list[int]:
+    tree = ast.parse(path.read_text("utf-8"))
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Constant) and side.value in GAME_WORDS:
+                    lines.append(node.lineno)
+    return lines
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(PACKAGE.rglob("*.py")) if "games" not in p.relative_to(PACKAGE).parts],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_no_game_is_named_outside_the_games(path):
+    assert not _game_names_compared(path)
+
+
+def test_the_checker_sees_what_it_checks():
+    """The checks above read real imports: a sample of known arrows is found."""
+    assert any(t == "modtool.core.ledger" for t, _, _ in IMPORTS["modtool.core.count"])
+    assert any(t == "modtool.threads.posts" for t, _, _ in IMPORTS["modtool.core.count"])
+    assert _game("modtool.games.vampires.game") == "vampires"
+    assert _layer("modtool.host.days") > _layer("modtool.core.count") > _layer("modtool.threads")
