@@ -41,7 +41,7 @@ def bench_count() -> None:
     if not archive.is_dir():
         print("count: skipped (../shared/fixtures/mafiascum-dev is not here)")
         return
-    from modtool.core.ledger import load_game
+    from modtool.games import load_game
     from modtool.host.importer import import_mafiascum_archive
     from modtool.threads.sources import read_game_posts
 

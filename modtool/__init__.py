@@ -17,10 +17,11 @@ __version__ = "0.1.0"
 
 # Each public name and the module that defines it.
 _EXPORTS = {
-    "core.count": "AuditEntry DayCount Notice Outcome OutcomeKind Voter Wagon count_days "
-    "count_game",
+    "core.count": "AuditEntry DayCount Notice Outcome OutcomeKind Voter Wagon count_days",
+    "host.counting": "count_game",
+    "games": "find_game load_game",
     "errors": "FetchError GameFileError ModToolError SourceError",
-    "core.ledger": "Event EventKind Game Phase PhaseKind Slot load_game",
+    "core.ledger": "Event EventKind Game Phase PhaseKind Slot",
     "core.names": "Method Resolution Resolver TargetKind",
     "threads.posts": "Post",
     "core.rules": "NoLynch Rule Rules Threshold TiePolicy rules_from_table",

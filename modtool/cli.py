@@ -427,8 +427,8 @@ def count(
 
         modtool count games/example-botc --day all
     """
-    from .core.count import count_game
-    from .core.ledger import load_game
+    from .games import load_game
+    from .host.counting import count_game
     from .host.render import audit_text, checks_text, count_table, count_to_json, render_count_post
 
     loaded = load_game(game)
@@ -479,8 +479,8 @@ def schedule(
 
         modtool schedule games/example-botc
     """
-    from .core.ledger import load_game
     from .core.schedule import game_phases
+    from .games import load_game
     from .host.render import schedule_table, schedule_to_json
 
     loaded = load_game(game)
@@ -523,7 +523,7 @@ def end_day(
 
         modtool end-day games/mygame --day 2 --dry-run
     """
-    from .core.ledger import load_game
+    from .games import load_game
     from .host.days import end_day as close
     from .host.render import count_table, count_to_json
     from .threads.sources import read_game_posts
@@ -598,7 +598,7 @@ def draft(
         modtool draft rolepms games/mygame --lang ko
         modtool draft night games/mygame --night 1
     """
-    from .core.ledger import load_game
+    from .games import load_game
     from .host.drafts import DraftKind as Kind
     from .host.drafts import make_drafts, write_drafts
     from .threads.sources import read_game_posts
@@ -648,7 +648,7 @@ def chats(
 
         modtool chats games/mygame --day all
     """
-    from .core.ledger import load_game
+    from .games import load_game
     from .host.chats import chat_day_to_json, chat_log
     from .host.render import chats_text
     from .threads.sources import read_game_posts
@@ -744,7 +744,8 @@ def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
 
         modtool events games/example-botc
     """
-    from .core.ledger import ledger_lines, load_game
+    from .core.ledger import ledger_lines
+    from .games import load_game
 
     lines = ledger_lines(load_game(game))
     undone = {obj.get("line"): n for n, obj in lines if obj.get("kind") == "undo"}
@@ -793,7 +794,7 @@ def activity(
     """
     from datetime import timedelta
 
-    from .core.ledger import load_game
+    from .games import load_game
     from .host.days import activity as measure
     from .host.render import activity_table, activity_to_json
     from .threads.sources import read_game_posts
@@ -896,7 +897,7 @@ DayArg = Annotated[int, typer.Argument(min=1, max=999, help="The day number.")]
 
 
 def _record(game: Path, event: dict | list[dict], as_json: bool) -> None:
-    from .core.ledger import load_game
+    from .games import load_game
     from .host.days import record_events
 
     events = [{k: v for k, v in e.items() if v is not None} for e in _as_list(event)]
@@ -1135,9 +1136,8 @@ def grimoire(
 
         modtool grimoire games/mygame --night 2
     """
-    from .core.ledger import Phase, PhaseKind, load_game
-    from .games.clocktower.grimoire import current_phase, grimoire_report
-    from .host.render import grimoire_table, grimoire_to_json
+    from .core.ledger import Phase, PhaseKind
+    from .games import load_game
     from .threads.sources import read_game_posts
 
     if night is not None and day is not None:
@@ -1152,13 +1152,12 @@ def grimoire(
     elif day is not None:
         phase = Phase(day, PhaseKind.DAY)
     else:
-        phase = current_phase(loaded)
-    found, ghosts = grimoire_report(loaded, posts, phase)
-    names = {cid: c.name for cid, c in loaded.clocktower.characters.items()}
+        phase = loaded.current_phase()
+    report = loaded.variant.grimoire(loaded, posts, phase)
     if as_json:
-        _emit_json(grimoire_to_json(found, ghosts, names))
+        _emit_json(report.as_json())
     else:
-        typer.echo(grimoire_table(found, ghosts, names), nl=False)
+        typer.echo(report.text(), nl=False)
 
 
 @app.command()
@@ -1199,48 +1198,22 @@ def night(
 
         modtool night games/mygame --night 1 --resolve
     """
-    from .core.ledger import load_game
-    from .games.clocktower.night import confirm_night, night_sheet, resolve_night
-    from .host.render import night_sheet_text, night_step_json
+    from .games import load_game
+    from .threads.sources import read_game_posts
 
     if confirm and not resolve:
         raise typer.BadParameter("--confirm goes with --resolve", param_hint="--confirm")
-    from .threads.sources import read_game_posts
-
     loaded = load_game(game)
     with _thread_options(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
     ) as fetcher:
         posts = read_game_posts(loaded, fetcher)
     n = number if number is not None else loaded.days()[-1].day
-    if loaded.script == "vampires":
-        from .games.vampires.game import confirm_vampire_night, night_events, resolve_vampire_night
-        from .host.render import vampire_night_json, vampire_night_text
-
-        outcome, plans = resolve_vampire_night(loaded, n)
-        events = night_events(loaded, outcome, n)
-        if confirm and events:
-            confirm_vampire_night(loaded, n)
-        if as_json:
-            _emit_json(vampire_night_json(loaded, n, plans, outcome, events, confirm))
-        else:
-            typer.echo(vampire_night_text(loaded, n, plans, outcome, events, confirm), nl=False)
-        return
-    steps = night_sheet(loaded, n, posts)
-    resolution = resolve_night(loaded, n) if resolve else None
-    if confirm and resolution.events:
-        confirm_night(loaded, n)
+    report = loaded.variant.night(loaded, n, posts, resolve, confirm)
     if as_json:
-        out = {"night": n, "steps": [night_step_json(s) for s in steps]}
-        if resolution is not None:
-            out["resolution"] = {
-                "events": list(resolution.events),
-                "notes": list(resolution.notes),
-                "written": confirm,
-            }
-        _emit_json(out)
-        return
-    typer.echo(night_sheet_text(n, steps, resolution, confirm), nl=False)
+        _emit_json(report.as_json())
+    else:
+        typer.echo(report.text(), nl=False)
 
 
 @setup_app.command("check")
@@ -1254,10 +1227,10 @@ def setup_check(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
 
         modtool setup check games/mygame
     """
-    from .core.ledger import load_game
-    from .games.clocktower.setups import check_game
+    from .games import load_game
 
-    check = check_game(load_game(game))
+    loaded = load_game(game)
+    check = loaded.variant.check_setup_legal(loaded)
     if as_json:
         _emit_json(check.as_json())
     else:
@@ -1299,28 +1272,23 @@ def setup_draw(
 
         modtool setup draw games/mygame --seed 20261130 --write
     """
-    from .core.ledger import load_game
-    from .games.clocktower.setups import draw_game, record_setup
+    from .core.setups import record_setup
+    from .games import load_game
 
     loaded = load_game(game)
-    drawn = draw_game(loaded, seed)
+    drawn = loaded.variant.draw(loaded, seed)
     event = drawn.as_event()
     if write:
         event = record_setup(loaded, event, force)
     if as_json:
         _emit_json(event)
         return
-    if loaded.clocktower is not None:
-        names = {cid: c.name for cid, c in loaded.clocktower.characters.items()}
-    else:
-        from .games.clocktower.roles import vampire_setup
-
-        names = {r.id: r.name for r in vampire_setup().roles}
+    name = loaded.variant.role_name
     for i, p in enumerate(drawn.seats, 1):
-        told = f" (shown {names[drawn.shown[p]]})" if p in drawn.shown else ""
-        typer.echo(f"{i:>2}  {p}: {names[drawn.roles[p]]}{told}")
+        told = f" (shown {name(drawn.shown[p])})" if p in drawn.shown else ""
+        typer.echo(f"{i:>2}  {p}: {name(drawn.roles[p])}{told}")
     if drawn.bluffs:
-        typer.echo("Bluffs: " + ", ".join(names[b] for b in drawn.bluffs))
+        typer.echo("Bluffs: " + ", ".join(name(b) for b in drawn.bluffs))
     if drawn.red_herring:
         typer.echo(f"Red herring: {drawn.red_herring}")
     typer.echo("Recorded in events.jsonl" if write else "Not recorded (add --write to record it)")
@@ -1340,8 +1308,9 @@ def setup_commit(
 
         modtool setup commit games/mygame
     """
-    from .core.ledger import load_game, write_atomic
-    from .games.clocktower.setups import commit_game, new_salt
+    from .core.ledger import write_atomic
+    from .core.setups import commit_game, new_salt
+    from .games import load_game
 
     digest, text = commit_game(load_game(game), salt or new_salt())
     path = game / "drafts" / "setup-reveal.txt"
@@ -1366,7 +1335,7 @@ def setup_verify(
 
         modtool setup verify setup-reveal.txt 3f5a...e1
     """
-    from .games.clocktower.setups import sha256
+    from .core.setups import sha256
 
     wanted = commitment.strip().lower()
     if not re.fullmatch(r"[0-9a-f]{64}", wanted):

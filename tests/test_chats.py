@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from modtool.core.ledger import load_game
+from modtool.games import load_game
 from modtool.host.chats import RULES, chat_day_to_json, chat_log, read_announcements
 from modtool.threads.sources import read_game_posts
 

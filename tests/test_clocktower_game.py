@@ -11,7 +11,7 @@ import shutil
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.core.count import count_game
+from modtool.host.counting import count_game
 
 from .conftest import ROOT
 

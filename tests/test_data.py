@@ -13,8 +13,8 @@ from modtool.games.clocktower.roles import (
     characters,
     find_character,
     rolebook,
-    vampire_setup,
 )
+from modtool.games.vampires.roles import vampire_setup
 
 from .conftest import ROOT
 

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.core.ledger import load_game
+from modtool.games import load_game
 from modtool.host.days import activity, end_day
 from modtool.threads.sources import read_game_posts
 

@@ -12,9 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.core.ledger import load_game
 from modtool.errors import ModToolError
-from modtool.host.drafts import DraftKind, evil_learn_each_other, make_drafts, vampire_knowledge
+from modtool.games import load_game
+from modtool.games.clocktower.drafts import evil_learn_each_other
+from modtool.games.vampires.drafts import vampire_knowledge
+from modtool.host.drafts import DraftKind, make_drafts
 
 from .conftest import EXAMPLE, ROOT
 from .test_render import NAMES, _text

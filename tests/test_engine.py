@@ -9,9 +9,10 @@ import pytest
 
 import modtool
 from modtool.core.count import count_days
-from modtool.core.ledger import Phase, PhaseKind, load_game
+from modtool.core.ledger import Phase, PhaseKind
 from modtool.core.results import OutcomeKind
 from modtool.core.rules import Rule
+from modtool.games import load_game
 from modtool.threads.sources import read_game_posts
 
 PLAYERS = ["ann", "bea", "cal", "dee", "eve"]

@@ -322,11 +322,6 @@ CASES = [
         "dead",
     ),
     Case(
-        "a choice as a character the player does not hold",
-        ["record", "choice", "{g}", "Neros", "Shining", "--night", "3", "--character", "Monk"],
-        "not monk",
-    ),
-    Case(
         "a Vampires choice with a fireball",
         ["record", "choice", "{g}", "Ash", "Birch", "--night", "1", "--ability", "fireball"],
         "fireball",

@@ -7,7 +7,8 @@ import json
 import lzma
 
 from modtool.core.count import count_days
-from modtool.core.ledger import EventKind, load_game
+from modtool.core.ledger import EventKind
+from modtool.games import load_game
 from modtool.host.importer import import_mafiascum_archive
 from modtool.threads.sources import read_game_posts
 

@@ -7,8 +7,9 @@ import shutil
 import pytest
 
 from modtool.core.count import count_days
-from modtool.core.ledger import append_event, load_game, write_atomic
+from modtool.core.ledger import append_event, write_atomic
 from modtool.errors import GameFileError
+from modtool.games import load_game
 from modtool.threads.sources import read_game_posts
 
 from .conftest import EXAMPLE
@@ -144,13 +145,13 @@ def test_concurrent_records_never_interleave(game_dir):
 def test_an_unexpected_error_is_one_line_and_debug_shows_it(game_dir, monkeypatch):
     from typer.testing import CliRunner
 
-    import modtool.core.count
+    import modtool.host.counting
     from modtool.cli import app
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(modtool.core.count, "count_days", broken)
+    monkeypatch.setattr(modtool.host.counting, "count_days", broken)
     result = CliRunner().invoke(app, ["count", str(game_dir)])
     assert result.exit_code == 1
     assert (

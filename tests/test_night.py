@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.core.ledger import Phase, PhaseKind, load_game
+from modtool.core.ledger import Phase, PhaseKind
+from modtool.games import load_game
 from modtool.games.clocktower.grimoire import Reminder, SeatState
 from modtool.games.clocktower.night import (
     apply_vortox_and_poison,

@@ -66,7 +66,7 @@ POSTS = [
 
 def test_each_posted_count_is_compared_voter_by_voter(tmp_path):
     _game(tmp_path, POSTS, DAY1)
-    from modtool.core.ledger import load_game
+    from modtool.games import load_game
     from modtool.threads.sources import read_game_posts
 
     game = load_game(tmp_path)

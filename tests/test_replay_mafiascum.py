@@ -11,8 +11,8 @@ import hashlib
 import json
 
 from modtool.core.count import count_days
-from modtool.core.ledger import load_game
 from modtool.core.names import normalise
+from modtool.games import load_game
 from modtool.host.importer import import_mafiascum_archive
 from modtool.threads.sources import read_game_posts
 

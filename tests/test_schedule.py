@@ -9,8 +9,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from modtool.core.count import count_days
-from modtool.core.ledger import PhaseKind, load_game
+from modtool.core.ledger import PhaseKind
 from modtool.core.schedule import add_real_hours, phases
+from modtool.games import load_game
 from modtool.threads.sources import read_game_posts
 
 NEW_YORK = ZoneInfo("America/New_York")

@@ -8,8 +8,8 @@ import shutil
 
 import pytest
 
-from modtool.core.ledger import load_game
 from modtool.errors import GameFileError
+from modtool.games import load_game
 from modtool.games.clocktower.scripts import parse_script, shipped_script
 
 from .conftest import EXAMPLE, ROOT
@@ -80,7 +80,7 @@ def test_a_game_names_a_script_file(tmp_path):
     text = (game / "game.toml").read_text()
     (game / "game.toml").write_text(text.replace('"trouble-brewing-forum"', '"mine.json"'))
     loaded = load_game(game)
-    assert loaded.clocktower.name == "Mine" and loaded.slot("Banana").role == "imp"
+    assert loaded.variant.script.name == "Mine" and loaded.slot("Banana").role == "imp"
     (game / "game.toml").write_text(text.replace('"trouble-brewing-forum"', '"nope"'))
     with pytest.raises(GameFileError, match="script 'nope' is neither a shipped script"):
         load_game(game)

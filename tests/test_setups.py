@@ -12,25 +12,23 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.core.ledger import load_game
+from modtool.core.setups import commitment_text, sha256
+from modtool.games import load_game
 from modtool.games.clocktower.scripts import shipped_script
 from modtool.games.clocktower.setups import (
     Counts,
     base_counts,
     bluff_reasons,
     check_setup,
-    commitment_text,
     count_reasons,
     draw_setup,
     duplicate_reasons,
     expected_counts,
     red_herring_reasons,
     required_reasons,
-    sha256,
     shown_reasons,
-    vampire_reasons,
-    vampires_won_at_start,
 )
+from modtool.games.vampires.setup import vampire_reasons, vampires_won_at_start
 
 from .conftest import EXAMPLE
 

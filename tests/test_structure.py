@@ -40,32 +40,29 @@ def _target(module: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
     return [prefix, *(f"{prefix}.{a.name}" for a in node.names)]
 
 
+def _imports_of(name: str, path: Path, modules: dict) -> list[tuple[str, bool, int]]:
+    """The modtool modules one file imports: (module, inside a function?, line)."""
+    out: list[tuple[str, bool, int]] = []
+    package = path.name == "__init__.py"
+    todo: list[tuple[ast.AST, bool]] = [(ast.parse(path.read_text("utf-8")), False)]
+    while todo:
+        node, nested = todo.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ImportFrom):
+                out += [
+                    (t, nested, child.lineno) for t in _target(name, package, child) if t in modules
+                ]
+            elif isinstance(child, ast.Import):
+                out += [(a.name, nested, child.lineno) for a in child.names if a.name in modules]
+            inner = nested or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+            todo.append((child, inner))
+    return out
+
+
 def _imports() -> dict[str, list[tuple[str, bool, int]]]:
     """module -> [(imported modtool module, inside a function?, line)]."""
     modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
-    found: dict[str, list[tuple[str, bool, int]]] = {}
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text("utf-8"))
-        out: list[tuple[str, bool, int]] = []
-
-        def visit(node: ast.AST, nested: bool) -> None:
-            for child in ast.iter_child_nodes(node):
-                inner = nested or isinstance(
-                    child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-                )
-                if isinstance(child, ast.ImportFrom):
-                    for t in _target(name, path.name == "__init__.py", child):
-                        if t in modules:
-                            out.append((t, nested, child.lineno))
-                elif isinstance(child, ast.Import):
-                    for a in child.names:
-                        if a.name in modules:
-                            out.append((a.name, nested, child.lineno))
-                visit(child, inner)
-
-        visit(tree, False)
-        found[name] = out
-    return found
+    return {name: _imports_of(name, path, modules) for name, path in modules.items()}
 
 
 IMPORTS = _imports()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from modtool.core.count import count_days
-from modtool.core.ledger import load_game
+from modtool.games import load_game
 from modtool.threads.sources import read_game_posts
 
 

@@ -421,7 +421,8 @@ def test_a_scions_own_win(scion, chosen, wins):
 
 
 def test_a_vampire_modkilled_at_a_post_does_not_drain(tmp_path):
-    from modtool.core.ledger import Phase, PhaseKind, load_game
+    from modtool.core.ledger import Phase, PhaseKind
+    from modtool.games import load_game
     from modtool.games.vampires.game import resolve_vampire_night, village_at
 
     game = tmp_path / "g"

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from modtool.core.ledger import store
-from modtool.core.ledger import append_computed, load_game
+from modtool.core.ledger import append_computed, store
 from modtool.errors import GameFileError
+from modtool.games import load_game
 from modtool.games.clocktower.night import resolve_night
 
 from .conftest import EXAMPLE

@@ -70,11 +70,14 @@ def master_day_reached(game: Game, e: Event, last_post: int | None) -> str | Non
 
 
 def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
-    """A player acts while alive: a night choice by a player who died before that night (one
-    who dies in the night, such as the Ravenkeeper, still chooses), a day ability by a player
-    who died before the post where it was announced."""
+    """A player acts while alive: no night choice by a player who died before that night (one
+    who dies in the night, such as the Ravenkeeper, still chooses), no day ability the engine
+    applies (a shot, a guess, a claim) by a player who died before the post where it was
+    announced."""
     if e.kind not in (EventKind.NIGHT_CHOICE, EventKind.DAY_ABILITY) or e.slot is None:
         return None
+    if e.kind is EventKind.DAY_ABILITY and e.action == "other":
+        return None  # an ability the engine does not know may be a dead player's (the Klutz)
     phase = _event_phase(game, e)
     if phase is None:
         return None
@@ -100,25 +103,6 @@ def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
     )
 
 
-def holds_character(game: Game, e: Event, last_post: int | None) -> str | None:
-    """A choice or day ability made as a character is made by the player who holds it at that
-    time (or who was told they are it: the Drunk)."""
-    character = e.target if e.kind is EventKind.NIGHT_CHOICE else None
-    if e.kind is EventKind.DAY_ABILITY:
-        character = None  # a day ability's "character" is a guess (the Juggler's), not the actor's
-    if character is None or e.slot is None:
-        return None
-    phase = _event_phase(game, e)
-    holds = {game.role_at(e.slot, phase), game.slot(e.slot).shown}
-    if character in holds:
-        return None
-    actual = game.role_at(e.slot, phase) or "nothing"
-    return (
-        f"{e.slot} holds {actual} in {_name(phase) if phase else 'that phase'}, not {character}; "
-        "record the change of character first (modtool record character)"
-    )
-
-
 def reminder_ends_after_it_starts(game: Game, e: Event, last_post: int | None) -> str | None:
     if e.kind is not EventKind.REMINDER or not e.cause or e.cause == "game" or e.phase is None:
         return None
@@ -133,7 +117,6 @@ RULES: tuple[Rule, ...] = (
     phase_reached,
     master_day_reached,
     actor_alive,
-    holds_character,
     reminder_ends_after_it_starts,
 )
 
@@ -170,6 +153,37 @@ def require_reached(game: Game, phase: Phase, preview: bool = False) -> None:
             f"{_name(phase)} has not been reached: the game is in {_name(now)} (ledger "
             f"{game.folder / LEDGER_FILE}); give a phase up to {_name(now)}"
         )
+
+
+def refuse_when_won(game: Game, phase: Phase) -> None:
+    """Nothing runs after the game was won (the game's own win check says who and why)."""
+    won = game.variant.win_before(game, phase)
+    if won:
+        raise ModToolError(
+            f"the game is over: {won} before {_name(phase)}; there is nothing more to run "
+            "(undo the death in the ledger if it was a mistake)"
+        )
+
+
+def already_recorded(game: Game, event: dict) -> bool:
+    """Whether the ledger already holds this outcome (so confirming twice adds nothing)."""
+    slot = event["player"]
+    if event["kind"] == "death":
+        return any(e.slot == slot for e in game.deaths())
+    if event["kind"] == "master":
+        return any(
+            e.slot == slot and e.day == event["day"] for e in game.events_of(EventKind.MASTER)
+        )
+    if event["kind"] == "reminder":
+        phase = Phase(event["night"], PhaseKind.NIGHT)
+        return any(
+            e.slot == slot and e.target == event["reminder"] and e.phase == phase
+            for e in game.events_of(EventKind.REMINDER)
+        )
+    phase = Phase.parse(event["phase"])
+    return any(
+        e.slot == slot and e.phase == phase for e in game.events_of(EventKind.CHARACTER_CHANGE)
+    )
 
 
 def last_post_of(posts: Sequence | None) -> int | None:

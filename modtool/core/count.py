@@ -17,14 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from ..errors import ModToolError
-from ..games.clocktower.character_rules import CharacterRules
 from ..threads.posts import Post
 from .ledger import DayWindow, Event, Game, PostRef
-from .names import CONFIDENT, Resolution, TargetKind, normalise
+from .names import CONFIDENT, Resolution, TargetKind, did_you_mean, normalise
 from .plan import GamePlan
 from .results import (
     NO_LYNCH_LABEL,
@@ -57,7 +55,7 @@ from .rules import (
 from .votes import ActionKind, VoteAction, find_votes
 
 if TYPE_CHECKING:
-    from ..threads.fetch import Fetcher
+    pass
 
 EXECUTED_CAUSES = frozenset({"lynched", "executed", "lynch", "execution", "exiled"})
 
@@ -137,48 +135,6 @@ class DayState:
 # --- counting ----------------------------------------------------------------------------------
 
 
-def count_game(
-    game: Game | str | Path,
-    days: int | Iterable[int] | Literal["all", "latest"] = "all",
-    as_of: int | None = None,
-    *,
-    posts: Sequence[Post] | None = None,
-    fetcher: Fetcher | None = None,
-    check: bool = False,
-    now: datetime | None = None,
-) -> list[DayCount]:
-    """Count a game (a folder, or a loaded `Game`): one day, several, "all" or the "latest",
-    as of post `as_of` if given. Posts are read from the game's sources (through `fetcher`,
-    if given, for live threads) unless `posts` are given. With `check`, each day carries the
-    vote counts posted in it, compared with modtool's (`reconcile`)."""
-    from ..threads.sources import read_game_posts
-    from .ledger import load_game
-
-    if not isinstance(game, Game):
-        game = load_game(game)
-    if posts is None:
-        posts = read_game_posts(game, fetcher)
-    if days == "latest" and as_of is not None:
-        wanted: Iterable[int] | None = [day_holding(game, posts, as_of)]
-    elif days == "latest":
-        wanted = [game.days()[-1].day]
-    elif days == "all":
-        wanted = None
-    else:
-        wanted = [days] if isinstance(days, int) else days
-    counts = count_days(game, posts, wanted, as_of, now)
-    if check:
-        from dataclasses import replace
-
-        from .reconcile import check_counts
-
-        checks = check_counts(game, posts, {c.day for c in counts}, as_of)
-        counts = [
-            replace(c, checks=tuple(k for k in checks if k.posted.day == c.day)) for c in counts
-        ]
-    return counts
-
-
 def day_holding(game: Game, posts: Sequence[Post], post: int) -> int:
     """The day whose window holds post number `post` (the latest day for a post after all)."""
     plan = GamePlan.build(game, posts)
@@ -253,8 +209,8 @@ def count_with_plan(
         result = walk.run()
         for slot in walk.ghosts_spent:
             spent.setdefault(slot, window.day)
-        if walk.characters is not None:
-            for slot in walk.characters.used_today:
+        if walk.hooks is not None:
+            for slot in walk.hooks.used_today:
                 used.setdefault(slot, window.day)
         if window.day in wanted:
             results.append(result)
@@ -290,10 +246,7 @@ class _DayWalk:
         }
         self.state = DayState(alive)
         self.no_lynch_open = no_lynch_available(self.rules, day, plan.night_kill_before(day))
-        grimoire = plan.grimoire(day)
-        self.characters = (
-            CharacterRules(self, grimoire, self.used) if grimoire is not None else None
-        )
+        self.hooks = plan.game.variant.day_hooks(self)  # the game's rules of a day
 
     def display(self, target: str, pos: int) -> str:
         return NO_LYNCH_LABEL if target == NO_LYNCH_KEY else self.plan.holder(target, pos)
@@ -335,7 +288,7 @@ class _DayWalk:
         for pos in self.plan.resets:
             if self.start <= pos < self.end:
                 changes.setdefault(pos, []).append(("reset", None))
-        if self.characters is not None:
+        if self.hooks is not None:
             for pos, event in self.plan.day_abilities():
                 if self.start <= pos < self.end:
                     changes.setdefault(pos, []).append(("ability", event))
@@ -354,9 +307,9 @@ class _DayWalk:
             self.state.reset()
             self._warn(post, "the host reset the votes")
         elif kind == "ability":
-            self.characters.day_ability(slot, post, pos)
-        if self.characters is not None:
-            self.characters.after_action(post, pos)  # a master who died votes no more
+            self.hooks.day_ability(slot, post, pos)
+        if self.hooks is not None:
+            self.hooks.after_action(post, pos)  # a master who died votes no more
 
     def _read_post(self, post: Post, pos: int) -> Outcome | None:
         """Apply the post's actions in order; the outcome if one of them ends the day."""
@@ -415,8 +368,8 @@ class _DayWalk:
                     splitting = None
             outcome = self._living_action(slot, weight, post, pos, a, share, not split_started)
             split_started = split_started or share is not None
-            if self.characters is not None:
-                self.characters.after_action(post, pos)
+            if self.hooks is not None:
+                self.hooks.after_action(post, pos)
             outcome = outcome or self._hammer(post, pos)
             if outcome:
                 return outcome
@@ -437,7 +390,6 @@ class _DayWalk:
     def _newcomer_hint(self, post: Post, pos: int) -> str:
         """What the host most likely needs: an account of a player (a name that looks like
         one), or a replacement of the living player who has been quiet the longest."""
-        from .names import did_you_mean
 
         names = [n for s in self.plan.game.slots for n in self.plan.game.slot_names(s.key)]
         close = did_you_mean(post.author, names)
@@ -514,8 +466,8 @@ class _DayWalk:
                     "not counted",
                 )
             return None
-        if self.characters is not None:
-            refusal = self.characters.refusal(slot, target, post)
+        if self.hooks is not None:
+            refusal = self.hooks.refusal(slot, target, post)
             if refusal is not None:
                 self._log(post, a, res, False, refusal)
                 self._warn(
@@ -524,7 +476,7 @@ class _DayWalk:
                     f"{self.display(target, pos)}: not counted",
                 )
                 return None
-            if self.characters.before_vote(slot, post, pos):
+            if self.hooks.before_vote(slot, post, pos):
                 self._log(post, a, res, False, Rule.WITCH)
                 return None
         if share is not None:
@@ -543,8 +495,8 @@ class _DayWalk:
                 f"{post.author}: read {a.raw!r} as {self.display(target, pos)} "
                 f"({res.method.value}, confidence {res.confidence:.2f}{why})",
             )
-        if self.characters is not None:
-            return self.characters.after_vote(slot, target, post, pos)
+        if self.hooks is not None:
+            return self.hooks.after_vote(slot, target, post, pos)
         return None
 
     def _unresolved(self, post: Post, pos: int, a: VoteAction, res: Resolution) -> None:
@@ -829,30 +781,5 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
 
 
 def _win_check(walk: _DayWalk, outcome: Outcome, end_pos: int):
-    """A Clocktower day's win check, with the living now and the execution if the day ended."""
-    game = walk.plan.game
-    if game.script == "vampires" and all(s.role for s in game.slots):
-        from ..games.vampires.game import day_win_check
-
-        executed = None
-        if outcome.kind is OutcomeKind.EXECUTION:
-            executed = game.find_slot(outcome.player)
-        ended = outcome.kind is not OutcomeKind.PENDING
-        return day_win_check(
-            game, walk.window.day, set(walk.state.alive), executed if ended else None
-        )
-    grimoire = walk.plan.grimoire(walk.window.day)
-    if grimoire is None:
-        return None
-    from ..games.clocktower.wins import check_day
-
-    executed = None
-    if outcome.kind is OutcomeKind.EXECUTION:
-        executed = game.find_slot(outcome.player)
-    today = [e for pos, e in walk.plan.day_abilities() if walk.start <= pos < end_pos]
-    guesses = tuple((e.slot, e.target) for e in today if e.action == "damsel_guess" and e.target)
-    claimed = frozenset(e.slot for e in today if e.action == "goblin_claim")
-    ended = outcome.kind is not OutcomeKind.PENDING
-    return check_day(
-        grimoire, set(walk.state.alive), walk.window.day, executed, ended, guesses, claimed
-    )
+    """The game's win check of the day, with the living now and the day's outcome."""
+    return walk.plan.game.variant.day_win(walk, outcome, end_pos)

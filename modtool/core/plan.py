@@ -10,9 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from ..errors import GameFileError
 from ..threads.posts import Post
-from .ledger import DayWindow, Event, EventKind, Game, PostRef
+from .ledger import LEDGER_FILE, DayWindow, Event, EventKind, Game, PostRef
 from .names import Resolver, ThreadWords, normalise
+from .schedule import day_deadlines
 
 
 class Timeline:
@@ -72,21 +74,7 @@ class GamePlan:
     corrections: dict[tuple[str, int | None], Event]
     ghosts_recorded: dict[str, int]  # slot -> the day the ledger says its ghost vote was spent
     accounts: dict[str, frozenset[str]]  # slot -> normalised accounts and aliases
-    _grimoires: dict = field(default_factory=dict)
-
-    def grimoire(self, day: int):
-        """The Clocktower grimoire at the start of `day` (None for other games)."""
-        if self.game.clocktower is None:
-            return None
-        if day not in self._grimoires:
-            from ..games.clocktower.grimoire import grimoire_at, post_days_in
-            from .ledger import Phase, PhaseKind
-
-            if "at_day" not in self._grimoires:
-                self._grimoires["at_day"] = post_days_in(self.game, self)
-            at_day = self._grimoires["at_day"]
-            self._grimoires[day] = grimoire_at(self.game, Phase(day, PhaseKind.DAY), at_day)
-        return self._grimoires[day]
+    cache: dict = field(default_factory=dict)  # what a game's hooks make once per game
 
     def day_abilities(self) -> list[tuple[int, Event]]:
         """The host-announced day abilities, with the timeline index they take effect at."""
@@ -97,8 +85,6 @@ class GamePlan:
     @classmethod
     def build(cls, game: Game, posts: Sequence[Post], now: datetime | None = None) -> GamePlan:
         """`now` decides which deadlines have passed (default: the clock)."""
-        from .schedule import day_deadlines
-
         timeline = Timeline(posts)
         _check_posts_exist(game, timeline)
         after = timeline.after
@@ -195,9 +181,6 @@ class GamePlan:
 def _check_posts_exist(game: Game, timeline: Timeline) -> None:
     """A ledger event at a post the thread does not have is a typo, or a stale copy of the
     thread: either way no count can be right."""
-    from ..errors import GameFileError
-    from .ledger import LEDGER_FILE
-
     last: dict[str, int] = {}
     for post in timeline.posts:
         if post.number is not None:

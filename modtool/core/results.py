@@ -13,6 +13,21 @@ from .rules import Rule
 NO_LYNCH_LABEL = "No lynch"
 
 
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A win a game's check found: who, by which of the game's win rules, and why."""
+
+    winner: str  # good or evil; in the Vampires game, the winning factions
+    rule: StrEnum  # the game's own rule (each game has its enum of ways to win)
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinCheck:
+    win: Win | None
+    notes: tuple[str, ...] = ()  # what the host must decide or record (Scarlet Woman, Politician)
+
+
 class OutcomeKind(StrEnum):
     EXECUTION = "execution"
     NO_EXECUTION = "no_execution"
@@ -92,4 +107,4 @@ class DayCount:
     audit: tuple[AuditEntry, ...]
     last_post: int | None
     checks: tuple = ()  # reconcile.CountCheck: the day's posted counts, with `count --check`
-    win: object = None  # wins.WinCheck for a Clocktower game: who has won, and notes
+    win: WinCheck | None = None  # the game's win check at this point: who has won, and notes

@@ -15,25 +15,27 @@ from pathlib import Path
 
 import tomli_w
 
-from ..core.checks import check_new_events, last_post_of
+from ..core.checks import check_new_events, last_post_of, refuse_when_won
+from ..core.count import count_days
 from ..core.ledger import (
     LEDGER_FILE,
-    REVEALS,
     SETUP_FILE,
     EventKind,
     Game,
     Phase,
     PhaseKind,
     append_computed,
-    load_game,
     write_atomic,
 )
+from ..core.plan import GamePlan
 from ..core.results import DayCount, OutcomeKind
+from ..core.rules import preset_names
+from ..core.schedule import day_deadline, time_left
 from ..errors import GameFileError, ModToolError
-from ..games.clocktower.night import refuse_when_over
-from ..games.vampires.game import VAMPIRE_RECORD_RULES, refuse_when_won
+from ..games import load_game
 from ..threads.posts import Post
 from ..threads.times import UTC
+from .chats import chat_log
 
 # --- closing a day ------------------------------------------------------------------------
 
@@ -55,14 +57,9 @@ def end_day(
     """Close a day: its count at the deadline or the hammer, appended to the ledger in one
     write (the day's end, the execution or why there was none, the ghost votes spent).
     Refuses a day already closed, naming the ledger line, and a day still going."""
-    from ..core.count import count_days
-
     day = day or game.days()[-1].day
     _refuse_closed_day(game, day)
-    if game.clocktower is not None:
-        refuse_when_over(game, Phase(day, PhaseKind.DAY))
-    elif game.script == "vampires":
-        refuse_when_won(game, Phase(day, PhaseKind.DAY))
+    refuse_when_won(game, Phase(day, PhaseKind.DAY))
     (count,) = count_days(game, posts, [day], now=now)
     outcome = count.outcome
     if outcome.kind is OutcomeKind.PENDING:
@@ -78,7 +75,6 @@ def end_day(
     elif outcome.kind is OutcomeKind.TIE:
         tied = ", ".join(outcome.tied)
         end["note"] = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
-    from .chats import chat_log
 
     closed = [
         c.id
@@ -132,16 +128,12 @@ def record_events(game: Game, objs: Sequence[dict], posts: Sequence[Post] | None
     (under the ledger's lock): the thread (`posts`, when it could be read), the phases reached,
     who is alive and what they hold (`modtool.checks`), and the game's own rules."""
     last_post = last_post_of(posts)
-    extra = GAME_RECORD_RULES.get(game.script or "", ())
 
     def checked(current: Game) -> Sequence[dict]:
-        check_new_events(current, objs, last_post, extra)
+        check_new_events(current, objs, last_post, current.variant.record_rules)
         return objs
 
     return append_computed(game, checked)
-
-
-GAME_RECORD_RULES = {"vampires": VAMPIRE_RECORD_RULES}
 
 
 # --- activity -----------------------------------------------------------------------------
@@ -176,7 +168,6 @@ def activity(
     now: datetime | None = None,
 ) -> DayActivity:
     """Posts per living player in a day, their last post, and who is past the prod timer."""
-    from ..core.plan import GamePlan
 
     plan = GamePlan.build(game, posts, now)
     day = day or max(plan.bounds)
@@ -221,7 +212,6 @@ def init_game(
     events.jsonl that starts Day 1 at the first post, for the host to edit. A folder that holds
     either file is refused; both are written whole, and if what was written does not read back
     neither is left."""
-    from ..core.rules import preset_names
 
     if preset not in preset_names():
         raise ModToolError(f"unknown preset {preset!r}; use one of {', '.join(preset_names())}")
@@ -361,9 +351,6 @@ def watch_step(
 ) -> tuple[list[str], WatchState]:
     """One look at the thread: the lines to print since the last look (new votes, chat events,
     a wagon reaching L-1, a lower threshold, the time left) and what this look saw."""
-    from ..core.count import count_days
-    from ..core.schedule import day_deadline, time_left
-    from .chats import chat_log
 
     day = game.days()[-1].day
     (count,) = count_days(game, posts, [day], now=now)
@@ -402,52 +389,3 @@ def watch_step(
             lines.append(f"Deadline {deadline.isoformat()}: {left} left")
     state = WatchState(day, count.last_post, short, count.threshold, chat_events)
     return lines, state
-
-
-# --- the day-end post ----------------------------------------------------------------------
-
-
-def dayend_context(
-    game: Game, posts: Sequence[Post], day: int, now: datetime | None = None, language: str = "en"
-) -> dict:
-    """What a day-end post says: the execution or why there was none, the day's deaths with
-    what the game reveals (game.toml `[drafts] reveal`), ghost votes spent, chats closed at
-    the day's end, and the next deadline when the schedule knows it."""
-    from ..core.count import count_days
-    from ..core.plan import GamePlan
-    from ..core.schedule import day_deadline
-    from .chats import chat_log
-    from .drafts import death_reveal
-    from .render import count_to_json
-
-    (count,) = count_days(game, posts, [day], now=now)
-    plan = GamePlan.build(game, posts, now)
-    start, end = plan.bounds.get(day, (0, 0))
-    reveal = game.drafts.get("reveal", REVEALS[0])
-    deaths = []
-    for e in game.deaths():
-        during = e.phase is not None and not e.phase.is_night and e.phase.number == day
-        at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
-        if during or at_post:
-            deaths.append(death_reveal(game, e.slot, e.cause, language))
-    ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
-    closed = [
-        {"id": c.id, "creator": c.creator, "members": list(c.members)}
-        for entry in chat_log(game, posts, [day])
-        for c in entry.chats
-        if c.closed and c.closed["how"] == "day_end"
-    ]
-    following = day_deadline(game, day + 1, posts)
-    if following is not None:
-        following = following.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
-    executed = count.outcome.player if count.outcome.kind is OutcomeKind.EXECUTION else None
-    shown = next((d for d in deaths if d["player"] == executed), None)
-    return {
-        "count": count_to_json(count),
-        "executed": shown,  # the executed player's reveal, shown on the execution line
-        "deaths": [d for d in deaths if d is not shown],
-        "ghost_votes": ghosts,
-        "chats_closed": closed,
-        "next_deadline": following,
-        "reveal": reveal,
-    }

@@ -15,17 +15,15 @@ from enum import StrEnum
 from pathlib import Path
 
 from ..core.checks import require_reached
+from ..core.count import count_days
 from ..core.ledger import REVEALS, EventKind, Game, Phase, PhaseKind, write_atomic
+from ..core.plan import GamePlan
+from ..core.results import OutcomeKind
+from ..core.schedule import day_deadline
 from ..errors import ModToolError
-from ..games.clocktower.roles import (
-    TEAM_NAMES,
-    find_character,
-    host_role_texts,
-    role_text,
-    rolebook,
-    vampire_setup,
-)
 from ..threads.posts import Post
+from .chats import chat_log
+from .render import count_to_json, deadline_of, render_post
 
 
 class DraftKind(StrEnum):
@@ -63,8 +61,6 @@ def make_drafts(
 ) -> list[Draft]:
     """Every draft of `kind`, rendered (nothing is written here). A phase asked for must be
     one the game has reached."""
-    from .render import render_post
-
     if night is not None:
         require_reached(game, Phase(night, PhaseKind.NIGHT))
     if day is not None:
@@ -94,10 +90,6 @@ def make_drafts(
         night = last_night(game) if night is None else night
         context = nightend_context(game, posts, night, language, now)
         return [render("nightend", context, f"night{night}-nightend.{ext}")]
-    from ..core.count import count_days
-    from .days import dayend_context
-    from .render import count_to_json, deadline_of
-
     day = day or game.days()[-1].day
     if kind is DraftKind.DAYEND:
         context = dayend_context(game, posts, day, now, language)
@@ -155,152 +147,39 @@ def last_night(game: Game) -> int:
 
 # --- role PMs ----------------------------------------------------------------------------------
 
-EVIL_INFO_MIN_PLAYERS = 7
-
-
-def evil_learn_each_other(players: int) -> bool:
-    """Official rule: in games of 7 or more the evil team learn each other and the Demon learns
-    three bluffs; in smaller games nobody is told."""
-    return players >= EVIL_INFO_MIN_PLAYERS
-
-
-def _script_needed(game: Game) -> str:
-    if game.script is None:
-        raise ModToolError(
-            f'{game.folder / "game.toml"}: role PMs need script = "..." and a role for each '
-            'player (script = "trouble-brewing-forum", role = "Empath")'
-        )
-    missing = [s.key for s in game.slots if s.role is None]
-    if missing:
-        raise ModToolError(
-            f"{game.folder / 'game.toml'}: player {missing[0]!r} has no role; add "
-            'role = "..." to every [[players]] entry'
-        )
-    return game.script
-
 
 def role_pm_contexts(game: Game, language: str) -> list[dict]:
-    """One context per player (the slot's current holder), in seat order."""
-    script = _script_needed(game)
-    if script == "vampires":
-        return _vampire_pms(game, language)
-    chars = game.clocktower.characters
-    book = rolebook(game.clocktower.book) if game.clocktower.book else None
-    slots = sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0))
-    holder = {s.key: game.slot_names(s.key)[-1] for s in slots}
-    team_of = {s.key: chars[s.role].team for s in slots}
-    informed = evil_learn_each_other(len(slots))
-    minion_info = game.setup.get("minion_info", "team")
-    bluffs = [{"name": find_character(b).display(language)} for b in game.setup.get("bluffs", [])]
-    told = {s.key: s.shown or s.role for s in slots}  # the Drunk is told a Townsfolk
-    texts = _role_texts(game, set(told.values()), language, script)
-    out = []
-    for s in slots:
-        character = texts[told[s.key]]
-        alignment = s.team or chars[s.role].alignment
-        context = {
-            "kind": "botc",
-            "game": {"title": game.title, "script": game.clocktower.name},
-            "player": holder[s.key],
-            "character": character,
-            "alignment": alignment,
-            "demon": None,
-            "minions": [],
-            "bluffs": [],
-            "win": book.win.get(alignment) if book and book.language == language else None,
-        }
-        if informed and team_of[s.key] == "demon":
-            context["minions"] = [holder[o.key] for o in slots if team_of[o.key] == "minion"]
-            context["bluffs"] = bluffs
-        if informed and team_of[s.key] == "minion":
-            context["demon"] = next(
-                (holder[o.key] for o in slots if team_of[o.key] == "demon"), None
-            )
-            if minion_info == "team":
-                context["minions"] = [
-                    holder[o.key] for o in slots if team_of[o.key] == "minion" and o is not s
-                ]
-        out.append(context)
-    return out
-
-
-def _role_texts(game: Game, ids: set[str], language: str, script: str) -> dict[str, dict]:
-    """The characters as a PM shows them (name, team, ability, how to play) in `language`:
-    the host's GAME/roles.<language>.toml first, then modtool's role data."""
-    own = host_role_texts(game.folder, language)
-    out, missing = {}, []
-    sc = game.clocktower
-    for cid in sorted(ids):
-        c = sc.characters[cid]
-        text = own.get(cid) or sc.texts.get(cid) or role_text(cid, language, sc.book)
-        if text is None:
-            missing.append(c.name)
-            continue
-        out[cid] = {
-            "id": cid,
-            "name": text.name,
-            "team": c.team,
-            "team_name": TEAM_NAMES[language].get(c.team, c.team),
-            "ability": text.ability,
-            "how_to_play": text.how_to_play,
-        }
-    if missing:
-        lang = {"en": "English", "ko": "Korean"}.get(language, language)
+    """One context per player (the slot's current holder), in seat order, as the game tells
+    each their role."""
+    missing = [s.key for s in game.slots if s.role is None]
+    if missing or not game.variant.has_roles:
+        who = (
+            f"player {missing[0]!r} has no role"
+            if missing and game.variant.has_roles
+            else ('role PMs need script = "..." and a role for each player')
+        )
         raise ModToolError(
-            f"no {lang} role text for {', '.join(missing)}; write it in "
-            f"{game.folder / f'roles.{language}.toml'} (see docs/drafts.md) or draft with "
-            "another --lang"
+            f'{game.folder / "game.toml"}: {who}; add role = "..." to every [[players]] entry '
+            '(script = "trouble-brewing-forum", role = "Empath")'
         )
-    return out
+    return game.variant.role_pms(game, language)
 
 
-def _vampire_pms(game: Game, language: str) -> list[dict]:
-    if language != "en":
-        raise ModToolError(
-            "the Vampires setup (seed 004) has English role text only; draft with --lang en"
-        )
-    setup = vampire_setup()
-    slots = sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0))
-    holder = {s.key: game.slot_names(s.key)[-1] for s in slots}
-    role_of = {s.key: setup.role(s.role) for s in slots}
-    out = []
-    for s in slots:
-        real = role_of[s.key]
-        role = setup.by_id(real.told_as) if real.told_as else real  # what they are told
-        faction = setup.factions[role.faction]
-        others = {holder[k]: r.id for k, r in role_of.items() if k != s.key}
-        knows = vampire_knowledge(real.id, others)
-        out.append(
-            {
-                "kind": "vampires",
-                "game": {"title": game.title, "script": setup.title},
-                "player": holder[s.key],
-                "role": {
-                    "name": role.name,
-                    "description": role.description,
-                    "abilities": [{"name": a.name, "text": a.text} for a in role.abilities],
-                    "win": role.win,
-                },
-                "faction": {"name": faction["name"], "win": faction["win"]},
-                "knows": [{"player": p, "as": what} for p, what in knows],
-            }
-        )
-    return out
-
-
-def vampire_knowledge(role: str, roles_by_player: dict[str, str]) -> list[tuple[str, str]]:
-    """Who a role is told about at the start (seed 004): the Treacherous Villager knows the
-    Vampires ("Awareness"); the Scions of Death know The Chosen One ("The Scions of Death
-    already know your identity"); a Vampire knows the other Vampires (they share "Vampire
-    factional abilities"; docs/vampires.md lists this as a reading)."""
-    wanted = {
-        "treacherous-villager": ("vampire", "a Vampire"),
-        "scion": ("chosen-one", "The Chosen One"),
-        "vampire": ("vampire", "a Vampire"),
-    }.get(role)
-    if wanted is None:
-        return []
-    return [(p, wanted[1]) for p, r in roles_by_player.items() if r == wanted[0]]
+def death_reveal(game: Game, slot_key: str, cause: str | None, language: str) -> dict:
+    """What a post says of a death: the player, the cause, and what `[drafts] reveal` shows
+    (a role the game always announces, such as the Vampires game's Chosen One, is shown)."""
+    reveal = game.drafts.get("reveal", REVEALS[0])
+    role, team = game.variant.role_display(game, slot_key, language)
+    if reveal == "nothing" and game.variant.always_revealed(game, slot_key):
+        reveal = "role"
+    ability = game.variant.revealed_ability(game, slot_key, language) if reveal == "pm" else None
+    return {
+        "player": game.slot_names(slot_key)[-1],
+        "cause": cause or "",
+        "role": role if reveal in ("role", "pm") else None,
+        "team": team if reveal != "nothing" else None,
+        "ability": ability,
+    }
 
 
 # --- night results -----------------------------------------------------------------------------
@@ -332,58 +211,11 @@ def night_result_contexts(game: Game, night: int) -> list[dict]:
 # --- the night-end post ------------------------------------------------------------------------
 
 
-def role_display(game: Game, slot_key: str, language: str) -> tuple[str | None, str | None]:
-    """A dead player's character (after any recorded change) and alignment as a post names
-    them."""
-    role, team = game.role_at(slot_key), game.slot(slot_key).team
-    if role is not None and game.clocktower is not None:
-        c = game.clocktower.characters[role]
-        return c.display(language), team or c.alignment
-    if role is not None and game.script == "vampires":
-        from ..games.vampires.game import revealed_role
-
-        faction = vampire_setup().factions[vampire_setup().by_id(role).faction]["name"]
-        return revealed_role(game, slot_key, role), team or faction
-    return role, team
-
-
-# Seed 004: The Chosen One and the Shaman: "If you die, everyone will learn that you were ..."
-ALWAYS_REVEALED = ("chosen-one", "shaman")
-
-
-def death_reveal(game: Game, slot_key: str, cause: str | None, language: str) -> dict:
-    reveal = game.drafts.get("reveal", REVEALS[0])
-    role, team = role_display(game, slot_key, language)
-    announced = game.script == "vampires" and game.role_at(slot_key) in ALWAYS_REVEALED
-    if announced and reveal == "nothing":
-        reveal = "role"
-    return {
-        "player": game.slot_names(slot_key)[-1],
-        "cause": cause or "",
-        "role": role if reveal in ("role", "pm") else None,
-        "team": team if reveal != "nothing" else None,
-        "ability": _revealed_ability(game, slot_key, language) if reveal == "pm" else None,
-    }
-
-
-def _revealed_ability(game: Game, slot_key: str, language: str) -> str | None:
-    """The dead player's true character's ability, as a full-role-PM reveal shows it."""
-    role = game.role_at(slot_key)
-    if role is None or game.script is None:
-        return None
-    if game.script == "vampires":
-        found = vampire_setup().by_id(role)
-        return " ".join([found.description, *(f"{a.name}: {a.text}" for a in found.abilities)])
-    return _role_texts(game, {role}, language, game.script)[role]["ability"]
-
-
 def nightend_context(
     game: Game, posts: Sequence[Post], night: int, language: str = "en", now=None
 ) -> dict:
     """The dawn post: who died in the night and what the game reveals, the day that starts,
     and its deadline when the schedule knows it."""
-    from ..core.schedule import day_deadline
-
     phase = Phase(night, PhaseKind.NIGHT)
     deaths = [
         death_reveal(game, e.slot, e.cause, language) for e in game.deaths() if e.phase == phase
@@ -397,4 +229,46 @@ def nightend_context(
             deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z") if deadline else None
         ),
         "reveal": game.drafts.get("reveal", REVEALS[0]),
+    }
+
+
+# --- the day-end post ----------------------------------------------------------------------
+
+
+def dayend_context(
+    game: Game, posts: Sequence[Post], day: int, now: datetime | None = None, language: str = "en"
+) -> dict:
+    """What a day-end post says: the execution or why there was none, the day's deaths with
+    what the game reveals (game.toml `[drafts] reveal`), ghost votes spent, chats closed at
+    the day's end, and the next deadline when the schedule knows it."""
+    (count,) = count_days(game, posts, [day], now=now)
+    plan = GamePlan.build(game, posts, now)
+    start, end = plan.bounds.get(day, (0, 0))
+    reveal = game.drafts.get("reveal", REVEALS[0])
+    deaths = []
+    for e in game.deaths():
+        during = e.phase is not None and not e.phase.is_night and e.phase.number == day
+        at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
+        if during or at_post:
+            deaths.append(death_reveal(game, e.slot, e.cause, language))
+    ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
+    closed = [
+        {"id": c.id, "creator": c.creator, "members": list(c.members)}
+        for entry in chat_log(game, posts, [day])
+        for c in entry.chats
+        if c.closed and c.closed["how"] == "day_end"
+    ]
+    following = day_deadline(game, day + 1, posts)
+    if following is not None:
+        following = following.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+    executed = count.outcome.player if count.outcome.kind is OutcomeKind.EXECUTION else None
+    shown = next((d for d in deaths if d["player"] == executed), None)
+    return {
+        "count": count_to_json(count),
+        "executed": shown,  # the executed player's reveal, shown on the execution line
+        "deaths": [d for d in deaths if d is not shown],
+        "ghost_votes": ghosts,
+        "chats_closed": closed,
+        "next_deadline": following,
+        "reveal": reveal,
     }

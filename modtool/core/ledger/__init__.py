@@ -9,7 +9,7 @@
 """
 
 from .consistency import check_ledger, effective
-from .events import DAY_ABILITIES, GRIMOIRE_KINDS, REMINDER_LIFETIMES, event_from_json
+from .events import GRIMOIRE_KINDS, event_from_json
 from .model import (
     LEDGER_FILE,
     SETUP_FILE,
@@ -24,7 +24,7 @@ from .model import (
     Source,
     _before,
 )
-from .setup import ALIGNMENTS, MAX_DAY, MAX_WEIGHT, MINION_INFO, REVEALS
+from .setup import ALIGNMENTS, MAX_DAY, MAX_WEIGHT, REVEALS
 from .store import (
     LOCK_WAIT,
     _locked,
@@ -33,13 +33,13 @@ from .store import (
     append_events,
     ledger_lines,
     load_game,
+    reload,
     with_setup,
     write_atomic,
 )
 
 __all__ = [
     "ALIGNMENTS",
-    "DAY_ABILITIES",
     "DayWindow",
     "Event",
     "EventKind",
@@ -49,11 +49,9 @@ __all__ = [
     "LOCK_WAIT",
     "MAX_DAY",
     "MAX_WEIGHT",
-    "MINION_INFO",
     "Phase",
     "PhaseKind",
     "PostRef",
-    "REMINDER_LIFETIMES",
     "REVEALS",
     "SETUP_FILE",
     "Slot",
@@ -68,6 +66,7 @@ __all__ = [
     "event_from_json",
     "ledger_lines",
     "load_game",
+    "reload",
     "with_setup",
     "write_atomic",
 ]

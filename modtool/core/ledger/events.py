@@ -164,20 +164,10 @@ GRIMOIRE_KINDS = (
     EventKind.CHARACTER_CHANGE,
     EventKind.DAY_ABILITY,
 )
+
+
 # A reminder lasts, from the phase it is given: "night" (that night), "night+day" (that night
 # and the following day: seed 003's poisoning), "day", or "game".
-REMINDER_LIFETIMES = {
-    "poisoned": "night+day",
-    "drunk": "night+day",
-    "protected": "night",
-    "cursed": "night+day",
-    "no_ability": "game",
-    "lleech_host": "game",
-    "claimed": "day",
-}
-DAY_ABILITIES = ("slayer", "damsel_guess", "goblin_claim", "juggle", "other")
-
-
 def _phase_of(obj: dict, what: str) -> Phase:
     """A phase given as "phase": "N2", or "night": 2, or "day": 2."""
     if "phase" in obj:
@@ -192,20 +182,8 @@ def _phase_of(obj: dict, what: str) -> Phase:
     raise ValueError(f'{what} needs "night": N, "day": N or "phase": "N1"')
 
 
-def _roles_of(game: Game):
-    """What a role name is looked up in: the Clocktower script, or the Vampires roles."""
-    if game.clocktower is not None:
-        return game.clocktower
-    if game.script == "vampires":
-        from ...games.clocktower.roles import vampire_setup
-
-        return vampire_setup()
-    return None
-
-
 def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:
-    script = _roles_of(game)
-    if script is None:
+    if not game.variant.has_roles:
         raise ValueError(f'{kind.value} needs script = "..." in game.toml')
     slot = slot_of("player")
     note = obj.get("note")
@@ -224,7 +202,7 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
             raise ValueError('night_choice needs "night" and "targets": [player, ...]')
         chosen = tuple(slot_of("targets", t) for t in targets)
         character = obj.get("character")
-        found = script.find(character) if isinstance(character, str) else None
+        found = game.variant.find_role(character) if isinstance(character, str) else None
         if character is not None and found is None:
             raise ValueError(f"night_choice: {character!r} is not on the script")
         ability = obj.get("ability")
@@ -236,7 +214,7 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
             at,
             slot=slot,
             phase=Phase(night, PhaseKind.NIGHT),
-            target=found.id if found else None,
+            target=found,
             bluffs=chosen,  # the chosen players' slots, in order
             action=ability,
             note=note,
@@ -244,7 +222,7 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
     if kind is EventKind.REMINDER:
         reminder = obj.get("reminder")
         if not isinstance(reminder, str) or not reminder.strip():
-            known = ", ".join(REMINDER_LIFETIMES)
+            known = ", ".join(game.variant.reminders)
             raise ValueError(f'reminder needs "reminder": {known}, or your own word')
         until = obj.get("until")
         if until is not None and until != "game":
@@ -253,7 +231,7 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
             except ValueError:
                 raise ValueError('reminder "until" must look like "D3", "N2" or "game"') from None
         by = obj.get("by")
-        found = script.find(by) if isinstance(by, str) else None
+        found = game.variant.find_role(by) if isinstance(by, str) else None
         if by is not None and found is None:
             raise ValueError(f"reminder: 'by' {by!r} is not on the script")
         return Event(
@@ -263,7 +241,7 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
             slot=slot,
             phase=_phase_of(obj, "reminder"),
             target=reminder.strip().lower().replace(" ", "_"),
-            name=found.id if found else None,
+            name=found,
             cause=until,
             note=note,
         )
@@ -271,7 +249,7 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         character, alignment = obj.get("character"), obj.get("alignment")
         if character is None and alignment is None:
             raise ValueError('character_change needs "character" and/or "alignment"')
-        found = script.find(character) if isinstance(character, str) else None
+        found = game.variant.find_role(character) if isinstance(character, str) else None
         if character is not None and found is None:
             raise ValueError(f"character_change: {character!r} is not on the script")
         if alignment not in (None, "good", "evil"):
@@ -285,20 +263,21 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
             at,
             slot=slot,
             phase=phase,
-            target=found.id if found else None,
+            target=found,
             name=alignment,
             cause=obj.get("cause"),
             note=note,
         )
     # DAY_ABILITY: announced by the host at a post
     ability = obj.get("ability")
-    if ability not in DAY_ABILITIES:
-        raise ValueError(f'day_ability "ability" must be one of {", ".join(DAY_ABILITIES)}')
+    if ability not in game.variant.day_abilities:
+        known = ", ".join(game.variant.day_abilities) or "none in this game"
+        raise ValueError(f'day_ability "ability" must be one of: {known}')
     if at.post is None:
         raise ValueError('day_ability needs "post": where the host announced it')
     target = slot_of("target") if obj.get("target") is not None else None
     guess = obj.get("character")
-    found = script.find(guess) if isinstance(guess, str) else None
+    found = game.variant.find_role(guess) if isinstance(guess, str) else None
     if guess is not None and found is None:
         raise ValueError(f"day_ability: character {guess!r} is not on the script")
     if ability == "juggle" and (target is None or found is None):
@@ -310,14 +289,13 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         slot=slot,
         target=target,
         action=ability,
-        name=found.id if found else None,
+        name=found,
         note=note,
     )
 
 
 def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:
-    script = _roles_of(game)
-    if script is None:
+    if not game.variant.has_roles:
         raise ValueError('setup needs script = "..." in game.toml')
     players = obj.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
@@ -334,17 +312,17 @@ def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Even
             if value is None and key == "shown":
                 found[key] = None
                 continue
-            char = script.find(value) if isinstance(value, str) else None
+            char = game.variant.find_role(value) if isinstance(value, str) else None
             if char is None:
                 raise ValueError(f"setup: {slot}'s {key} {value!r} is not on the script")
-            found[key] = char.id
+            found[key] = char
         seats.append((slot, seat, found["role"], found["shown"]))
     bluffs = []
     for b in obj.get("bluffs", []):
-        char = script.find(b) if isinstance(b, str) else None
+        char = game.variant.find_role(b) if isinstance(b, str) else None
         if char is None:
             raise ValueError(f"setup: bluff {b!r} is not on the script")
-        bluffs.append(char.id)
+        bluffs.append(char)
     herring = obj.get("red_herring")
     herring = slot_of("red_herring", herring) if herring is not None else None
     return Event(

@@ -135,8 +135,11 @@ class Game:
     events: tuple[Event, ...] = ()
     schedule: object = None  # schedule.Schedule: deadlines from game.toml's [schedule]
     drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
-    script: str | None = None  # a shipped script's name, "vampires", or a script file's path
-    clocktower: object = None  # scripts.Script: the characters of a Clocktower script
+    script: str | None = None  # game.toml's `script`, as written (a name, or a file's path)
+    # the game this is (a `core.variant.Variant`: Mafia, Clocktower, the Vampires game), with
+    # what it read of game.toml (a Clocktower script); and how it was found, to read it again
+    variant: object = field(default=None, compare=False)
+    find_variant: object = field(default=None, compare=False, repr=False)
     setup: dict = field(default_factory=dict)  # [setup]: bluffs, minion_info
     _slot_by_name: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -199,7 +202,10 @@ class Game:
                 if window.end is not None and _before(window.end, at):
                     return Phase(window.day, PhaseKind.NIGHT)
                 return Phase(window.day, PhaseKind.DAY)
-        return Phase(0, PhaseKind.NIGHT)
+        first = self.days()[0].start
+        if first is not None and (_before(at, first) or at == first):
+            return Phase(0, PhaseKind.NIGHT)  # before Day 1 starts
+        return None  # a point the ledger's days cannot place (another thread's post)
 
     def death_phase(self, death: Event) -> Phase | None:
         """The phase of a death: as recorded, or the phase of the post it happened at."""

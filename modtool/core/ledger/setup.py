@@ -31,7 +31,9 @@ def _setup_line(text: str, needle: str) -> int | None:
     return None
 
 
-def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
+def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Game:
+    """The Game game.toml describes; `find_variant(script)` is the game it is (the registry of
+    modtool.games), which reads and checks the game's own part."""
     text = path.read_text("utf-8")
 
     def fail(problem: str, needle: str | None = None) -> GameFileError:
@@ -214,16 +216,12 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         raise fail('[drafts] reveal must be "nothing", "alignment", "role" or "pm"', "reveal")
     script = setup.get("script")
     setup_table = setup.get("setup", {})
-    clocktower = None
-    if script is not None:
-        if not isinstance(script, str):
-            raise fail('script must be text in quotes, like script = "trouble-brewing-forum"')
-        if script != "vampires":
-            from ...games.clocktower.scripts import load_script
-
-            clocktower = load_script(script, folder)
-        slots = _check_roles(script, clocktower, slots, fail)
-    _check_setup_table(setup_table, script, clocktower, fail)
+    if script is not None and not isinstance(script, str):
+        raise fail('script must be text in quotes, like script = "trouble-brewing-forum"')
+    variant = find_variant(script).load(script, folder, fail)
+    if variant.has_roles:
+        slots = _check_roles(script, variant, slots, fail)
+    _check_setup_table(setup_table, script, variant, slots, fail)
     return Game(
         folder,
         str(setup.get("title", folder.name)),
@@ -235,23 +233,16 @@ def _game_from_setup(setup: dict, path: Path, folder: Path) -> Game:
         schedule=schedule,
         drafts=drafts,
         script=script,
-        clocktower=clocktower,
+        variant=variant,
+        find_variant=find_variant,
         setup=setup_table,
     )
 
 
-def _check_roles(script: str, clocktower, slots: list[Slot], fail) -> list[Slot]:
-    """Each player's role (and shown character) is one of the script's, by any of its names;
-    it is stored as the character's (or Vampires role's) id."""
-    from ...games.clocktower.roles import vampire_setup
-
-    lookup = clocktower if clocktower is not None else vampire_setup()
-    ids = list(clocktower.ids) if clocktower is not None else [r.id for r in lookup.roles]
-
-    def find(name: str) -> str | None:
-        found = lookup.find(name)
-        return found.id if found else None
-
+def _check_roles(script: str | None, variant, slots: list[Slot], fail) -> list[Slot]:
+    """Each player's role (and shown character) is one of the game's, by any of its names;
+    it is stored as the role's id."""
+    ids = variant.role_ids()
     out = []
     for slot in slots:
         found = {}
@@ -259,7 +250,7 @@ def _check_roles(script: str, clocktower, slots: list[Slot], fail) -> list[Slot]
             value = getattr(slot, field_name)
             if value is None:
                 continue
-            found[field_name] = find(value)
+            found[field_name] = variant.find_role(value)
             if found[field_name] is None:
                 raise fail(
                     f"player {slot.key!r}: {field_name} {value!r} is not on the script "
@@ -270,42 +261,13 @@ def _check_roles(script: str, clocktower, slots: list[Slot], fail) -> list[Slot]
     return out
 
 
-MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only the Demon (seed 003)
-
-
-def _check_setup_table(table: object, script: object, clocktower, fail) -> None:
-    if not isinstance(table, dict) or set(table) - {
-        "bluffs",
-        "minion_info",
-        "red_herring",
-        "roles",
-    }:
-        raise fail(
-            '[setup] takes bluffs = [...], red_herring = "player", minion_info = "team" or '
-            '"demon", and (Vampires) roles = [...]',
-            "[setup]",
-        )
-    roles = table.get("roles", [])
-    if not isinstance(roles, list) or not all(isinstance(r, str) for r in roles):
-        raise fail('[setup] roles must be a list of roles, like ["Vampire", "Priest"]', "roles")
-    if roles and script == "vampires":
-        from ...games.clocktower.roles import vampire_setup
-
-        for r in roles:
-            if vampire_setup().role(r) is None:
-                raise fail(f"[setup] role {r!r} is not a role of the Vampires setup", "roles")
-    if not isinstance(table.get("red_herring", ""), str):
-        raise fail("[setup] red_herring must be a player's name in quotes", "red_herring")
-    if table.get("minion_info", MINION_INFO[0]) not in MINION_INFO:
-        raise fail('[setup] minion_info must be "team" or "demon"', "minion_info")
-    bluffs = table.get("bluffs", [])
-    if not isinstance(bluffs, list) or not all(isinstance(b, str) for b in bluffs):
-        raise fail('[setup] bluffs must be a list of characters, like ["Monk", "Chef"]', "bluffs")
-    if bluffs and script is None:
-        raise fail("[setup] bluffs need script = ... to say whose characters they are", "bluffs")
-    for b in bluffs if clocktower is not None else ():
-        if clocktower.find(b) is None:
-            raise fail(f"[setup] bluff {b!r} is not on the script {script!r}", "bluffs")
+def _check_setup_table(table: object, script: str | None, variant, slots, fail) -> None:
+    """[setup] is a table of the keys the game takes (each game checks its own values)."""
+    keys = variant.setup_keys
+    if not isinstance(table, dict) or set(table) - keys:
+        takes = ", ".join(sorted(keys)) if keys else "nothing in this game (it has no script)"
+        raise fail(f"[setup] takes {takes}", "[setup]")
+    variant.check_setup(table, tuple(slots), fail)
 
 
 MAX_WEIGHT = 10

@@ -21,8 +21,10 @@ from .setup import _game_from_setup, _toml_line, _toml_problem
 # --- reading -----------------------------------------------------------------------------------
 
 
-def load_game(folder: str | Path) -> Game:
-    """Read a game folder; a malformed file raises GameFileError naming file, line and problem."""
+def load_game(folder: str | Path, find_variant: Callable) -> Game:
+    """Read a game folder; a malformed file raises GameFileError naming file, line and problem.
+    `find_variant(script)` gives the game it is (`modtool.games.load_game` passes the
+    registry's): the core names no game."""
     folder = Path(folder)
     setup_path = folder / SETUP_FILE
     if not setup_path.is_file():
@@ -38,7 +40,7 @@ def load_game(folder: str | Path) -> Game:
         ) from None
     except UnicodeDecodeError:
         raise GameFileError(setup_path, "not UTF-8 text; save it as UTF-8") from None
-    game = _game_from_setup(setup, setup_path, folder)
+    game = _game_from_setup(setup, setup_path, folder, find_variant)
     ledger_path = folder / LEDGER_FILE
     events: tuple[Event, ...] = ()
     if ledger_path.exists() and not ledger_path.is_file():
@@ -49,6 +51,11 @@ def load_game(folder: str | Path) -> Game:
     game = replace(game, events=events, _slot_by_name={})  # names now include replacements
     drawn = game.events_of(EventKind.SETUP)
     return with_setup(game, drawn[-1]) if drawn else game
+
+
+def reload(game: Game) -> Game:
+    """The game as its folder holds it now."""
+    return load_game(game.folder, game.find_variant)
 
 
 def with_setup(game: Game, event: Event) -> Game:
@@ -117,7 +124,7 @@ def append_computed(game: Game, compute: Callable[[Game], Sequence[dict]]) -> li
     if path.exists() and not path.is_file():
         raise GameFileError(path, "is not a file; the ledger must be a text file")
     with _locked(path):
-        current = load_game(game.folder)  # what is on disk now, under the lock
+        current = reload(game)  # what is on disk now, under the lock
         objs = list(compute(current))
         if not objs:
             return []

@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.checks import require_reached
-from ...core.ledger import REMINDER_LIFETIMES, EventKind, Game, Phase, PhaseKind
+from ...core.count import count_days
+from ...core.ledger import EventKind, Game, Phase, PhaseKind
+from ...core.plan import GamePlan
+from ...errors import ModToolError
+from .scripts import script_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +28,19 @@ class Reminder:
 
     def active(self, phase: Phase) -> bool:
         return self.start <= phase and (self.end is None or phase <= self.end)
+
+
+# A reminder lasts, from the phase it is given: "night" (that night), "night+day" (that night
+# and the following day: seed 003's poisoning), "day", or "game".
+REMINDER_LIFETIMES = {
+    "poisoned": "night+day",
+    "drunk": "night+day",
+    "protected": "night",
+    "cursed": "night+day",
+    "no_ability": "game",
+    "lleech_host": "game",
+    "claimed": "day",
+}
 
 
 def reminder_end(start: Phase, lifetime: str) -> Phase | None:
@@ -79,9 +96,17 @@ class Grimoire:
 
 def post_days(game: Game, posts) -> dict[int, int]:
     """For each ledger event placed at a post: its line -> the day that holds the post."""
-    from ...core.plan import GamePlan
-
     return post_days_in(game, GamePlan.build(game, posts))
+
+
+def grimoire_for(plan: GamePlan, day: int) -> Grimoire:
+    """The grimoire at the start of `day`, made once per prepared game (kept in its cache)."""
+    if ("grimoire", day) not in plan.cache:
+        if "post days" not in plan.cache:
+            plan.cache["post days"] = post_days_in(plan.game, plan)
+        phase = Phase(day, PhaseKind.DAY)
+        plan.cache[("grimoire", day)] = grimoire_at(plan.game, phase, plan.cache["post days"])
+    return plan.cache[("grimoire", day)]
 
 
 def post_days_in(game: Game, plan) -> dict[int, int]:
@@ -100,7 +125,7 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
     """The grimoire at the start of `phase`. Events placed at a post (a death or a character
     change during a day) count from the day `at_day` gives them (ledger line -> day, from
     `post_days`); without it they are left out."""
-    script = game.clocktower
+    script = script_of(game)
     chars = script.characters if script is not None else {}
     at_day = at_day or {}
 
@@ -174,7 +199,6 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
 def ghost_votes(game: Game, posts, phase: Phase) -> dict[str, int | None]:
     """Each dead player's ghost vote before `phase`: the day it was spent, or None (unspent).
     Spent votes come from replaying the thread's days and from `ghost_vote` events."""
-    from ...core.count import count_days
 
     last = phase.number if phase.is_night else phase.number - 1
     spent: dict[str, int] = {
@@ -194,9 +218,8 @@ def ghost_votes(game: Game, posts, phase: Phase) -> dict[str, int | None]:
 
 def grimoire_report(game: Game, posts, phase: Phase) -> tuple[Grimoire, dict[str, int]]:
     """`modtool grimoire`: the grimoire at `phase` and the ghost votes spent before it."""
-    from ...errors import ModToolError
 
-    if game.clocktower is None:
+    if script_of(game) is None:
         raise ModToolError(
             f"{game.folder / 'game.toml'}: the grimoire needs a Clocktower script; add "
             'script = "trouble-brewing-forum" (or another) to game.toml'

@@ -14,12 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from ...core.checks import require_reached
-from ...core.count import EXECUTED_CAUSES
+from ...core.checks import already_recorded, refuse_when_won, require_reached
+from ...core.count import EXECUTED_CAUSES, count_days
 from ...core.ledger import EventKind, Game, Phase, PhaseKind, append_computed
+from ...core.rules import Rule
 from ...errors import ModToolError
-from .grimoire import Grimoire, SeatState, grimoire_at
-from .roles import ROLEBOOKS, role_text, rolebook
+from .grimoire import Grimoire, SeatState, grimoire_at, post_days
+from .roles import ROLEBOOKS, night_markers, role_text, rolebook
+from .scripts import script_of
 from .wins import Win, check_day
 
 EVIL_TEAMS = ("minion", "demon")
@@ -148,7 +150,7 @@ class NightContext:
     """What every computation of a night looks up."""
 
     def __init__(self, game: Game, night: int, posts=None):
-        if game.clocktower is None:
+        if script_of(game) is None:
             raise ModToolError(
                 f"{game.folder / 'game.toml'}: the night sheet needs a Clocktower script; add "
                 'script = "trouble-brewing-forum" (or another) to game.toml'
@@ -156,7 +158,7 @@ class NightContext:
         self.game, self.night = game, night
         self.phase = Phase(night, PhaseKind.NIGHT)
         self.grimoire: Grimoire = grimoire_at(game, self.phase)
-        self.script = game.clocktower
+        self.script = script_of(game)
         self.ring = list(self.grimoire.seats)
         self.alive_at_dusk = {s.slot for s in self.ring if s.alive}
         self.died_tonight = {e.slot for e in game.deaths() if e.phase == self.phase}
@@ -183,8 +185,6 @@ class NightContext:
         if self.posts is None:
             return []
         if self._at_day is None:
-            from .grimoire import post_days
-
             self._at_day = post_days(self.game, self.posts)
         return [e for e in found if self._at_day.get(e.line) == self.night]
 
@@ -194,9 +194,6 @@ class NightContext:
         if self.posts is None or self.night == 0:
             return None
         if self._day_voters is None:
-            from ...core.count import count_days
-            from ...core.rules import Rule
-
             (count,) = count_days(self.game, self.posts, [self.night])
             self._day_voters = {
                 self.game.find_slot(a.author)
@@ -504,20 +501,9 @@ def win_at(game: Game, phase: Phase) -> Win | None:
     """A win the game reached before `phase` starts: the Demon dead with no Scarlet Woman to
     take over, or two players alive with an evil one (the day's win check, on the grimoire)."""
     grimoire = grimoire_at(game, phase)
+    if not any(s.character for s in grimoire.seats):
+        return None  # a game counted without characters: no Demon to find dead
     return check_day(grimoire, {s.slot for s in grimoire.alive}, phase.number).win
-
-
-def refuse_when_over(game: Game, phase: Phase) -> None:
-    win = win_at(game, phase)
-    if win is not None:
-        raise ModToolError(
-            f"the game is over: {win.winner} won before {_phase_name(phase)} ({win.reason}); "
-            "there is nothing more to run (undo the death in the ledger if it was a mistake)"
-        )
-
-
-def _phase_name(phase: Phase) -> str:
-    return f"{'Night' if phase.is_night else 'Day'} {phase.number}"
 
 
 def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
@@ -525,7 +511,7 @@ def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
     choices recorded, the reminders in force and the information computed. With the thread's
     `posts`, the Town Crier and the Juggler are computed too."""
     require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
-    refuse_when_over(game, Phase(night, PhaseKind.NIGHT))
+    refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
     ctx = NightContext(game, night, posts)
     steps = []
     for seat in ctx.ring:
@@ -562,8 +548,6 @@ def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
             )
         )
     if night == 0 and len(ctx.ring) >= 7:
-        from .roles import night_markers
-
         markers = night_markers()["first_night"]
         evil = [s for s in ctx.ring if s.team in EVIL_TEAMS]
         minions = ", ".join(s.player for s in evil if s.team == "minion")
@@ -658,7 +642,7 @@ def resolve_night(game: Game, night: int) -> NightResolution:
     Demon's kill (or why nobody dies, or the star-pass). Nothing is written here; the night
     after the current day may be previewed (`confirm_night` writes only a reached night)."""
     require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
-    refuse_when_over(game, Phase(night, PhaseKind.NIGHT))
+    refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
     ctx = NightContext(game, night)
     events: list[dict] = []
     notes: list[str] = []
@@ -751,7 +735,7 @@ def resolve_night(game: Game, night: int) -> NightResolution:
             )
         else:
             notes.append(f"the Demon chose {t.player}: nobody dies ({result})")
-    return NightResolution(tuple(e for e in events if not _recorded(game, e)), tuple(notes))
+    return NightResolution(tuple(e for e in events if not already_recorded(game, e)), tuple(notes))
 
 
 def confirm_night(game: Game, night: int) -> list:
@@ -759,24 +743,3 @@ def confirm_night(game: Game, night: int) -> list:
     second confirmation, or twenty at once, add nothing). Only a night the game has reached."""
     require_reached(game, Phase(night, PhaseKind.NIGHT))
     return append_computed(game, lambda now: resolve_night(now, night).events)
-
-
-def _recorded(game: Game, event: dict) -> bool:
-    """Whether the ledger already holds this outcome (so confirming twice adds nothing)."""
-    slot = event["player"]
-    if event["kind"] == "death":
-        return any(e.slot == slot for e in game.deaths())
-    if event["kind"] == "master":
-        return any(
-            e.slot == slot and e.day == event["day"] for e in game.events_of(EventKind.MASTER)
-        )
-    if event["kind"] == "reminder":
-        phase = Phase(event["night"], PhaseKind.NIGHT)
-        return any(
-            e.slot == slot and e.target == event["reminder"] and e.phase == phase
-            for e in game.events_of(EventKind.REMINDER)
-        )
-    phase = Phase.parse(event["phase"])
-    return any(
-        e.slot == slot and e.phase == phase for e in game.events_of(EventKind.CHARACTER_CHANGE)
-    )

@@ -1,5 +1,4 @@
-"""Role data: the Clocktower characters' facts, the role text of the seed scripts, and the
-roles and factions of the Vampires setup.
+"""Role data: the Clocktower characters' facts and the role text of the shipped scripts.
 
 The files in modtool/data are built by tools/build_data.py: facts (ids, teams, night order,
 names in English and Korean) from the publisher's data, and every text a PM quotes from the
@@ -214,77 +213,3 @@ def host_role_texts(folder, language: str) -> dict[str, RoleText]:
             book=str(path),
         )
     return out
-
-
-# --- the Vampires setup (seed 004) -------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    name: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class VampireRole:
-    id: str
-    name: str
-    faction: str
-    at_start: bool  # False: a role gained in play (the Slayer)
-    told_as: str | None  # the role the player's PM shows, when they do not know their own
-    description: str
-    abilities: tuple[Ability, ...]
-    win: str | None  # the role's own win, where the seed states one
-
-
-@dataclass(frozen=True)
-class VampireSetup:
-    title: str
-    source: str
-    intro: tuple[str, ...]
-    factions: dict  # id -> {"name", "win"}
-    assignment: tuple[str, ...]
-    roles: tuple[VampireRole, ...]
-
-    def by_id(self, rid: str) -> VampireRole:
-        return next(r for r in self.roles if r.id == rid)
-
-    def find(self, name: str) -> VampireRole | None:
-        return self.role(name)
-
-    def role(self, name: str) -> VampireRole | None:
-        wanted = normalise(name)
-        for r in self.roles:
-            if wanted in (
-                normalise(r.id),
-                normalise(r.name),
-                normalise(r.name.removeprefix("The ")),
-            ):
-                return r
-        return None
-
-
-@cache
-def vampire_setup() -> VampireSetup:
-    raw = _data("vampires.json")
-    roles = tuple(
-        VampireRole(
-            r["id"],
-            r["name"],
-            r["faction"],
-            r["at_start"],
-            r["told_as"],
-            r["description"],
-            tuple(Ability(a["name"], a["text"]) for a in r["abilities"]),
-            r["win"],
-        )
-        for r in raw["roles"]
-    )
-    return VampireSetup(
-        raw["title"],
-        raw["source"],
-        tuple(raw["intro"]),
-        raw["factions"],
-        tuple(raw["assignment"]),
-        roles,
-    )

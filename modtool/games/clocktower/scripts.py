@@ -168,3 +168,8 @@ def load_script(spec: str, folder: Path) -> Script:
     except RecursionError:
         raise GameFileError(path, "nested too deeply to be a script (arrays in arrays)") from None
     return parse_script(data, str(path))
+
+
+def script_of(game) -> Script | None:
+    """The Clocktower script a game was set up with (None for a game of another kind)."""
+    return getattr(game.variant, "script", None)

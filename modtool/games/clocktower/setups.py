@@ -1,22 +1,20 @@
 """Clocktower setups: the official character-type counts, the setup modifiers of the characters
-on the seed scripts, a check of the host's characters, a seeded draw of a legal set, and a
-commitment hash the host posts at the start and reveals at the end.
+on the seed scripts, a check of the host's characters and a seeded draw of a legal set.
 
 Each rule is one small function; `check_setup` runs them all and collects their reasons.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import random
-import secrets
 from collections import Counter
 from dataclasses import dataclass
 
-from ...core.ledger import EventKind, Game, Phase, PhaseKind, append_computed
+from ...core.setups import Draw
 from ...errors import ModToolError
 from .roles import Character
+from .scripts import script_of
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 
@@ -255,33 +253,6 @@ def check_setup(
 # --- the draw ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Draw:
-    seed: int
-    seats: tuple[str, ...]  # players in seat order (seat 1 first)
-    roles: dict[str, str]
-    shown: dict[str, str]
-    bluffs: tuple[str, ...]
-    red_herring: str | None
-
-    def as_event(self) -> dict:
-        return {
-            "kind": "setup",
-            "seed": self.seed,
-            "players": [
-                {
-                    "player": p,
-                    "seat": i,
-                    "role": self.roles[p],
-                    **({"shown": self.shown[p]} if p in self.shown else {}),
-                }
-                for i, p in enumerate(self.seats, 1)
-            ],
-            "bluffs": list(self.bluffs),
-            **({"red_herring": self.red_herring} if self.red_herring else {}),
-        }
-
-
 def draw_setup(script, players: list[str], seed: int, attempts: int = 2000) -> Draw:
     """A legal set of characters and seats for these players, drawn with `seed` (the same seed
     gives the same draw): the Demon and Minions first, then the counts their modifiers allow,
@@ -344,48 +315,22 @@ def _sample(rng: random.Random, pool: list[str], k: int) -> list[str] | None:
     return rng.sample(pool, k)
 
 
-# --- the commitment ------------------------------------------------------------------------------
-
-
-def commitment_text(
-    title: str, script_name: str, seats, roles, shown, bluffs, red_herring, salt: str
-) -> str:
-    """The setup as text the host reveals at the end; its SHA-256 is posted at the start."""
-    lines = ["modtool setup commitment v1", f"game: {title}", f"script: {script_name}"]
-    for i, p in enumerate(seats, 1):
-        told = f" (shown {shown[p]})" if p in shown else ""
-        lines.append(f"seat {i}: {p} = {roles[p]}{told}")
-    lines.append(f"bluffs: {', '.join(bluffs)}")
-    lines.append(f"red herring: {red_herring or '-'}")
-    lines.append(f"salt: {salt}")
-    return "\n".join(lines) + "\n"
-
-
-def new_salt() -> str:
-    return secrets.token_hex(16)
-
-
-def sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 # --- on a game folder ----------------------------------------------------------------------------
 
 
-def _clocktower(game):
-    if game.clocktower is None:
+def _script(game):
+    script = script_of(game)
+    if script is None:
         raise ModToolError(
             f"{game.folder / 'game.toml'}: setup needs a Clocktower script; add "
             'script = "trouble-brewing-forum" (or another script) to game.toml'
         )
-    return game.clocktower
+    return script
 
 
-def check_game(game):
+def check_game(game) -> SetupCheck:
     """`modtool setup check`: the game's characters (game.toml, or the latest recorded draw)."""
-    if game.script == "vampires":
-        return check_vampires(game)
-    script = _clocktower(game)
+    script = _script(game)
     missing = [s.key for s in game.slots if s.role is None]
     if missing:
         counts = Counts(0, 0, 0, 0)
@@ -401,157 +346,4 @@ def check_game(game):
 
 def draw_game(game, seed: int) -> Draw:
     """`modtool setup draw`: a legal draw for the game's players (their first names)."""
-    if game.script == "vampires":
-        return draw_vampires(game, seed)
-    return draw_setup(_clocktower(game), [s.key for s in game.slots], seed)
-
-
-def commit_game(game, salt: str) -> tuple[str, str]:
-    """The commitment hash and the text it hashes (to reveal at the end)."""
-    script = None if game.script == "vampires" else _clocktower(game)
-    check = check_game(game)
-    if not check.valid:
-        raise ModToolError(f"the setup is not legal ({check.reasons[0]}); see modtool setup check")
-    slots = sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0))
-    seats = [s.key for s in slots]
-    roles = {s.key: s.role for s in slots}
-    shown = {s.key: s.shown for s in slots if s.shown}
-    bluffs = [script.find(b).id for b in game.setup.get("bluffs", [])] if script else []
-    herring = game.setup.get("red_herring")
-    name = script.name if script else "Vampires (seed 004)"
-    text = commitment_text(game.title, name, seats, roles, shown, bluffs, herring, salt)
-    return sha256(text), text
-
-
-# --- the Vampires setup (seed 004) ---------------------------------------------------------------
-
-VAMPIRES_MIN_PLAYERS = 13  # seed 004: "The minimum recommended number of players is 13."
-
-
-@dataclass(frozen=True)
-class VampireCheck:
-    valid: bool
-    reasons: tuple[str, ...]
-    warnings: tuple[str, ...]
-    factions: dict[str, int]
-
-    def as_json(self) -> dict:
-        return {
-            "valid": self.valid,
-            "reasons": list(self.reasons),
-            "warnings": list(self.warnings),
-            "factions": self.factions,
-        }
-
-    def summary(self) -> str:
-        return ", ".join(f"{n} {f}" for f, n in self.factions.items())
-
-
-def vampire_reasons(roles: list[str]) -> tuple[list[str], list[str]]:
-    """What makes a Vampires role list illegal (reasons) or unwise (warnings): at least one
-    Vampire; the Slayer is "none at start"; fewer than 13 players is below the seed's minimum."""
-    from .roles import vampire_setup
-
-    setup = vampire_setup()
-    reasons, warnings = [], []
-    ids = [setup.role(r).id for r in roles]
-    if "vampire" not in ids:
-        reasons.append("no Vampire in the role list")
-    if "slayer" in ids:
-        reasons.append("the Slayer is not given at the start (the Watcher makes one)")
-    vampires = ids.count("vampire")
-    if vampires and vampires_won_at_start(vampires, len(ids)):
-        reasons.append(
-            f"{vampires} Vampires of {len(ids)} players have won before the game starts (the "
-            'Vampires "win when your faction comprises at least half of the village"; "for '
-            'now, the villagers outnumber you")'
-        )
-    if len(ids) < VAMPIRES_MIN_PLAYERS:
-        warnings.append(f"{len(ids)} players: seed 004 recommends at least {VAMPIRES_MIN_PLAYERS}")
-    return reasons, warnings
-
-
-def vampires_won_at_start(vampires: int, players: int) -> bool:
-    """Seed 004: the Vampires win at half the village; the game starts with the villagers
-    outnumbering them."""
-    return 2 * vampires >= players
-
-
-def check_vampires(game) -> VampireCheck:
-    from .roles import vampire_setup
-
-    setup = vampire_setup()
-    missing = [s.key for s in game.slots if s.role is None]
-    if missing:
-        return VampireCheck(False, tuple(f"{p} has no role" for p in missing), (), {})
-    reasons, warnings = vampire_reasons([s.role for s in game.slots])
-    factions: dict[str, int] = {}
-    for s in game.slots:
-        faction = setup.role(s.role).faction
-        factions[faction] = factions.get(faction, 0) + 1
-    return VampireCheck(not reasons, tuple(reasons), tuple(warnings), factions)
-
-
-def draw_vampires(game, seed: int) -> Draw:
-    """Seed 004's way: "shuffle the list of players, then assign each player the role
-    corresponding to their position in the shuffled list" (`[setup] roles`, in order), with
-    a recorded seed."""
-    from .roles import vampire_setup
-
-    roles = [vampire_setup().role(r).id for r in game.setup.get("roles", [])]
-    players = [s.key for s in game.slots]
-    if len(roles) != len(players):
-        raise ModToolError(
-            f"[setup] roles lists {len(roles)} roles for {len(players)} players; list one role "
-            "per player, in order"
-        )
-    reasons, _ = vampire_reasons(roles)
-    if reasons:
-        raise ModToolError(f"[setup] roles: {reasons[0]}")
-    shuffled = list(players)
-    random.Random(seed).shuffle(shuffled)
-    return Draw(seed, tuple(shuffled), dict(zip(shuffled, roles, strict=True)), {}, (), None)
-
-
-# --- recording a draw --------------------------------------------------------------------------
-
-PLAY_KINDS = (
-    EventKind.DEATH,
-    EventKind.NIGHT_CHOICE,
-    EventKind.NIGHT_RESULT,
-    EventKind.REMINDER,
-    EventKind.CHARACTER_CHANGE,
-    EventKind.DAY_ABILITY,
-)
-
-
-def game_started(game: Game) -> str | None:
-    """How the ledger shows the game under way (past Day 1, or play recorded), or None."""
-    now = game.current_phase()
-    if now > Phase(1, PhaseKind.DAY):
-        return f"it is in {'Night' if now.is_night else 'Day'} {now.number}"
-    played = next((e for e in game.events if e.kind in PLAY_KINDS), None)
-    if played is not None:
-        return f"ledger line {played.line} records play ({played.kind.value})"
-    return None
-
-
-def record_setup(game: Game, event: dict, force: bool = False) -> dict:
-    """Append a drawn setup. After the game has started a new setup would replace every
-    character for the whole game, so it is refused unless `force`, which the line records."""
-
-    written: list[dict] = []
-
-    def checked(current: Game) -> list[dict]:
-        started = game_started(current)
-        if started is not None and not force:
-            raise ModToolError(
-                f"the game has started ({started}): a new setup would replace every character "
-                "for the whole game; add --force if you mean it (the line records it)"
-            )
-        line = event if started is None else {**event, "forced": True, "note": started}
-        written[:] = [line]
-        return written
-
-    append_computed(game, checked)
-    return written[0]
+    return draw_setup(_script(game), [s.key for s in game.slots], seed)

@@ -12,8 +12,9 @@ Summoner and the Politician.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from ...core.results import Win, WinCheck
 
 
 class WinRule(StrEnum):
@@ -25,23 +26,6 @@ class WinRule(StrEnum):
     GOBLIN = "the Goblin was executed after claiming"
     DAMSEL = "a Minion guessed the Damsel"
     SUMMONER = "no Demon after the Summoner's third night"
-    # the Vampires game (seed 004)
-    NO_VAMPIRES = "every Vampire is dead"
-    VAMPIRES_HALF = "the Vampires are at least half of the village"
-    CHOSEN_ONE_LAST = "The Chosen One and a single Vampire are the last survivors"
-
-
-@dataclass(frozen=True, slots=True)
-class Win:
-    winner: str  # good or evil; in the Vampires game, the winning factions
-    rule: WinRule
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class WinCheck:
-    win: Win | None
-    notes: tuple[str, ...] = ()  # what the host must decide or record (Scarlet Woman, Politician)
 
 
 # --- the rules ---------------------------------------------------------------------------------

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from ...core.checks import require_reached
+from ...core.checks import already_recorded, refuse_when_won, require_reached
+from ...core.count import EXECUTED_CAUSES
 from ...core.ledger import Event, EventKind, Game, Phase, PhaseKind, append_computed
+from ...core.results import Win, WinCheck
 from ...errors import ModToolError
-from ..clocktower.roles import vampire_setup
+from .roles import vampire_setup
 
 PARANOIA_VULNERABLE = ("priest", "watcher")
 ASCENDING = ("priest", "paladin", "guard", "watcher")
@@ -100,6 +103,14 @@ class Plan:
     ability: str  # drain, distraction, protection, observation, treatment, investigation,
     # search, slay, chat
     targets: tuple[str, ...]
+
+
+class VampireWin(StrEnum):
+    """Seed 004's ways to win (the JSON names them by these member names)."""
+
+    NO_VAMPIRES = "every Vampire is dead"
+    VAMPIRES_HALF = "the Vampires are at least half of the village"
+    CHOSEN_ONE_LAST = "The Chosen One and a single Vampire are the last survivors"
 
 
 ABILITY_OF = {
@@ -534,7 +545,6 @@ def vampire_wins(
 def night_events(game: Game, outcome: NightOutcome, night: int) -> list[dict]:
     """The outcome's ledger events that the ledger does not hold yet (confirming twice adds
     nothing)."""
-    from ..clocktower.night import _recorded
 
     phase = Phase(night, PhaseKind.NIGHT)
     results = {(e.slot, e.note) for e in game.events_of(EventKind.NIGHT_RESULT) if e.phase == phase}
@@ -543,7 +553,7 @@ def night_events(game: Game, outcome: NightOutcome, night: int) -> list[dict]:
         if e["kind"] == "night_result":
             if (e["player"], e["text"]) not in results:
                 out.append(e)
-        elif not _recorded(game, e):
+        elif not already_recorded(game, e):
             out.append(e)
     return out
 
@@ -570,21 +580,9 @@ def confirm_vampire_night(game: Game, night: int) -> list:
     )
 
 
-def refuse_when_won(game: Game, phase: Phase) -> None:
-    """Nothing runs after a win the game cannot come back from (seed 004: the game ends)."""
-    wins = wins_at(game, phase)
-    if wins.game_over:
-        name = f"{'Night' if phase.is_night else 'Day'} {phase.number}"
-        raise ModToolError(
-            f"the game is over: {', '.join(wins.winners)} won before {name} "
-            f"({'; '.join(wins.reasons)}); there is nothing more to run"
-        )
-
-
 def scion_wins(scion_cause: str | None, chosen_one_cause: str | None) -> bool:
     """A Scion of Death wins (the game goes on): "you need the village to lynch The Chosen
     One… AND yourself!", or "if the Slayer kills you at night"."""
-    from ...core.count import EXECUTED_CAUSES
 
     if scion_cause == "slain":
         return True
@@ -622,7 +620,6 @@ def _wins(
 
 def day_win_check(game: Game, day: int, alive: set[str], executed: str | None):
     """The count's win check at the end of a Vampires day (`wins.WinCheck`)."""
-    from ..clocktower.wins import Win, WinCheck, WinRule
 
     village = village_at(game, Phase(day, PhaseKind.DAY))
     living = set(alive) - ({executed} if executed else set())
@@ -633,10 +630,10 @@ def day_win_check(game: Game, day: int, alive: set[str], executed: str | None):
         return WinCheck(None, found.reasons)
     reason = found.reasons[0]
     rule = (
-        WinRule.CHOSEN_ONE_LAST
+        VampireWin.CHOSEN_ONE_LAST
         if "Chosen One" in reason
-        else WinRule.VAMPIRES_HALF
+        else VampireWin.VAMPIRES_HALF
         if "vampires" in found.winners
-        else WinRule.NO_VAMPIRES
+        else VampireWin.NO_VAMPIRES
     )
     return WinCheck(Win(", ".join(found.winners), rule, reason), found.reasons[1:])

@@ -1,0 +1,166 @@
+"""The protocol a game implements to run on the engine, the way a chess variant or a PettingZoo
+environment does: the core never names a game, it asks the game's hooks.
+
+A game is a subclass of `Variant` in its own package under modtool/games/, listed in the
+registry there (`modtool.games.GAMES`). Every hook has a default that changes nothing, so a
+game overrides only what it adds: Mafia overrides nothing; Clocktower reads a script, checks
+votes against its characters (the Butler, the Virgin, the Witch, the Slayer) and checks wins;
+the Vampires game reads its roles and its own wins.
+
+What the engine asks, and where:
+
+    load / find_role / role_ids / check_setup      reading game.toml (core.ledger.setup)
+    setup_keys, day_abilities, reminders          what its [setup] table and events may hold
+    day_hooks                                     a day's count, at each vote (core.count)
+    day_win                                       the win check at a day's end (core.count)
+    win_before                                    whether the game is already won (host, games)
+    record_rules                                  extra checks of a recorded event (core.checks)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from ..errors import ModToolError
+
+if TYPE_CHECKING:  # types only: the ledger's model imports this module
+    from .ledger.model import Game, Phase
+    from .results import Outcome, WinCheck
+
+_NO_SETUPS = (
+    "{folder}/game.toml: this game has no setups to check or draw; give it a script "
+    '(script = "trouble-brewing-forum", or "vampires")'
+)
+Fail = Callable[..., Exception]  # fail(problem, needle) -> the error to raise, at its line
+
+
+class DayHooks:
+    """What a game does to a day's count as it is walked post by post. The walk calls each
+    hook at its moment; the defaults change nothing."""
+
+    used_today: frozenset[str] = frozenset()  # slots whose once-per-game ability was used today
+
+    def refusal(self, voter: str, target: str, post):
+        """A rule that refuses this living player's vote (the Butler's), or None."""
+        return None
+
+    def before_vote(self, voter: str, post, pos: int) -> bool:
+        """Before a vote counts; True when the voter died of it (the Witch's curse)."""
+        return False
+
+    def after_vote(self, voter: str, target: str, post, pos: int) -> Outcome | None:
+        """After a vote counted: an outcome that ends the day at once (the Virgin), or None."""
+        return None
+
+    def after_action(self, post, pos: int) -> None:
+        """After any action of a post (a Butler's vote follows their master)."""
+
+    def day_ability(self, event, post, pos: int) -> None:
+        """A host-announced day ability, at its post (the Slayer's shot)."""
+
+
+class Variant:
+    """A game modtool runs. Subclasses set `name` and override the hooks they need."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    # the values game.toml's `script` may take for this game (a game without scripts: empty)
+    script_names: ClassVar[frozenset[str]] = frozenset()
+    takes_script_files: ClassVar[bool] = False  # a script = "file.json" is this game's
+    setup_keys: ClassVar[frozenset[str]] = frozenset()  # what its [setup] table may hold
+    day_abilities: ClassVar[tuple[str, ...]] = ()  # what record day-ability may name
+    reminders: ClassVar[Mapping[str, str]] = {}  # reminder word -> how long it lasts
+    has_nights: ClassVar[bool] = False  # nights the engine resolves (`modtool night`)
+    record_rules: ClassVar[tuple[Callable, ...]] = ()  # (game, event, last_post) -> problem
+    example: ClassVar[str | None] = None  # an example folder, relative to the repository
+
+    @classmethod
+    def load(cls, script: str | None, folder: Path, fail: Fail) -> Variant:
+        """The game as game.toml sets it up (its script read, where it has one)."""
+        return cls()
+
+    # --- roles --------------------------------------------------------------------------------
+
+    @property
+    def has_roles(self) -> bool:
+        """Whether players' roles are checked against a list (a script, the game's roles)."""
+        return bool(self.role_ids())
+
+    def role_ids(self) -> tuple[str, ...]:
+        return ()
+
+    def find_role(self, name: str) -> str | None:
+        """The id of the role or character called `name`, or None when the game has none."""
+        return None
+
+    def check_setup(self, table: Mapping, slots: tuple, fail: Fail) -> None:
+        """Check the game's own keys of game.toml's [setup] table."""
+
+    def role_name(self, role_id: str) -> str:
+        return role_id
+
+    # --- what drafts say (host.drafts) ----------------------------------------------------------
+
+    def role_pms(self, game: Game, language: str) -> list[dict]:
+        """One role-PM context per player, in seat order (the game's templates format it)."""
+        raise ModToolError(
+            f'{game.folder}/game.toml: role PMs need script = "..." and a role for each player'
+        )
+
+    def role_display(self, game: Game, slot: str, language: str) -> tuple[str | None, str | None]:
+        """A dead player's role and alignment (or faction) as a post names them."""
+        return game.role_at(slot), game.slot(slot).team
+
+    def always_revealed(self, game: Game, slot: str) -> bool:
+        """Whether the game announces this player's role at death whatever [drafts] says."""
+        return False
+
+    def revealed_ability(self, game: Game, slot: str, language: str) -> str | None:
+        """The ability a full-PM reveal quotes."""
+        return None
+
+    # --- setups (`modtool setup`) ---------------------------------------------------------------
+
+    def check_setup_legal(self, game: Game):
+        """Whether the game's roles make a legal setup: an object with `valid`, `reasons`,
+        `warnings`, `summary()` and `as_json()`."""
+        raise ModToolError(_NO_SETUPS.format(folder=game.folder))
+
+    def draw(self, game: Game, seed: int):
+        """A legal setup drawn with `seed` (a `core.setups.Draw`)."""
+        raise ModToolError(_NO_SETUPS.format(folder=game.folder))
+
+    def setup_name(self) -> str:
+        return self.title
+
+    # --- the count ----------------------------------------------------------------------------
+
+    def day_hooks(self, walk) -> DayHooks | None:
+        """The game's hooks for one day's walk (core.count), or None."""
+        return None
+
+    def day_win(self, walk, outcome: Outcome, end_pos: int) -> WinCheck | None:
+        """The win check of a day's count, with the living now and its outcome."""
+        return None
+
+    # --- nights and the grimoire (`modtool night`, `modtool grimoire`) --------------------------
+
+    def night(self, game: Game, night: int, posts, resolve: bool, confirm: bool):
+        """The night sheet (and with `resolve`, what the choices do; `confirm` writes it): an
+        object with `as_json()` and `text()`."""
+        raise ModToolError(f"{game.folder}/game.toml: {self.title} has no nights to run")
+
+    def grimoire(self, game: Game, posts, phase: Phase):
+        """The grimoire at the start of `phase`: an object with `as_json()` and `text()`."""
+        raise ModToolError(
+            f"{game.folder}/game.toml: the grimoire needs a Clocktower script; add "
+            'script = "trouble-brewing-forum" (or another) to game.toml'
+        )
+
+    # --- the state ----------------------------------------------------------------------------
+
+    def win_before(self, game: Game, phase: Phase) -> str | None:
+        """Who won, and why, if the game was already won before `phase` starts; else None."""
+        return None

@@ -1,0 +1,168 @@
+"""The Clocktower night and grimoire as a Storyteller reads them: the text for the terminal
+and the JSON of `modtool night` and `modtool grimoire`, and the hooks that make them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from tabulate import tabulate
+
+from ...core.ledger import Game, Phase
+from .grimoire import grimoire_report
+from .night import confirm_night, night_sheet, resolve_night
+from .scripts import script_of
+
+# --- the grimoire ------------------------------------------------------------------------------
+
+
+def grimoire_to_json(grimoire, ghosts: dict, names: dict) -> dict:
+    return {
+        "phase": str(grimoire.phase),
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.player,
+                "character": s.character,
+                "shown": s.shown,
+                "team": s.team,
+                "alignment": s.alignment,
+                "alive": s.alive,
+                "died": str(s.died) if s.died and not s.alive else None,
+                "ghost_vote": None if s.alive else ("spent" if s.slot in ghosts else "available"),
+                "reminders": [
+                    {"kind": r.kind, "by": r.by, "until": str(r.end) if r.end else "game"}
+                    for r in s.reminders
+                ],
+                "master": s.master,
+            }
+            for s in grimoire.seats
+        ],
+        "bluffs": list(grimoire.bluffs),
+    }
+
+
+def grimoire_table(grimoire, ghosts: dict, names: dict) -> str:
+    """The grimoire as a table: seat, player, character (what they were told), alignment,
+    life and ghost vote, reminders in force."""
+    rows = []
+    for s in grimoire.seats:
+        character = names.get(s.character, s.character or "?")
+        if s.shown:
+            character += f" (told {names.get(s.shown, s.shown)})"
+        if s.alive:
+            life = "alive"
+        else:
+            vote = f"ghost vote spent D{ghosts[s.slot]}" if s.slot in ghosts else "ghost vote"
+            life = f"dead {s.died}, {vote}"
+        notes = [
+            r.kind.replace("_", " ") + (f" ({names.get(r.by, r.by)})" if r.by else "")
+            for r in s.reminders
+        ]
+        if s.master:
+            notes.append(f"master: {s.master}")
+        rows.append([s.seat or "", s.player, character, s.alignment or "", life, "; ".join(notes)])
+    head = f"Grimoire at the start of {'Night' if grimoire.phase.is_night else 'Day'} "
+    head += f"{grimoire.phase.number}"
+    table = tabulate(
+        rows, headers=["seat", "player", "character", "alignment", "life", "reminders"]
+    )
+    bluffs = ", ".join(names.get(b, b) for b in grimoire.bluffs)
+    return f"{head}\n\n{table}\n" + (f"\nBluffs: {bluffs}\n" if bluffs else "")
+
+
+# --- the night sheet ---------------------------------------------------------------------------
+
+
+def night_step_json(step) -> dict:
+    return {
+        "position": step.position,
+        "character": step.character,
+        "name": step.name,
+        "player": step.player,
+        "what": step.what,
+        "choices": list(step.choices),
+        "reminders": list(step.reminders),
+        "info": step.info.as_json() if step.info else None,
+    }
+
+
+def night_sheet_text(night: int, steps, resolution=None, written: bool = False) -> str:
+    """The night sheet as a host reads it: one block per step, in order."""
+    kind = "first night" if night == 0 else "other nights"
+    lines = [f"Night {night} (the {kind} order)", ""]
+    for step in steps:
+        who = f" - {step.player}" if step.player else ""
+        lines.append(f"{step.name}{who}")
+        if step.choices:
+            lines.append(f"  Chose: {', '.join(step.choices)}")
+        if step.reminders:
+            lines.append(f"  Reminders: {', '.join(step.reminders)}")
+        if step.info is not None:
+            i = step.info
+            allowed = " | ".join(i.allowed)
+            lines.append(f"  True: {i.true_value}")
+            lines.append(
+                f"  May answer: {allowed}" + (" (your choice)" if i.storyteller_choice else "")
+            )
+            lines.append(f"  Why: {i.why}")
+        if step.what:
+            lines.append(f"  Do: {step.what}")
+        lines.append("")
+    if resolution is not None:
+        lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
+        lines.extend(f"  {json.dumps(e, ensure_ascii=False)}" for e in resolution.events)
+        lines.extend(f"  Note: {n}" for n in resolution.notes)
+        if resolution.events:
+            lines.append("Written to events.jsonl." if written else "Not written (add --confirm).")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+@dataclass(frozen=True)
+class NightReport:
+    """`modtool night` of a Clocktower game: the sheet, and what the choices do."""
+
+    night: int
+    steps: tuple
+    resolution: object  # night.NightResolution, or None without --resolve
+    written: bool
+
+    def as_json(self) -> dict:
+        out = {"night": self.night, "steps": [night_step_json(s) for s in self.steps]}
+        if self.resolution is not None:
+            out["resolution"] = {
+                "events": list(self.resolution.events),
+                "notes": list(self.resolution.notes),
+                "written": self.written,
+            }
+        return out
+
+    def text(self) -> str:
+        return night_sheet_text(self.night, self.steps, self.resolution, self.written)
+
+
+def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool) -> NightReport:
+    steps = night_sheet(game, night, posts)
+    resolution = resolve_night(game, night) if resolve else None
+    if confirm and resolution.events:
+        confirm_night(game, night)
+    return NightReport(night, tuple(steps), resolution, confirm)
+
+
+@dataclass(frozen=True)
+class GrimoireReport:
+    grimoire: object
+    ghosts: dict
+    names: dict
+
+    def as_json(self) -> dict:
+        return grimoire_to_json(self.grimoire, self.ghosts, self.names)
+
+    def text(self) -> str:
+        return grimoire_table(self.grimoire, self.ghosts, self.names)
+
+
+def grimoire_view(game: Game, posts, phase: Phase) -> GrimoireReport:
+    found, ghosts = grimoire_report(game, posts, phase)
+    names = {cid: c.name for cid, c in script_of(game).characters.items()}
+    return GrimoireReport(found, ghosts, names)

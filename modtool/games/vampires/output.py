@@ -1,0 +1,110 @@
+"""A Vampires night as the host reads it: the text for the terminal and the JSON of
+`modtool night`, and the hook that makes them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.ledger import Game
+from .game import confirm_vampire_night, night_events, resolve_vampire_night, wins_after_night
+
+# --- a Vampires night --------------------------------------------------------------------------
+
+
+def _vampire_names(game) -> dict:
+    return {s.key: game.slot_names(s.key)[-1] for s in game.slots}
+
+
+def vampire_night_json(game, night, plans, outcome, events, written) -> dict:
+    names = _vampire_names(game)
+    wins = wins_after_night(game, night, outcome)
+    return {
+        "night": night,
+        "plans": [
+            {
+                "player": names[p.actor],
+                "ability": p.ability,
+                "targets": [names[t] for t in p.targets],
+            }
+            for p in plans
+        ],
+        "deaths": [{"player": names[s], "cause": c} for s, c in outcome.deaths],
+        "role_changes": [
+            {"player": names[s], "role": r, "cause": "ascension", "phase": f"D{d}"}
+            for s, r, d in outcome.day_role_changes
+        ]
+        + [
+            {"player": names[s], "role": r, "cause": c, "phase": f"N{night}"}
+            for s, r, c in outcome.role_changes
+        ],
+        "results": {names[s]: lines for s, lines in outcome.results.items()},
+        "notes": list(outcome.notes),
+        "wins": {
+            "winners": list(wins.winners),
+            "game_over": wins.game_over,
+            "reasons": list(wins.reasons),
+        },
+        "events": events,
+        "written": written,
+    }
+
+
+def vampire_night_text(game, night, plans, outcome, events, written) -> str:
+    names = _vampire_names(game)
+    lines = [f"Night {night}: plans, in the order they resolve", ""]
+    for p in plans:
+        lines.append(f"  {names[p.actor]}: {p.ability} {', '.join(names[t] for t in p.targets)}")
+    if not plans:
+        lines.append("  (no plans recorded: modtool record choice GAME PLAYER TARGET --night N)")
+    lines.append("")
+    lines.append("Deaths: " + (", ".join(f"{names[s]} ({c})" for s, c in outcome.deaths) or "none"))
+    for s, r, d in outcome.day_role_changes:
+        lines.append(f"Role change on Day {d}: {names[s]} becomes {r} (ascension)")
+    for s, r, c in outcome.role_changes:
+        lines.append(f"Role change: {names[s]} becomes {r} ({c})")
+    lines.append("")
+    lines.append("Results:")
+    for s, said in outcome.results.items():
+        for text in said:
+            lines.append(f"  {names[s]}: {text}")
+    for n in outcome.notes:
+        lines.append(f"Note: {n}")
+    wins = wins_after_night(game, night, outcome)
+    if wins.winners:
+        over = "Game over: " if wins.game_over else "Also: "
+        lines.append(over + ", ".join(wins.winners) + " win (" + "; ".join(wins.reasons) + ")")
+    if events:
+        lines.append(
+            "Written to events.jsonl."
+            if written
+            else f"{len(events)} events not written (add --resolve --confirm)."
+        )
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class VampireNightReport:
+    game: Game
+    night: int
+    plans: tuple
+    outcome: object
+    events: tuple
+    written: bool
+
+    def as_json(self) -> dict:
+        return vampire_night_json(
+            self.game, self.night, self.plans, self.outcome, list(self.events), self.written
+        )
+
+    def text(self) -> str:
+        return vampire_night_text(
+            self.game, self.night, self.plans, self.outcome, list(self.events), self.written
+        )
+
+
+def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool):
+    outcome, plans = resolve_vampire_night(game, night)
+    events = night_events(game, outcome, night)
+    if confirm and events:
+        confirm_vampire_night(game, night)
+    return VampireNightReport(game, night, tuple(plans), outcome, tuple(events), confirm)

@@ -1,0 +1,53 @@
+"""Counting a game folder in one call: the library's `modtool.count_game`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+from ..core.count import count_days, day_holding
+from ..core.ledger import Game
+from ..core.reconcile import check_counts
+from ..core.results import DayCount
+from ..games import load_game
+from ..threads.fetch import Fetcher
+from ..threads.posts import Post
+from ..threads.sources import read_game_posts
+
+
+def count_game(
+    game: Game | str | Path,
+    days: int | Iterable[int] | Literal["all", "latest"] = "all",
+    as_of: int | None = None,
+    *,
+    posts: Sequence[Post] | None = None,
+    fetcher: Fetcher | None = None,
+    check: bool = False,
+    now: datetime | None = None,
+) -> list[DayCount]:
+    """Count a game (a folder, or a loaded `Game`): one day, several, "all" or the "latest",
+    as of post `as_of` if given. Posts are read from the game's sources (through `fetcher`,
+    if given, for live threads) unless `posts` are given. With `check`, each day carries the
+    vote counts posted in it, compared with modtool's (`reconcile`)."""
+    if not isinstance(game, Game):
+        game = load_game(game)
+    if posts is None:
+        posts = read_game_posts(game, fetcher)
+    if days == "latest" and as_of is not None:
+        wanted: Iterable[int] | None = [day_holding(game, posts, as_of)]
+    elif days == "latest":
+        wanted = [game.days()[-1].day]
+    elif days == "all":
+        wanted = None
+    else:
+        wanted = [days] if isinstance(days, int) else days
+    counts = count_days(game, posts, wanted, as_of, now)
+    if check:
+        checks = check_counts(game, posts, {c.day for c in counts}, as_of)
+        counts = [
+            replace(c, checks=tuple(k for k in checks if k.posted.day == c.day)) for c in counts
+        ]
+    return counts
