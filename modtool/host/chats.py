@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..core.ledger import EventKind, Game
+from ..core.ledger import EventKind, Game, PostRef
 from ..core.names import Resolver, TargetKind, normalise
 from ..core.plan import GamePlan
 from ..threads.posts import Post
@@ -477,8 +477,6 @@ def _flag(day: ChatDay, post: Post, name: str, rule: str, chat: Chat, detail: st
 
 
 def _ref(post: Post):
-    from ..core.ledger import PostRef
-
     return PostRef(post=post.number, thread=post.thread)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from importlib import resources
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import jinja2
 from tabulate import tabulate
 
 from ..core.results import DayCount
-from ..core.schedule import time_left
+from ..core.schedule import day_deadline, time_left
 from ..threads.times import UTC
 from .sandbox import load_template, read_template_text, render_bounded, sandboxed_environment
 
@@ -391,10 +392,6 @@ def render_post(
 
 def deadline_of(game, day: int, now=None) -> dict | None:
     """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left."""
-    from datetime import datetime
-
-    from ..core.schedule import day_deadline
-
     deadline = day_deadline(game, day)
     if deadline is None:
         return None

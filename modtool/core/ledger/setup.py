@@ -9,10 +9,12 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from ...errors import GameFileError
+from ...threads.selectors import SELECTOR_KEYS
 from ...threads.times import zone
 from ..names import did_you_mean, normalise
 from ..rules import rules_from_table
 from .model import Game, Slot, Source
+from .schedule_table import schedule_from_table
 
 
 def _toml_line(message: str) -> int | None:
@@ -89,16 +91,14 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
             )
         selectors = raw.get("selectors")
         if selectors is not None:
-            from ...threads.forum.custom import KEYS
-
             if (
                 not isinstance(selectors, dict)
-                or set(selectors) - set(KEYS)
+                or set(selectors) - set(SELECTOR_KEYS)
                 or not all(isinstance(v, str) for v in selectors.values())
             ):
                 raise fail(
                     f"[[sources]] selectors must be a table of CSS selectors with keys "
-                    f"{', '.join(KEYS)}",
+                    f"{', '.join(SELECTOR_KEYS)}",
                     "selectors",
                 )
         sources.append(
@@ -201,8 +201,6 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
         )
     schedule = None
     if "schedule" in setup:
-        from ..schedule import schedule_from_table
-
         if not isinstance(setup["schedule"], dict):
             raise fail("[schedule] must be a table", "schedule")
         try:

@@ -10,11 +10,14 @@ or Korean name, or a Korean community name.
 from __future__ import annotations
 
 import json
+import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from ...core.names import normalise
+from ...errors import GameFileError
 
 GOOD_TEAMS = ("townsfolk", "outsider")
 EVIL_TEAMS = ("minion", "demon")
@@ -183,11 +186,6 @@ def host_role_texts(folder, language: str) -> dict[str, RoleText]:
     ability = "..."
     how_to_play = "..."   # optional
     """
-    import tomllib
-    from pathlib import Path
-
-    from ...errors import GameFileError
-
     path = Path(folder) / f"roles.{language}.toml"
     if not path.is_file():
         return {}

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from ...core.names import normalise
+from ...core.names import did_you_mean, normalise
 from ...errors import GameFileError
 from .roles import ROLEBOOKS, Character, RoleText, characters
 
@@ -70,8 +70,6 @@ def parse_script(data: object, source: str, book: str | None = None) -> Script:
         if isinstance(item, str):
             cid = official_id(item)
             if cid not in official:
-                from ...core.names import did_you_mean
-
                 raise fail(
                     f"item {i}: {item!r} is not an official character id"
                     + did_you_mean(item, official)

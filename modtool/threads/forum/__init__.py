@@ -129,8 +129,6 @@ def explain_page(
 ) -> dict:
     """How a page is read: the engine adapter that claims it, or the generic reader's rule,
     selectors and doubts (`modtool posts --explain`)."""
-    from . import generic
-
     utf8 = None
     if isinstance(page, bytes):
         utf8, page = _utf8_or_text(page)

@@ -18,12 +18,13 @@ from datetime import tzinfo
 from cssselect import SelectorError
 
 from ...errors import SourceError
+from ..selectors import SELECTOR_KEYS
 from .base import ThreadPage
 from .markup import PageScheme, PostSpec, paginate, read_posts
 
 name = "custom"
 _NO_ID = "-"
-KEYS = ("post", "body", "author", "time", "number", "edited")
+KEYS = SELECTOR_KEYS
 _SCHEMES = (
     PageScheme(r"[?&]page=(\d+)"),
     PageScheme(r"/page-?(\d+)(?:[/?#]|$)"),
