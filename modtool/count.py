@@ -474,8 +474,12 @@ class _DayWalk:
         if a.kind is ActionKind.UNVOTE:
             if self.rules.multi_vote and a.target:
                 res = self._resolve(a.target)
-                if res.kind is TargetKind.PLAYER and state.withdraw(slot, res.slot):
-                    self._log(post, a, res, True, Rule.UNVOTE)
+                if res.kind is TargetKind.PLAYER:
+                    # "Unvote Bo" from a player voting only Ann leaves Ann's vote standing
+                    removed = state.withdraw(slot, res.slot)
+                    self._log(
+                        post, a, res, bool(removed), Rule.UNVOTE if removed else Rule.NO_SUCH_VOTE
+                    )
                     return
             if self.rules.multi_vote and len(state.standing(slot)) > 1:
                 self._warn(

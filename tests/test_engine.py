@@ -238,3 +238,30 @@ def test_the_same_warning_on_several_posts_is_one_line():
 
     notes = [Notice(3, "x"), Notice(5, "y"), Notice(9, "x"), Notice(12, "x")]
     assert grouped(notes) == (Notice(3, "x (also posts 9, 12)"), Notice(5, "y"))
+
+
+BOTC_RULES = 'preset = "botc-forum"'
+
+
+@pytest.mark.parametrize(
+    ("posts", "standing"),
+    [
+        # an unvote of a player one does not vote for takes nothing away
+        ([("ann", "VTL bea"), ("ann", "Unvote cal")], {"bea": 1}),
+        ([("ann", "VTL bea, VTL cal"), ("ann", "Unvote bea. Unvote cal")], {}),
+        ([("ann", "VTL bea, VTL cal"), ("ann", "Unvote cal, VTL dee")], {"bea": 1, "dee": 1}),
+        ([("ann", "VTL bea and VTL cal"), ("ann", "Unvote")], {}),
+        ([("ann", "VTL bea"), ("ann", "Unvote. VTL cal")], {"cal": 1}),
+    ],
+)
+def test_a_multi_vote_game_applies_each_action_of_a_line(tmp_path, posts, standing):
+    (day,) = _game(tmp_path, [("Host", "Day 1"), *posts], DAY1, rules=BOTC_RULES)
+    assert {w.target: w.votes for w in day.wagons if w.votes} == standing
+
+
+def test_an_unvote_of_a_vote_not_cast_is_in_the_audit_and_not_counted(tmp_path):
+    (day,) = _game(
+        tmp_path, [("Host", "Day 1"), ("ann", "VTL bea"), ("ann", "Unvote cal")], DAY1, BOTC_RULES
+    )
+    [entry] = [a for a in day.audit if a.post == 2]
+    assert (entry.accepted, entry.rule) == (False, Rule.NO_SUCH_VOTE)

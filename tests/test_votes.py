@@ -69,8 +69,9 @@ def votes(html: str, syntaxes=MS) -> list[tuple[str, str]]:
             "[b]Vote: Oso[/b]</code></pre></div>",
             [],
         ),
-        # "VOTE: unvote" reads as an empty vote (an unvote) followed by an unvote.
-        ("<b>VOTE: unvote</b>", [("vote", ""), ("unvote", "")]),
+        # "VOTE: unvote": a keyword that ends its clause is the target (names reads it as
+        # an unvote), so that a player named like a keyword can be voted for.
+        ("<b>VOTE: unvote</b>", [("vote", "unvote")]),
         ("## vote Kohai<br>## unvote", [("vote", "Kohai"), ("unvote", "")]),
         ("[vote]Kohai[/vote] then [unvote][/unvote]", [("vote", "Kohai"), ("unvote", "")]),
         ('<span style="font-weight: bold">Vote: No Lynch</span>', [("vote", "No Lynch")]),
