@@ -54,7 +54,7 @@ from .rules import (
     voter_refusal,
     votes_needed,
 )
-from .votes import ActionKind, VoteAction, find_votes
+from .votes import ActionKind, VoteAction, find_votes, read_correction
 
 if TYPE_CHECKING:
     from .fetch import Fetcher
@@ -431,6 +431,8 @@ class _DayWalk:
             for a in actions:
                 self._log(post, a, None, False, Rule.IGNORED)
             return []
+        if correction.action == "actions":
+            return read_correction(correction.actions or "")
         raw = f"[host correction] {correction.target}"
         return [VoteAction(ActionKind.VOTE, correction.target or "", raw, None)]
 

@@ -26,6 +26,7 @@ from .errors import GameFileError
 from .names import normalise
 from .rules import Rules, rules_from_table
 from .times import zone
+from .votes import read_correction
 
 SETUP_FILE = "game.toml"
 LEDGER_FILE = "events.jsonl"
@@ -124,8 +125,9 @@ class Event:
     name: str | None = None  # the replacement's name
     phase: Phase | None = None  # deaths at a phase boundary: D2 (at the end of Day 2), N1
     cause: str | None = None
-    action: str | None = None  # corrections: "ignore" or "target"
+    action: str | None = None  # corrections: "ignore", "target" or "actions"
     target: str | None = None  # corrections: the intended target (a name, or "no lynch")
+    actions: str | None = None  # corrections: what the post does, in order ("unvote; vote Bob")
     note: str | None = None
     # setup: ((slot, seat, role, shown), ...), the bluffs, and the red herring's slot
     seats: tuple[tuple[str, int, str, str | None], ...] = ()
@@ -699,12 +701,24 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         if at.post is None:
             raise ValueError('correction needs "post": the post number it corrects')
         action = obj.get("action", "target" if "target" in obj else None)
-        if action not in ("ignore", "target"):
-            raise ValueError('correction needs "action": "ignore", or "target": a name')
+        if action not in ("ignore", "target", "actions"):
+            raise ValueError(
+                'correction needs "action": "ignore", "target" (a name) or "actions" '
+                '(a list such as "unvote; vote Bob")'
+            )
         target = obj.get("target")
         if action == "target" and not isinstance(target, str):
             raise ValueError('correction with action "target" needs "target": a name')
-        return Event(kind, line, at, action=action, target=target, note=obj.get("note"))
+        actions = obj.get("actions")
+        if action == "actions":
+            if not isinstance(actions, str):
+                raise ValueError(
+                    'correction with action "actions" needs "actions": "unvote; vote Bob"'
+                )
+            read_correction(actions)  # a list the count cannot read is refused here
+        return Event(
+            kind, line, at, action=action, target=target, actions=actions, note=obj.get("note")
+        )
     if kind is EventKind.CHAT_CORRECTION:
         text = obj.get("text")
         if at.post is None or not isinstance(text, str):

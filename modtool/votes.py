@@ -65,6 +65,8 @@ VOCABULARIES = {
     VoteSyntax.PLAIN: Vocabulary(re.compile(r"(?P<un>un)?vote", re.I), colon_required=True),
 }
 _LINE_SYNTAXES = (VoteSyntax.HASH, VoteSyntax.VTL, VoteSyntax.PLAIN)
+# A host's correction: "unvote; vote Bob", "unvote Ann, vote no lynch".
+_CORRECTION = Vocabulary(re.compile(r"(?P<un>un)?vote", re.I), target_required=True)
 
 DEFAULT_SYNTAXES = (VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH)
 
@@ -77,6 +79,28 @@ def find_votes(body: Body, syntaxes: Iterable[VoteSyntax] = DEFAULT_SYNTAXES) ->
         found.extend((line_no, pos, a) for pos, a in _line_actions(line, enabled))
     found.sort(key=lambda t: (t[0], t[1]))
     return [a for _, _, a in found]
+
+
+def read_correction(text: str) -> list[VoteAction]:
+    """The actions a host's correction lists, in order ("unvote; vote Bob").
+
+    Raises ValueError naming the part that is not "vote NAME", "unvote" or "unvote NAME".
+    """
+    found = []
+    for clause in clauses(text):
+        readings = read_clause(text, clause, _CORRECTION)
+        if not readings:
+            part = text[clause.start : clause.end].strip()
+            raise ValueError(
+                f"{part!r} is not an action: write 'vote NAME', 'unvote' or 'unvote NAME'"
+            )
+        for r in readings:
+            kind = ActionKind.UNVOTE if r.unvote else ActionKind.VOTE
+            raw = "[host correction] " + " ".join(text[r.start : r.end].split())
+            found.append(VoteAction(kind, _clean(r.target), raw, None))
+    if not found:
+        raise ValueError("no actions: write them as 'unvote; vote NAME'")
+    return found
 
 
 def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):

@@ -9,6 +9,7 @@ import pytest
 
 import modtool
 from modtool.count import count_days
+from modtool.errors import ModToolError
 from modtool.ledger import Phase, PhaseKind, load_game
 from modtool.results import OutcomeKind
 from modtool.rules import Rule
@@ -265,3 +266,20 @@ def test_an_unvote_of_a_vote_not_cast_is_in_the_audit_and_not_counted(tmp_path):
     )
     [entry] = [a for a in day.audit if a.post == 2]
     assert (entry.accepted, entry.rule) == (False, Rule.NO_SUCH_VOTE)
+
+
+def test_a_correction_lists_the_actions_a_host_reads(tmp_path):
+    posts = [("Host", "Day 1"), ("ann", "VTL bea, VTL cal"), ("ann", "moving to dee, sorry all")]
+    fix = {"kind": "correction", "post": 2, "action": "actions", "actions": "unvote; vote dee"}
+    (day,) = _game(tmp_path, posts, [*DAY1, fix], rules=BOTC_RULES)
+    assert {w.target: w.votes for w in day.wagons if w.votes} == {"dee": 1}
+    assert [a.raw for a in day.audit if a.post == 2] == [
+        "[host correction] unvote",
+        "[host correction] vote dee",
+    ]
+
+
+def test_a_correction_the_count_cannot_read_is_refused_when_recorded(tmp_path):
+    fix = {"kind": "correction", "post": 1, "action": "actions", "actions": "unvote; dee please"}
+    with pytest.raises(ModToolError, match="'dee please' is not an action"):
+        _game(tmp_path, [("Host", "Day 1"), ("ann", "VTL bea")], [*DAY1, fix], BOTC_RULES)

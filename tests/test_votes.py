@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from modtool.body import parse_body
-from modtool.votes import ActionKind, VoteSyntax, find_votes
+from modtool.votes import ActionKind, VoteSyntax, find_votes, read_correction
 
 MS = (VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH)
 BOTC = (VoteSyntax.VTL, VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE)
@@ -134,3 +134,23 @@ def test_own_text_drops_quotes_signatures_and_keeps_spoilers():
         '<div class="signature">my sig</div>'
     )
     assert body.text == "my words hidden words"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("unvote; vote Bob", [("unvote", ""), ("vote", "Bob")]),
+        ("unvote Ann, vote Cy, vote Dee", [("unvote", "Ann"), ("vote", "Cy"), ("vote", "Dee")]),
+        ("unvote then vote no lynch", [("unvote", ""), ("vote", "no lynch")]),
+        ("Vote: Albert B. Rampage", [("vote", "Albert B. Rampage")]),
+    ],
+)
+def test_a_correction_is_a_list_of_actions(text, expected):
+    assert [(a.kind.value, a.target) for a in read_correction(text)] == expected
+    assert all(a.syntax is None for a in read_correction(text))
+
+
+@pytest.mark.parametrize("text", ["", "Bob", "unvote; Bob", "vote"])
+def test_a_correction_that_is_not_a_list_of_actions_is_refused(text):
+    with pytest.raises(ValueError):
+        read_correction(text)
