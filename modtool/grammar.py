@@ -22,11 +22,13 @@ from dataclasses import dataclass
 
 # Where clauses end. A full stop ends one after two or more characters, a title aside ("Albert
 # B. Rampage" keeps its initial, "Mr. Ree" his title).
+# (Each branch opens with a character class, so the regex engine skips to candidates fast.)
 _CUT = re.compile(
-    r"(?P<soft>[,;]|\s[-–—]+\s)|[|&/]|(?<=[^\s.]{2})(?<!\bMr|\bDr|\bMs|\bSt|\bJr|\bSr)(?<!\bMrs)\.+(?=\s|$)"
-    r"|(?P<q>[!?]+)|\b(?:and|then|also|but|plus)\b",
+    r"(?P<soft>[,;]|\s[-–—]+\s)|[|&/]|(?P<q>[!?]+)|(?P<stop>\.+)(?=\s|$)"
+    r"|\s(?:and|then|also|but|plus)\b",
     re.I,
 )
+_TITLE = re.compile(r"(?:^|\W)(?:mrs?|dr|ms|st|jr|sr)$", re.I)
 # A comma, semicolon or dash just after a vote keyword stands for its colon ("Vote; TheFool",
 # "VTL - Ann"); after "Unvote" it ends the clause ("Unvote; Vote: ATPG").
 _VOTE_BEFORE = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)
@@ -75,14 +77,66 @@ class Reading:
 
 def clauses(text: str, starts: Iterable[int] = ()) -> list[Clause]:
     """The clauses of a line; `starts` are extra places where a clause starts."""
-    cuts: list[tuple[int, int, bool]] = []  # (clause end, next clause start, question)
-    for m in _CUT.finditer(text):
-        if m["soft"] and _VOTE_BEFORE.search(text, 0, m.start()):
+    return _split(text, _cuts(text, 0, len(text), starts), 0, len(text))
+
+
+# How far back from a keyword a clause's start is looked for: the lead and a label fit in it.
+_REACH = 64
+
+
+def clauses_at(text: str, positions: Iterable[int], starts: Iterable[int] = ()) -> list[Clause]:
+    """The clauses that hold the given positions and may open with a keyword there or just
+    before (what `clauses` would give for them, found without cutting the whole line)."""
+    starts = sorted(starts)
+    found: dict[int, Clause] = {}
+    for pos in positions:
+        lo = max(0, pos - _REACH)
+        before = _cuts(text, lo, pos, [s for s in starts if lo < s <= pos])
+        if lo > 0 and not before:
+            continue  # words run on for more than the reach: not a clause's opening
+        begin = before[-1][1] if before else 0
+        if begin in found:
+            continue
+        end, question = len(text), False
+        for cut_end, _, q in _cuts(text, pos, len(text), [s for s in starts if s > pos], 1):
+            end, question = cut_end, q
+        if text[begin:end].strip():
+            found[begin] = Clause(begin, end, question)
+    return sorted(found.values(), key=lambda c: c.start)
+
+
+def _cuts(
+    text: str, lo: int, hi: int, starts: Iterable[int] = (), most: int | None = None
+) -> list[tuple[int, int, bool]]:
+    """(clause end, next clause start, ends in a question) for each cut in text[lo:hi]."""
+    cuts: list[tuple[int, int, bool]] = []
+    for m in _CUT.finditer(text, lo, hi):
+        if m["soft"] and _VOTE_BEFORE.search(text, max(0, m.start() - 8), m.start()):
+            continue
+        if m["stop"] and not _full_stop(text, m.start()):
             continue
         cuts.append((m.start(), m.end(), m["q"] is not None and "?" in m["q"]))
+        if most is not None and len(cuts) >= most:
+            break
     cuts.extend((s, s, False) for s in starts if 0 < s < len(text))
     cuts.sort()
-    found, pos = [], 0
+    if most is not None:
+        del cuts[most:]
+    return cuts
+
+
+def _full_stop(text: str, at: int) -> bool:
+    """A full stop after two or more characters ends a clause, unless they are a title."""
+    word = text[max(0, at - 4) : at]
+    return (
+        len(word) >= 2
+        and not any(c.isspace() or c == "." for c in word[-2:])
+        and not (_TITLE.search(word))
+    )
+
+
+def _split(text: str, cuts: list[tuple[int, int, bool]], lo: int, hi: int) -> list[Clause]:
+    found, pos = [], lo
     for end, after, question in cuts:
         if end >= pos:
             if text[pos:end].strip():
@@ -90,8 +144,8 @@ def clauses(text: str, starts: Iterable[int] = ()) -> list[Clause]:
             pos = after
         elif question and found and found[-1].end == end:
             found[-1] = Clause(found[-1].start, end, True)
-    if text[pos:].strip():
-        found.append(Clause(pos, len(text)))
+    if text[pos:hi].strip():
+        found.append(Clause(pos, hi))
     return found
 
 

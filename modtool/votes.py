@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .body import BOLD, OFFICIAL, Body, Run
-from .grammar import Vocabulary, clauses, read_clause
+from .grammar import Vocabulary, clauses, clauses_at, read_clause
 
 
 class VoteSyntax(StrEnum):
@@ -49,8 +49,8 @@ _KEYWORD = re.compile(r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vo
 _BBCODE = re.compile(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I)
 # Struck text written as BBCode the forum left as it is.
 _STRUCK = re.compile(r"\[(?P<tag>s|strike|del)\].*?\[/(?P=tag)\]", re.I)
-# A line holds no vote unless one of these is in it (most lines: one search, nothing else).
-_MAYBE_VOTE = re.compile(r"vot|vtl|\[u?n?v\]", re.I)
+# Where a written syntax's keyword may be ("##vote" and "unvote" hold "vote").
+_ANY_KEYWORD = re.compile(r"vote|vtl", re.I)
 _KO_UNVOTE = re.compile(r"(투표\s*취소|투표\s*철회|언보트)")
 _KO_VOTE_PREFIX = re.compile(r"^\s*(?:투표|보트)\s*[:：]\s*(?P<target>.+)$")
 _KO_VOTE_SUFFIX = re.compile(
@@ -104,14 +104,15 @@ def read_correction(text: str) -> list[VoteAction]:
 
 
 def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
-    text = "".join(r.text for r in line)
+    text = line[0].text if len(line) == 1 else "".join(r.text for r in line)
     if "[/" in text:
         text = _STRUCK.sub(lambda m: " " * len(m[0]), text)
-    segments = list(_segments(line))
-    if not segments and not _MAYBE_VOTE.search(text):
+    low = text.lower()  # plain substring tests: cheaper than a search on every line
+    if "vot" not in low and "vtl" not in low and "[" not in low:
         if VoteSyntax.KOREAN in enabled:
             yield from _korean_actions(text)
         return
+    segments = list(_segments(line))
     taken: list[tuple[int, int]] = []  # spans already read by a stronger syntax
 
     def free(start: int, end: int) -> bool:
@@ -134,12 +135,14 @@ def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
             kind = ActionKind.UNVOTE if un else ActionKind.VOTE
             yield m.start(), VoteAction(kind, _clean(m["target"]), m[0], VoteSyntax.BBCODE)
             taken.append((m.start(), m.end()))
-    if VoteSyntax.BOLD in enabled and bold:
-        yield from _read(text, _bold_clauses(text, bold), VoteSyntax.BOLD, taken, _inside(bold))
+    keywords = [m.start() for m in _ANY_KEYWORD.finditer(text)]
+    if VoteSyntax.BOLD in enabled and bold and keywords:
+        found = clauses_at(text, keywords, _bold_starts(text, bold))
+        yield from _read(text, found, VoteSyntax.BOLD, taken, _inside(bold))
     plain = None
     for syntax in _LINE_SYNTAXES:
-        if syntax in enabled:
-            plain = plain if plain is not None else clauses(text)
+        if syntax in enabled and keywords:
+            plain = plain if plain is not None else clauses_at(text, keywords)
             yield from _read(text, plain, syntax, taken)
     if VoteSyntax.KOREAN in enabled and free(0, len(text)):
         yield from _korean_actions(text)
@@ -159,16 +162,16 @@ def _read(text, found, syntax, taken, allowed=lambda pos: True):
             yield r.start, VoteAction(kind, target, raw, syntax)
 
 
-def _bold_clauses(text: str, bold: list[tuple[int, int]]):
-    """Clauses where a bold run starts one, and ends it unless the run is only a keyword and
-    its colon ("<b>Vote:</b> Ann" is one clause, "I will <b>VOTE: Agar</b> for ..." is three,
-    "to <b>vote</b> Ann" is emphasis on a word)."""
+def _bold_starts(text: str, bold: list[tuple[int, int]]) -> list[int]:
+    """Where bold runs start clauses: at a run's start, and at its end unless the run is only
+    a keyword and its colon ("<b>Vote:</b> Ann" is one clause, "I will <b>VOTE: Agar</b> for
+    ..." is three, "to <b>vote</b> Ann" is emphasis on a word)."""
     starts = []
     for start, end in bold:
         starts.append(start)
         if not _ONLY_KEYWORD.fullmatch(text, start, end):
             starts.append(end)
-    return clauses(text, starts)
+    return starts
 
 
 _ONLY_KEYWORD = re.compile(r"\W*(?:un)?vote\s*[:\-–—@]\W*", re.I)
