@@ -174,9 +174,10 @@ def _days_reached(days: list[dict], deaths: list[dict]) -> list[dict]:
 
 def _renames(players: list[dict], events: list[dict]) -> None:
     """A replacement by a name already in the game, as the ledger checks it. The slot's own
-    name written another way ("Bob", then "bob") is a rename, not a replacement. Another slot's account (a nickname the archive lists for it) is the
-    replacement's name: it leaves that slot's accounts. Another slot's player name cannot
-    replace into a second slot: the replacement is dropped."""
+    name written another way ("Bob", then "bob") is a rename, not a replacement. Another
+    slot's account (a nickname the archive lists for it) is the replacement's name: it leaves
+    that slot's accounts. Another slot's player cannot replace into a second slot: the
+    replacement is dropped."""
     main = {normalise(p["name"]): p for p in players}
     holder = {p["name"]: normalise(p["name"]) for p in players}
     for e in [e for e in events if e["kind"] == "replacement"]:
