@@ -163,6 +163,18 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (BOLD_GAMES, "<b>Vote {a}?</b>", ""),
         (BOLD_GAMES, "<b>vote {a} if he claims</b>", ""),
     ],
+    "forms other sites use": [
+        (BOLD_GAMES, "<b>Vote @ {a}</b>", "vote {a}"),
+        (BOLD_GAMES, "<b>Vote: none</b>", "vote none"),
+        (BOLD_GAMES, "<b>Unvote</b> <b>Vote: {a}</b>", "unvote; vote {a}"),
+        (BOLD_GAMES, "<b>Unvote {a} - Vote {b}</b>", "unvote {a}; vote {b}"),
+        (HASH_GAMES, "<b>##vote {a}</b>", "vote {a}"),
+        (ALL, "<b>lynch {a}</b>", ""),  # not these games' syntax
+        (ALL, "voting {a} today", ""),
+        (ALL, "/vote {a}", ""),
+        ((VAMP,), "Unvote; Vote: {b}", "unvote; vote {b}"),
+        ((VAMP,), "Vote @ {a}", ""),  # plain votes need the colon
+    ],
     "quoted, spoilered or struck": [
         (ALL, "<blockquote><cite>{b} wrote:</cite><b>Vote: {a}</b></blockquote>Nope.", ""),
         ((BOTC,), "<blockquote><cite>{b} said:</cite>VTL {a}</blockquote>Not convinced.", ""),
