@@ -34,6 +34,7 @@ _TITLE = re.compile(r"(?:^|\W)(?:mrs?|dr|ms|st|jr|sr)$", re.I)
 _VOTE_BEFORE = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)
 # What may come before a clause's keyword: spaces and list or quote marks, never words.
 _LEAD = re.compile(r"[\s*>•·\"“'(\[]*")
+_LEAD_CHARS = " \t\xa0*>•·\"“'(["
 _SEPARATOR = re.compile(r"\s*(?P<colon>[:;,=\-–—>@]+)?\s*")
 # A label before a clause's keyword, as in "Hedging: VTL Bo".
 _LABEL = re.compile(r"[^:]{1,40}?:\s*")
@@ -90,6 +91,8 @@ def clauses_at(text: str, positions: Iterable[int], starts: Iterable[int] = ()) 
     starts = sorted(starts)
     found: dict[int, Clause] = {}
     for pos in positions:
+        if not _may_open(text, pos, starts):
+            continue
         lo = max(0, pos - _REACH)
         before = _cuts(text, lo, pos, [s for s in starts if lo < s <= pos])
         if lo > 0 and not before:
@@ -103,6 +106,21 @@ def clauses_at(text: str, positions: Iterable[int], starts: Iterable[int] = ()) 
         if text[begin:end].strip():
             found[begin] = Clause(begin, end, question)
     return sorted(found.values(), key=lambda c: c.start)
+
+
+_OPENERS = frozenset(",;|&/!?.:-–—") | frozenset(_LEAD_CHARS) | {"#"}
+_CUT_WORD = re.compile(r"\s(?:and|then|also|but|plus)$", re.I)
+
+
+def _may_open(text: str, pos: int, starts: list[int]) -> bool:
+    """Whether a keyword at `pos` may open its clause: only spaces and marks before it since
+    a cut, a label's colon or a caller's start (most keywords in chatter fail at once)."""
+    i = pos
+    while i > 0 and text[i - 1] in _LEAD_CHARS:
+        i -= 1
+    if i == 0 or text[i - 1] in _OPENERS or any(i <= s <= pos for s in starts):
+        return True
+    return _CUT_WORD.search(text, max(0, i - 5), i) is not None
 
 
 def _cuts(

@@ -49,8 +49,8 @@ _KEYWORD = re.compile(r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vo
 _BBCODE = re.compile(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I)
 # Struck text written as BBCode the forum left as it is.
 _STRUCK = re.compile(r"\[(?P<tag>s|strike|del)\].*?\[/(?P=tag)\]", re.I)
-# Where a written syntax's keyword may be ("##vote" and "unvote" hold "vote").
-_ANY_KEYWORD = re.compile(r"vote|vtl", re.I)
+# Where a written syntax's keyword may be ("##vote" holds "vote").
+_ANY_KEYWORD = re.compile(r"(?:un)?vote|vtl", re.I)
 _KO_UNVOTE = re.compile(r"(투표\s*취소|투표\s*철회|언보트)")
 _KO_VOTE_PREFIX = re.compile(r"^\s*(?:투표|보트)\s*[:：]\s*(?P<target>.+)$")
 _KO_VOTE_SUFFIX = re.compile(
