@@ -108,7 +108,7 @@ _TRAILING = re.compile(
     r"in\s+it|there)\s*$",
     re.I,
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?![^()]*\))")
+_SENTENCE = re.compile(r"\s*\n\s*|(?<=[.!?])\s+(?![^()]*\))")
 
 
 @dataclass
@@ -321,7 +321,8 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
             current_day = day if day is not None else None
         if normalise(post.author) in hosts:
             continue
-        text = corrected.get((post.thread, post.number), post.text)  # the host's reading wins
+        key = (post.thread, post.number)
+        text = corrected[key] if key in corrected else _own_lines(post)  # the host's reading wins
         announcements = read_announcements(text) if _mentions_chat(text) else []
         if not announcements:
             continue
@@ -340,6 +341,12 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
         if d in wanted:
             out.append(entry)
     return sorted(out, key=lambda e: e.day)
+
+
+def _own_lines(post: Post) -> str:
+    """The post's own text line by line (quotes, spoilers and struck text out): a line break
+    ends an announcement as a full stop does."""
+    return "\n".join(" ".join("".join(r.text for r in line).split()) for line in post.body.lines)
 
 
 def _mentions_chat(text: str) -> bool:

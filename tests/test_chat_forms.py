@@ -173,3 +173,26 @@ def test_a_thread_written_as_players_write(game):
         ("C5", ["Kohai", "Magoroth", "awesome5000"])
     ]
     assert [(v["post"], v["rule"]) for v in day2["violations"]] == [(11, "chat_at_night")]
+
+
+def test_a_line_break_ends_an_announcement(game):
+    lines = [
+        json.dumps({"post_id": "0", "number": 0, "author": "Thoth", "url": None, "html": "Day 1"}),
+        json.dumps(
+            {
+                "post_id": "1",
+                "number": 1,
+                "author": "Banana",
+                "url": None,
+                "html": "GC start: Kohai + Neros<br>new GC: Shining, wylted",
+            }
+        ),
+    ]
+    (game.folder / "thread.jsonl").write_text("\n".join(lines) + "\n")
+    (game.folder / "events.jsonl").write_text('{"kind": "day_start", "day": 1, "post": 0}\n')
+    game = load_game(game.folder)
+    (day,) = chat_log(game, read_game_posts(game))
+    assert [c.members for c in day.chats] == [
+        ["Banana", "Kohai", "Neros"],
+        ["Banana", "Shining", "wylted"],
+    ]
