@@ -283,3 +283,22 @@ def test_a_correction_the_count_cannot_read_is_refused_when_recorded(tmp_path):
     fix = {"kind": "correction", "post": 1, "action": "actions", "actions": "unvote; dee please"}
     with pytest.raises(ModToolError, match="'dee please' is not an action"):
         _game(tmp_path, [("Host", "Day 1"), ("ann", "VTL bea")], [*DAY1, fix], BOTC_RULES)
+
+
+def test_a_multi_vote_day_written_as_players_write(tmp_path):
+    posts = [
+        ("Host", "Day 1 begins. VTL Name to vote, Unvote to take it back."),
+        ("ann", "Morning! I'd VTL cal if he claimed, but not yet."),
+        ("bea", "VTL cal, VTL dee"),
+        ("cal", "why did you VTL me? <b>Unvote</b> is what you should do"),
+        ("dee", "Unvote. VTL cal"),  # nothing to take back yet; then a vote
+        ("eve", "<blockquote>VTL eve</blockquote>lol no. VTL bea & VTL dee"),
+        ("ann", "<s>VTL eve</s> VTL cal"),
+        ("bea", "Unvote dee, VTL eve"),
+        ("cal", "don't VTL cal, folks. VTL ann"),
+        ("eve", "Unvote bea. Unvote dee"),
+        ("dee", "Unvote eve"),  # dee votes only cal: cal's vote stays
+    ]
+    (day,) = _game(tmp_path, posts, DAY1, rules=BOTC_RULES)
+    standing = {w.target: sorted(v.player for v in w.voters) for w in day.wagons if w.votes}
+    assert standing == {"cal": ["ann", "bea", "dee"], "eve": ["bea"], "ann": ["cal"]}
