@@ -33,7 +33,10 @@ _TITLE = re.compile(r"(?:^|\W)(?:mrs?|dr|ms|st|jr|sr)$", re.I)
 # "VTL - Ann"); after "Unvote" it ends the clause ("Unvote; Vote: ATPG").
 _VOTE_BEFORE = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)
 # What may come before a clause's keyword: spaces and list or quote marks, never words.
-_LEAD = re.compile(r"[\s*>•·\"“'(\[]*")
+# A word that opens a sentence without being part of it ("So VTL Ann", "ok unvote").
+_DISCOURSE = r"(?:so|ok(?:ay)?|fine|well|now|anyway|alright)"
+_LEAD = re.compile(rf"[\s*>•·\"“'(\[]*(?:{_DISCOURSE}\b[\s,!]*)?", re.I)
+_DISCOURSE_BEFORE = re.compile(rf"(?<![^\s,;.!?:(\[])\b{_DISCOURSE}[\s,!]*$", re.I)
 _LEAD_CHARS = " \t\xa0*>•·\"“'(["
 _SEPARATOR = re.compile(r"\s*(?P<colon>[:;,=\-–—>@]+)?\s*")
 # A label before a clause's keyword, as in "Hedging: VTL Bo".
@@ -118,6 +121,10 @@ def _may_open(text: str, pos: int, starts: list[int]) -> bool:
     i = pos
     while i > 0 and text[i - 1] in _LEAD_CHARS:
         i -= 1
+    if m := _DISCOURSE_BEFORE.search(text, max(0, i - 10), i):
+        i = m.start()
+        while i > 0 and text[i - 1] in _LEAD_CHARS:
+            i -= 1
     if i == 0 or text[i - 1] in _OPENERS or any(i <= s <= pos for s in starts):
         return True
     return _CUT_WORD.search(text, max(0, i - 5), i) is not None
