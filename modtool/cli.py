@@ -1016,23 +1016,36 @@ def record_correction(
             help="Count the post as a vote for this player (or 'no lynch').", metavar="NAME"
         ),
     ] = None,
+    actions: Annotated[
+        str | None,
+        typer.Option(
+            help="Count the post as these actions, in order: 'vote NAME', 'unvote', "
+            "'unvote NAME', separated by ';' or ','.",
+            metavar="LIST",
+        ),
+    ] = None,
     ignore: Annotated[bool, typer.Option("--ignore", help="Count no vote in this post.")] = False,
     note: Annotated[str | None, typer.Option(help="Why, for the audit.", metavar="TEXT")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Correct how post POST is read: a different target, or no vote at all.
+    """Correct how post POST is read: a different target, a list of actions, or no vote at all.
 
-    Example:
+    Examples:
 
         modtool record correction games/mygame 969 --target redtail896
+
+        modtool record correction games/mygame 412 --actions "unvote; vote Bob"
+
+        modtool record correction games/mygame 415 --actions "unvote Ann, vote Cy, vote Dee"
     """
-    if ignore == (target is not None):
+    if ignore + (target is not None) + (actions is not None) != 1:
         raise typer.BadParameter(
-            "give exactly one of --target NAME or --ignore", param_hint="--target/--ignore"
+            "give exactly one of --target NAME, --actions LIST or --ignore",
+            param_hint="--target/--actions/--ignore",
         )
-    action = "ignore" if ignore else "target"
-    event = {"kind": "correction", "post": post, "action": action, "target": target, "note": note}
-    _record(game, event, as_json)
+    action = "ignore" if ignore else "actions" if actions is not None else "target"
+    event = {"kind": "correction", "post": post, "action": action, "target": target}
+    _record(game, event | {"actions": actions, "note": note}, as_json)
 
 
 @record_app.command("chat-correction")

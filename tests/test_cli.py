@@ -168,3 +168,21 @@ def test_import_json_lists_the_folders_it_wrote(tmp_path):
         "games": [],
         "skipped": ["1: no posts file 9.jsonl.xz"],
     }
+
+
+def test_record_correction_takes_a_list_of_actions(tmp_path):
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    args = ["record", "correction", str(game), "40", "--actions", "unvote; vote Banana", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {
+        "kind": "correction",
+        "post": 40,
+        "action": "actions",
+        "actions": "unvote; vote Banana",
+    }
+    both = runner.invoke(app, [*args[:4], "--target", "Banana", "--actions", "unvote"])
+    assert both.exit_code == 2

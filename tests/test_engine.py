@@ -12,6 +12,7 @@ from modtool.core.count import count_days
 from modtool.core.ledger import Phase, PhaseKind
 from modtool.core.results import OutcomeKind
 from modtool.core.rules import Rule
+from modtool.errors import ModToolError
 from modtool.games import load_game
 from modtool.threads.sources import read_game_posts
 
@@ -239,3 +240,66 @@ def test_the_same_warning_on_several_posts_is_one_line():
 
     notes = [Notice(3, "x"), Notice(5, "y"), Notice(9, "x"), Notice(12, "x")]
     assert grouped(notes) == (Notice(3, "x (also posts 9, 12)"), Notice(5, "y"))
+
+
+BOTC_RULES = 'preset = "botc-forum"'
+
+
+@pytest.mark.parametrize(
+    ("posts", "standing"),
+    [
+        # an unvote of a player one does not vote for takes nothing away
+        ([("ann", "VTL bea"), ("ann", "Unvote cal")], {"bea": 1}),
+        ([("ann", "VTL bea, VTL cal"), ("ann", "Unvote bea. Unvote cal")], {}),
+        ([("ann", "VTL bea, VTL cal"), ("ann", "Unvote cal, VTL dee")], {"bea": 1, "dee": 1}),
+        ([("ann", "VTL bea and VTL cal"), ("ann", "Unvote")], {}),
+        ([("ann", "VTL bea"), ("ann", "Unvote. VTL cal")], {"cal": 1}),
+    ],
+)
+def test_a_multi_vote_game_applies_each_action_of_a_line(tmp_path, posts, standing):
+    (day,) = _game(tmp_path, [("Host", "Day 1"), *posts], DAY1, rules=BOTC_RULES)
+    assert {w.target: w.votes for w in day.wagons if w.votes} == standing
+
+
+def test_an_unvote_of_a_vote_not_cast_is_in_the_audit_and_not_counted(tmp_path):
+    (day,) = _game(
+        tmp_path, [("Host", "Day 1"), ("ann", "VTL bea"), ("ann", "Unvote cal")], DAY1, BOTC_RULES
+    )
+    [entry] = [a for a in day.audit if a.post == 2]
+    assert (entry.accepted, entry.rule) == (False, Rule.NO_SUCH_VOTE)
+
+
+def test_a_correction_lists_the_actions_a_host_reads(tmp_path):
+    posts = [("Host", "Day 1"), ("ann", "VTL bea, VTL cal"), ("ann", "moving to dee, sorry all")]
+    fix = {"kind": "correction", "post": 2, "action": "actions", "actions": "unvote; vote dee"}
+    (day,) = _game(tmp_path, posts, [*DAY1, fix], rules=BOTC_RULES)
+    assert {w.target: w.votes for w in day.wagons if w.votes} == {"dee": 1}
+    assert [a.raw for a in day.audit if a.post == 2] == [
+        "[host correction] unvote",
+        "[host correction] vote dee",
+    ]
+
+
+def test_a_correction_the_count_cannot_read_is_refused_when_recorded(tmp_path):
+    fix = {"kind": "correction", "post": 1, "action": "actions", "actions": "unvote; dee please"}
+    with pytest.raises(ModToolError, match="'dee please' is not an action"):
+        _game(tmp_path, [("Host", "Day 1"), ("ann", "VTL bea")], [*DAY1, fix], BOTC_RULES)
+
+
+def test_a_multi_vote_day_written_as_players_write(tmp_path):
+    posts = [
+        ("Host", "Day 1 begins. VTL Name to vote, Unvote to take it back."),
+        ("ann", "Morning! I'd VTL cal if he claimed, but not yet."),
+        ("bea", "VTL cal, VTL dee"),
+        ("cal", "why did you VTL me? <b>Unvote</b> is what you should do"),
+        ("dee", "Unvote. VTL cal"),  # nothing to take back yet; then a vote
+        ("eve", "<blockquote>VTL eve</blockquote>lol no. VTL bea & VTL dee"),
+        ("ann", "<s>VTL eve</s> VTL cal"),
+        ("bea", "Unvote dee, VTL eve"),
+        ("cal", "don't VTL cal, folks. VTL ann"),
+        ("eve", "Unvote bea. Unvote dee"),
+        ("dee", "Unvote eve"),  # dee votes only cal: cal's vote stays
+    ]
+    (day,) = _game(tmp_path, posts, DAY1, rules=BOTC_RULES)
+    standing = {w.target: sorted(v.player for v in w.voters) for w in day.wagons if w.votes}
+    assert standing == {"cal": ["ann", "bea", "dee"], "eve": ["bea"], "ann": ["cal"]}

@@ -114,3 +114,56 @@ def test_a_missing_posts_file_is_reported_not_fatal(tmp_path):
     (archive / "posts" / "900.jsonl.xz").unlink()
     report = import_mafiascum_archive(archive, tmp_path / "games")
     assert report.games == () and report.skipped == ("9999: no posts file 900.jsonl.xz",)
+
+
+def _case_with(tmp_path, **changes):
+    archive = _archive(tmp_path / "archive")
+    case = json.loads((archive / "cases.jsonl").read_text())
+    for key, value in changes.items():
+        changes[key] = value(case) if callable(value) else value
+    case.update(changes)
+    (archive / "cases.jsonl").write_text(json.dumps(case) + "\n")
+    report = import_mafiascum_archive(archive, tmp_path / "games")
+    assert report.games == ("9999",), report.skipped
+    game = load_game(tmp_path / "games" / "9999")
+    return game, count_days(game, read_game_posts(game))
+
+
+def _slots(case, index, **fields):
+    slots = [dict(s) for s in case["slots"]]
+    slots[index].update(fields)
+    return slots
+
+
+def test_a_death_in_a_day_the_archive_has_no_start_for_gets_that_day(tmp_path):
+    # bea dies in D3; the archive records Day 2's start and nothing of Day 3
+    game, days = _case_with(
+        tmp_path, slots=lambda c: _slots(c, 1, fate_kind="killed", fate_phase="D3")
+    )
+    [start] = [e for e in game.events_of(EventKind.DAY_START) if e.day == 3]
+    assert start.at.post == 8  # where the last recorded day (Day 2, from post 8) stopped
+    assert [d.day for d in days] == [1, 2, 3]
+
+
+def test_a_replacement_by_the_slots_own_name_is_a_rename(tmp_path):
+    game, _ = _case_with(tmp_path, slots=lambda c: _slots(c, 0, names=["ann", "Ann"]))
+    assert not [e for e in game.events_of(EventKind.REPLACEMENT) if e.slot == "ann"]
+
+
+def test_a_replacement_by_another_slots_nickname_takes_the_name_from_it(tmp_path):
+    game, _ = _case_with(tmp_path, slots=lambda c: _slots(c, 1, aliases=["eve"]))
+    assert game.find_slot("eve") == "zed" and "eve" not in game.slot("bea").accounts
+
+
+def test_a_replacement_by_another_slots_player_is_left_out(tmp_path):
+    game, _ = _case_with(tmp_path, slots=lambda c: _slots(c, 4, names=["zed", "bea"]))
+    assert not game.events_of(EventKind.REPLACEMENT) and game.find_slot("bea") == "bea"
+
+
+def test_every_dev_game_imports_and_counts_without_an_error(shared, tmp_path):
+    archive = shared / "fixtures" / "mafiascum-dev"
+    report = import_mafiascum_archive(archive, tmp_path)
+    assert not report.skipped and len(report.games) == 60
+    for name in report.games:
+        game = load_game(tmp_path / name)
+        assert count_days(game, read_game_posts(game)), name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.core.votes import ActionKind, VoteSyntax, find_votes
+from modtool.core.votes import ActionKind, VoteSyntax, find_votes, read_correction
 from modtool.threads.body import parse_body
 
 MS = (VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH)
@@ -69,8 +69,9 @@ def votes(html: str, syntaxes=MS) -> list[tuple[str, str]]:
             "[b]Vote: Oso[/b]</code></pre></div>",
             [],
         ),
-        # "VOTE: unvote" reads as an empty vote (an unvote) followed by an unvote.
-        ("<b>VOTE: unvote</b>", [("vote", ""), ("unvote", "")]),
+        # "VOTE: unvote": a keyword that ends its clause is the target (names reads it as
+        # an unvote), so that a player named like a keyword can be voted for.
+        ("<b>VOTE: unvote</b>", [("vote", "unvote")]),
         ("## vote Kohai<br>## unvote", [("vote", "Kohai"), ("unvote", "")]),
         ("[vote]Kohai[/vote] then [unvote][/unvote]", [("vote", "Kohai"), ("unvote", "")]),
         ('<span style="font-weight: bold">Vote: No Lynch</span>', [("vote", "No Lynch")]),
@@ -133,3 +134,23 @@ def test_own_text_drops_quotes_signatures_and_keeps_spoilers():
         '<div class="signature">my sig</div>'
     )
     assert body.text == "my words hidden words"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("unvote; vote Bob", [("unvote", ""), ("vote", "Bob")]),
+        ("unvote Ann, vote Cy, vote Dee", [("unvote", "Ann"), ("vote", "Cy"), ("vote", "Dee")]),
+        ("unvote then vote no lynch", [("unvote", ""), ("vote", "no lynch")]),
+        ("Vote: Albert B. Rampage", [("vote", "Albert B. Rampage")]),
+    ],
+)
+def test_a_correction_is_a_list_of_actions(text, expected):
+    assert [(a.kind.value, a.target) for a in read_correction(text)] == expected
+    assert all(a.syntax is None for a in read_correction(text))
+
+
+@pytest.mark.parametrize("text", ["", "Bob", "unvote; Bob", "vote"])
+def test_a_correction_that_is_not_a_list_of_actions_is_refused(text):
+    with pytest.raises(ValueError):
+        read_correction(text)

@@ -52,7 +52,7 @@ from .rules import (
     voter_refusal,
     votes_needed,
 )
-from .votes import ActionKind, VoteAction, find_votes
+from .votes import ActionKind, VoteAction, find_votes, read_correction
 
 if TYPE_CHECKING:
     pass
@@ -384,6 +384,8 @@ class _DayWalk:
             for a in actions:
                 self._log(post, a, None, False, Rule.IGNORED)
             return []
+        if correction.action == "actions":
+            return read_correction(correction.actions or "")
         raw = f"[host correction] {correction.target}"
         return [VoteAction(ActionKind.VOTE, correction.target or "", raw, None)]
 
@@ -426,8 +428,12 @@ class _DayWalk:
         if a.kind is ActionKind.UNVOTE:
             if self.rules.multi_vote and a.target:
                 res = self._resolve(a.target)
-                if res.kind is TargetKind.PLAYER and state.withdraw(slot, res.slot):
-                    self._log(post, a, res, True, Rule.UNVOTE)
+                if res.kind is TargetKind.PLAYER:
+                    # "Unvote Bo" from a player voting only Ann leaves Ann's vote standing
+                    removed = state.withdraw(slot, res.slot)
+                    self._log(
+                        post, a, res, bool(removed), Rule.UNVOTE if removed else Rule.NO_SUCH_VOTE
+                    )
                     return
             if self.rules.multi_vote and len(state.standing(slot)) > 1:
                 self._warn(

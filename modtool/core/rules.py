@@ -156,6 +156,7 @@ class Rule(StrEnum):
     DEAD_TARGET = "vote for a dead player"
     SELF_VOTE = "self-votes are not allowed"
     IGNORED = "ignored by host correction"
+    NO_SUCH_VOTE = "an unvote of a player the voter does not vote for"
     # Clocktower characters (the forum variant: a vote stands in for a nomination)
     BUTLER = "a Butler's vote counts only while their master votes the same player"
     BUTLER_FOLLOWS = "the Butler's vote goes when their master's does"

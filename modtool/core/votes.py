@@ -1,6 +1,7 @@
 """Finding votes: the vote actions a post's own, vote-eligible lines contain.
 
-Which syntaxes count is per-game data (`VoteSyntax` names in the setup file). Extraction only
+Which syntaxes count is per-game data (`VoteSyntax` names in the setup file); each written
+syntax is a `grammar.Vocabulary` read clause by clause (see `grammar`). Extraction only
 finds actions and their raw target text; deciding who a target is belongs to `names`, and
 whether an action counts belongs to `count`.
 """
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..threads.body import BOLD, OFFICIAL, Body, Run
+from .grammar import Vocabulary, clauses, clauses_at, read_clause
 
 
 class VoteSyntax(StrEnum):
@@ -21,9 +23,9 @@ class VoteSyntax(StrEnum):
     OFFICIAL = "official"  # phpBB's [vote] tag, rendered as span.bbvote
     BOLD = "bold"  # bold "VOTE: Name", "VOTE Name", "Unvote", "Unvote: Name"
     BBCODE = "bbcode"  # literal [vote]Name[/vote], [v]Name[/v], [unvote][/unvote] in text
-    VTL = "vtl"  # "VTL Name" anywhere a sentence starts, and a plain "Unvote" (seed 003)
-    HASH = "hash"  # "## vote Name", "##unvote" at the start of a line
-    PLAIN = "plain"  # unbolded "Vote: Name" at the start of a line (colon required)
+    VTL = "vtl"  # "VTL Name" and a plain "Unvote" where a clause starts (seed 003)
+    HASH = "hash"  # "## vote Name", "##unvote" where a clause starts
+    PLAIN = "plain"  # unbolded "Vote: Name" where a clause starts (colon required)
     KOREAN = "korean"  # "투표: 이름", "이름 투표", "투표 취소"
 
 
@@ -42,26 +44,29 @@ class VoteAction:
     syntax: VoteSyntax | None  # None: a host's correction, not something a player wrote
 
 
-# A vote keyword may start a bold segment or follow a clause break ("FoS: X, Vote: Y").
-_KEYWORD = re.compile(
-    r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?P<colon>\s*[:=\-–—>]+)?(?!\w)",
-    re.I,
-)
-_CLAUSE_BEFORE = re.compile(
-    r"(^|[,;.!?/|(\[\-–—&+]|\band\b|\bthen\b|\balso\b|\b(?:un)?vote\s*:?)\s*$", re.I
-)
+# Official tags: each keyword in a span.bbvote is an action, its target runs to the next one.
+_KEYWORD = re.compile(r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?!\w)", re.I)
 _BBCODE = re.compile(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I)
-_VTL = re.compile(
-    r"(?:^|(?<=[\s,;.!?(]))(?:(?P<vtl>vtl)\b\s*:?\s*(?P<target>[^\n]*)|(?P<un>unvote)\b:?\s*(?P<untarget>[^\n]*))",
-    re.I,
-)
-_HASH = re.compile(r"^\s*##\s*(?P<un>un)?vote\b\s*:?\s*(?P<target>.*)$", re.I)
-_PLAIN = re.compile(r"^\s*(?P<un>un)?vote\s*:\s*(?P<target>.*)$", re.I)
+# Struck text written as BBCode the forum left as it is.
+_STRUCK = re.compile(r"\[(?P<tag>s|strike|del)\].*?\[/(?P=tag)\]", re.I)
+# Where a written syntax's keyword may be ("##vote" holds "vote").
+_ANY_KEYWORD = re.compile(r"(?:un)?vote|vtl", re.I)
 _KO_UNVOTE = re.compile(r"(투표\s*취소|투표\s*철회|언보트)")
 _KO_VOTE_PREFIX = re.compile(r"^\s*(?:투표|보트)\s*[:：]\s*(?P<target>.+)$")
 _KO_VOTE_SUFFIX = re.compile(
     r"^\s*(?P<target>[^\s:：].*?)\s*(?:에게|한테|을|를)?\s*투표(?:합니다|함|할게요|해요)?[.!]?\s*$"
 )
+
+# The keywords each written syntax reads at the start of a clause.
+VOCABULARIES = {
+    VoteSyntax.BOLD: Vocabulary(re.compile(r"(?P<un>un)?vote", re.I), target_required=True),
+    VoteSyntax.VTL: Vocabulary(re.compile(r"(?P<un>un)vote|vtl", re.I)),
+    VoteSyntax.HASH: Vocabulary(re.compile(r"\#\#?\s*(?P<un>un)?vote", re.I)),
+    VoteSyntax.PLAIN: Vocabulary(re.compile(r"(?P<un>un)?vote", re.I), colon_required=True),
+}
+_LINE_SYNTAXES = (VoteSyntax.HASH, VoteSyntax.VTL, VoteSyntax.PLAIN)
+# A host's correction: "unvote; vote Bob", "unvote Ann, vote no lynch".
+_CORRECTION = Vocabulary(re.compile(r"(?P<un>un)?vote", re.I), target_required=True)
 
 DEFAULT_SYNTAXES = (VoteSyntax.OFFICIAL, VoteSyntax.BOLD, VoteSyntax.BBCODE, VoteSyntax.HASH)
 
@@ -76,25 +81,51 @@ def find_votes(body: Body, syntaxes: Iterable[VoteSyntax] = DEFAULT_SYNTAXES) ->
     return [a for _, _, a in found]
 
 
+def read_correction(text: str) -> list[VoteAction]:
+    """The actions a host's correction lists, in order ("unvote; vote Bob").
+
+    Raises ValueError naming the part that is not "vote NAME", "unvote" or "unvote NAME".
+    """
+    found = []
+    for clause in clauses(text):
+        readings = read_clause(text, clause, _CORRECTION)
+        if not readings:
+            part = text[clause.start : clause.end].strip()
+            raise ValueError(
+                f"{part!r} is not an action: write 'vote NAME', 'unvote' or 'unvote NAME'"
+            )
+        for r in readings:
+            kind = ActionKind.UNVOTE if r.unvote else ActionKind.VOTE
+            raw = "[host correction] " + " ".join(text[r.start : r.end].split())
+            found.append(VoteAction(kind, _clean(r.target), raw, None))
+    if not found:
+        raise ValueError("no actions: write them as 'unvote; vote NAME'")
+    return found
+
+
 def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
-    text = "".join(r.text for r in line)
+    text = line[0].text if len(line) == 1 else "".join(r.text for r in line)
+    if "[/" in text:
+        text = _STRUCK.sub(lambda m: " " * len(m[0]), text)
+    low = text.lower()  # plain substring tests: cheaper than a search on every line
+    if "vot" not in low and "vtl" not in low and "[" not in low:
+        if VoteSyntax.KOREAN in enabled:
+            yield from _korean_actions(text)
+        return
+    segments = list(_segments(line))
     taken: list[tuple[int, int]] = []  # spans already read by a stronger syntax
 
     def free(start: int, end: int) -> bool:
         return all(end <= s or start >= e for s, e in taken)
 
-    # Bold and official segments: contiguous runs with the same emphasis.
-    for seg_start, seg_text, flags in _segments(line):
+    bold: list[tuple[int, int]] = []
+    for seg_start, seg_text, flags in segments:
         if flags & OFFICIAL and VoteSyntax.OFFICIAL in enabled:
-            for pos, action in _bold_actions(seg_text, VoteSyntax.OFFICIAL, official=True):
+            for pos, action in _official_actions(seg_text):
                 yield seg_start + pos, action
             taken.append((seg_start, seg_start + len(seg_text)))
-        elif flags & BOLD and VoteSyntax.BOLD in enabled:
-            actions = list(_bold_actions(seg_text, VoteSyntax.BOLD, official=False))
-            for pos, action in actions:
-                yield seg_start + pos, action
-            if actions:
-                taken.append((seg_start, seg_start + len(seg_text)))
+        elif flags & BOLD:
+            bold.append((seg_start, seg_start + len(seg_text)))
 
     if VoteSyntax.BBCODE in enabled:
         for m in _BBCODE.finditer(text):
@@ -104,42 +135,50 @@ def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
             kind = ActionKind.UNVOTE if un else ActionKind.VOTE
             yield m.start(), VoteAction(kind, _clean(m["target"]), m[0], VoteSyntax.BBCODE)
             taken.append((m.start(), m.end()))
-    if VoteSyntax.HASH in enabled:
-        m = _HASH.match(text)
-        if m and free(m.start(), m.end()):
-            yield m.start(), _plain_action(m["un"], m["target"], m[0], VoteSyntax.HASH)
-            taken.append((m.start(), m.end()))
-    if VoteSyntax.VTL in enabled:
-        for m in _VTL.finditer(text):
-            if not free(m.start(), m.end()):
-                continue
-            if m["vtl"]:
-                target = _clean(_cut_at_keyword(m["target"]))
-                yield (
-                    m.start(),
-                    VoteAction(
-                        ActionKind.VOTE, target, f"{m['vtl']} {target}".strip(), VoteSyntax.VTL
-                    ),
-                )
-            else:
-                # A plain "Unvote" must open its clause ("I will not unvote" is talk).
-                if not _CLAUSE_BEFORE.search(text[: m.start()]):
-                    continue
-                target = _clean(_cut_at_keyword(m["untarget"]))
-                yield (
-                    m.start(),
-                    VoteAction(
-                        ActionKind.UNVOTE, target, f"{m['un']} {target}".strip(), VoteSyntax.VTL
-                    ),
-                )
-            taken.append((m.start(), m.end()))
-    if VoteSyntax.PLAIN in enabled:
-        m = _PLAIN.match(text)
-        if m and free(m.start(), m.end()):
-            yield m.start(), _plain_action(m["un"], m["target"], m[0], VoteSyntax.PLAIN)
-            taken.append((m.start(), m.end()))
+    keywords = [m.start() for m in _ANY_KEYWORD.finditer(text)]
+    if VoteSyntax.BOLD in enabled and bold and keywords:
+        found = clauses_at(text, keywords, _bold_starts(text, bold))
+        yield from _read(text, found, VoteSyntax.BOLD, taken, _inside(bold))
+    plain = None
+    for syntax in _LINE_SYNTAXES:
+        if syntax in enabled and keywords:
+            plain = plain if plain is not None else clauses_at(text, keywords)
+            yield from _read(text, plain, syntax, taken)
     if VoteSyntax.KOREAN in enabled and free(0, len(text)):
         yield from _korean_actions(text)
+
+
+def _read(text, found, syntax, taken, allowed=lambda pos: True):
+    """The actions a syntax reads in a line's clauses, outside the spans already taken."""
+    vocabulary = VOCABULARIES[syntax]
+    for clause in found:
+        for r in read_clause(text, clause, vocabulary, allowed):
+            if not all(r.end <= s or r.start >= e for s, e in taken):
+                continue
+            target = _clean(r.target)
+            kind = ActionKind.UNVOTE if r.unvote else ActionKind.VOTE
+            raw = " ".join(text[r.start : r.end].split())
+            taken.append((r.start, r.end))
+            yield r.start, VoteAction(kind, target, raw, syntax)
+
+
+def _bold_starts(text: str, bold: list[tuple[int, int]]) -> list[int]:
+    """Where bold runs start clauses: at a run's start, and at its end unless the run is only
+    a keyword and its colon ("<b>Vote:</b> Ann" is one clause, "I will <b>VOTE: Agar</b> for
+    ..." is three, "to <b>vote</b> Ann" is emphasis on a word)."""
+    starts = []
+    for start, end in bold:
+        starts.append(start)
+        if not _ONLY_KEYWORD.fullmatch(text, start, end):
+            starts.append(end)
+    return starts
+
+
+_ONLY_KEYWORD = re.compile(r"\W*(?:un)?vote\s*[:\-–—@]\W*", re.I)
+
+
+def _inside(spans: list[tuple[int, int]]):
+    return lambda pos: any(s <= pos < e for s, e in spans)
 
 
 def _segments(line: tuple[Run, ...]):
@@ -159,31 +198,14 @@ def _segments(line: tuple[Run, ...]):
         yield seg_start, "".join(seg_parts), seg_flags
 
 
-_TALLY = re.compile(r"\s*(?:counts?|tall(?:y|ies))\b", re.I)
-
-
-def _bold_actions(segment: str, syntax: VoteSyntax, official: bool):
-    """Vote actions inside one bold segment: each keyword's target runs to the next keyword."""
-    matches = []
-    for m in _KEYWORD.finditer(segment):
-        before = segment[: m.start()]
-        if not official and before.strip() and not _CLAUSE_BEFORE.search(before):
-            continue
-        matches.append(m)
+def _official_actions(segment: str):
+    """Vote actions inside one official tag: each keyword's target runs to the next keyword."""
+    matches = list(_KEYWORD.finditer(segment))
     for i, m in enumerate(matches):
         end = matches[i + 1].start() if i + 1 < len(matches) else len(segment)
-        target = segment[m.end() : end]
-        raw = segment[m.start() : end].strip()
         kind = ActionKind.UNVOTE if m["un"] else ActionKind.VOTE
-        if kind is ActionKind.VOTE and not m["colon"] and not official:
-            if not target.strip() or _TALLY.match(target):
-                continue  # a lone bold "vote", or "Vote count please?": words, not an action
-        yield m.start(), VoteAction(kind, _clean(target), raw, syntax)
-
-
-def _plain_action(un: str | None, target: str, raw: str, syntax: VoteSyntax) -> VoteAction:
-    kind = ActionKind.UNVOTE if un else ActionKind.VOTE
-    return VoteAction(kind, _clean(_cut_at_keyword(target)), raw.strip(), syntax)
+        raw = segment[m.start() : end].strip()
+        yield m.start(), VoteAction(kind, _clean(segment[m.end() : end]), raw, VoteSyntax.OFFICIAL)
 
 
 def _korean_actions(text: str):
@@ -197,20 +219,6 @@ def _korean_actions(text: str):
             m.start(),
             VoteAction(ActionKind.VOTE, _clean(m["target"]), text.strip(), VoteSyntax.KOREAN),
         )
-
-
-_NEXT_KEYWORD = re.compile(r"[,;.]?\s*\b(?:un)?vote\b|\bvtl\b", re.I)
-# Where a name written in running text ends: a comma, semicolon, ! or ?, or a full stop after
-# a word of two or more letters ("Albert B. Rampage" keeps its initial).
-_CLAUSE_END = re.compile(r"[,;!?]|(?<=[^\W\d_]{2})\.(?:\s|$)")
-
-
-def _cut_at_keyword(target: str) -> str:
-    """A line-based target: up to the next vote keyword or the end of its clause."""
-    m = _NEXT_KEYWORD.search(target)
-    target = target[: m.start()] if m else target
-    m = _CLAUSE_END.search(target)
-    return target[: m.start()] if m else target
 
 
 _EDGE = re.compile(r"^[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+|[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+$")

@@ -6,13 +6,18 @@ the chat's creator only, naming who was already in and whose chat it is) and clo
 chat may start at night. This module reads those announcements, keeps a registry of chats
 (two chats with the same members are two chats), and lists every broken rule by name.
 
-What it reads, in the poster's own text (quotes never count):
+What it reads, in the poster's own text (quotes never count), one announcement a sentence:
+the verb says what it announces, "my"/"X's"/"(X's)"/"started by X" whose chat it is, and a
+list after "with" or a colon, or in a parenthesis, who is in it ("me" is the poster):
 
     I started a chat with Banana and Pie        CHAT START: Banana, Pie
     made a GC with Rex + Neros                   (the short form a host can ask for)
     Added Kohai to my chat with Banana, Pie      CHAT ADD: Kohai (to: me, Banana, Pie)
     adding wylted to Rex's chat (already in: Rex, Neros)
     Closing my chat with Banana and Pie          CHAT CLOSE: Shining's chat with Banana, Pie
+    GC start: Ann + Bo                           new GC: me, ann and cy
+    adding Cy to my chat (Ann's; Bo is already in)
+    closing Bo's chat (Bo + me)                  closing the chat with Ann and Bo
 
 Anything about a chat that cannot be tied to one chat and one action goes to `needs_review`;
 nothing is guessed into the registry.
@@ -25,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.ledger import EventKind, Game, PostRef
-from ..core.names import Resolver, TargetKind, normalise
+from ..core.names import Method, Resolver, TargetKind, normalise
 from ..core.plan import GamePlan
 from ..threads.posts import Post
 
@@ -40,35 +45,70 @@ RULES = (
 )
 
 _CHAT = r"(?:group\s*chats?|group\s*dms?|gcs?|chats?|discord\s+groups?|dm\s+groups?|group)"
+_WHOSE = r"(?:my|our|[^\s,.;:()]+['’]s)\s+"  # whose chat it is, before the chat's noun
+# A chat's noun phrase ("my chat", "Bo's group chat"), taken out before members are read.
+_CHAT_PHRASE = re.compile(rf"(?:{_WHOSE}|\b(?:the|a)\s+)?(?:own\s+)?(?:new\s+)?\b{_CHAT}\b", re.I)
+# Talk about chats: a question, a condition, a wish.
+_TALK = re.compile(r"\?|\b(?:if|unless|would|should|could|might|maybe)\b|\b\w+['’]d\b", re.I)
 _EXPLICIT = re.compile(r"^\s*chat\s+(?P<kind>start|add|close)\s*:\s*(?P<rest>.*)$", re.I)
-_START = re.compile(
-    rf"\b(?:started|start|starting|made|making|created|creating|opened|opening|formed|"
-    rf"forming|set\s+up|new)\s+(?:up\s+)?(?:a|an|the|my|another)?\s*(?:new\s+)?{_CHAT}\b"
-    r"(?P<rest>.*)",
-    re.I,
+# The verbs players use, in any tense: which one a clause holds says what it announces.
+_ADD_VERB = r"(?:add(?:ed|ing)?|invit(?:e|ed|ing)|br(?:ought|inging|ing)|pull(?:ed|ing)?)"
+_CLOSE_VERB = r"(?:clos(?:e|ed|ing)|end(?:ed|ing)?|shut(?:ting)?|kill(?:ed|ing)?|done\s+with)"
+_START_VERB = (
+    r"(?:start(?:ed|ing)?|mak(?:e|ing)|made|creat(?:e|ed|ing)|open(?:ed|ing)?|form(?:ed|ing)?|"
+    r"set(?:ting)?\s+up|new|spun\s+up|spin(?:ning)?\s+up|another|one\s+more)"
 )
 _ADD = re.compile(
-    r"\b(?:added|adding|invited|inviting|add)\s+(?P<added>.+?)\s+(?:to|into|in)\s+"
-    r"(?P<rest>.+)",
+    rf"\b{_ADD_VERB}(?:\s*:)?\s+(?P<added>.+?)\s+(?:to|into|in)\s+(?P<rest>.+)",
     re.I,
 )
+# "closing Bo's chat", "GC close: ...", "the chat with Ann and Bo is closed"
 _CLOSE = re.compile(
-    rf"\b(?:closed|closing|close|ended|ending|end|shut|shutting)\s+(?:down\s+)?(?P<rest>"
-    rf"(?:my|the|a|[^\s,.;:]+'s)?\s*{_CHAT}\b.*)",
+    rf"\b{_CLOSE_VERB}\s+(?:down\s+|off\s+)?(?P<rest>(?:my|the|a|our|[^\s,.;:()]+['’]s)?\s*"
+    rf"(?:own\s+)?(?:new\s+)?{_CHAT}\b.*)"
+    rf"|(?P<rest2>(?:{_WHOSE})?\b{_CHAT}\b[^.;:]*?)\s*(?:[:\-–—]\s*|\b(?:is|was|now|has\s+been)\s+)*"
+    rf"\b{_CLOSE_VERB}\b(?P<tail>.*)",
     re.I,
 )
-_OWNER = re.compile(r"(?:^|\s)(?P<owner>my|[^\s,.;:()]+?)['’]s\s+" + _CHAT, re.I)
-_STARTED_BY = re.compile(r"(?:started|made|created|opened)\s+by\s+(?P<owner>[^,.;()]+)", re.I)
+_START = re.compile(
+    rf"\b{_START_VERB}\s+(?:up\s+)?(?:a|an|the|my|another|one\s+more)?\s*(?:new\s+)?"
+    rf"(?:private\s+)?{_CHAT}\b(?P<rest>.*)"
+    rf"|\b{_CHAT}\b(?P<rest2>[^.;:]*?)\s*(?:[:\-–—]\s*|\b(?:is|was|now|has\s+been)\s+)*"
+    rf"\b{_START_VERB}\b(?P<tail>.*)",
+    re.I,
+)
+_OWNER = re.compile(r"(?:^|[\s(])(?P<owner>my|[^\s,.;:()]+?)['’]s\b(?!\s+(?:already|in)\b)", re.I)
+_STARTED_BY = re.compile(
+    r"(?:started|made|created|opened|run)\s+by\s+(?P<owner>[^,.;()]+?)(?=\s*(?:[,.;()]|with\b|$))",
+    re.I,
+)
+_OWNER_STARTED = re.compile(rf"{_CHAT}\s+(?P<owner>[^\s,.;:()]+)\s+(?:started|made|opened)\b", re.I)
+# Who is in already: "(already in: Rex, Neros)", "Bo is already in", "with Ann, Bo".
 _ALREADY = re.compile(
     r"(?:already\s+in(?:\s+it)?|who\s+(?:is|are|were)\s+already\s+in(?:\s+it)?|"
-    r"(?:current|existing)\s+members?)\s*[:\-]?\s*(?P<names>[^.;()]+)",
+    r"(?:current|existing)\s+members?|members?)\s*[:\-]?\s*(?P<names>[^.;()]+)",
     re.I,
 )
-_WITH = re.compile(r"\bwith\s+(?P<names>[^.;()]+)", re.I)
+_ALREADY_AFTER = re.compile(
+    r"(?P<names>[^.;:()]+?)\s+(?:is|are|was|were|'s|'re)\s+(?:already\s+)?in(?:\s+it)?\b",
+    re.I,
+)
+_WITH = re.compile(r"\b(?:with|w/)\s+(?P<names>[^.;()]+)", re.I)
+_LIST = re.compile(r"^\s*[:\-–—]\s*(?P<names>[^.;()]+)")  # "GC start: Ann + Bo"
+_PAREN = re.compile(r"\((?P<inside>[^()]*)\)")
 _TO_LIST = re.compile(r"\(\s*to\s*:\s*(?P<names>[^)]+)\)", re.I)
-_SPLIT = re.compile(r"\s*(?:,|&|\+|/|\band\b|\balso\b)\s*", re.I)
-_ME = {"me", "myself", "i"}
-_FILLER = re.compile(r"^(?:and|also|the|just|only|both|players?|in|it|chat)\s+", re.I)
+_SPLIT = re.compile(r"\s*(?:,|&|\+|/|;|\band\b|\balso\b|\bplus\b)\s*", re.I)
+_ME = {"me", "myself", "i", "me too"}
+_FILLER = re.compile(
+    r"^(?:and|also|the|just|only|both|players?|in|it|chat|members?|already\s+in|already|with)\s+",
+    re.I,
+)
+_TRAILING = re.compile(
+    r"\s+(?:(?:is|are|was|were)\s+(?:already\s+)?in(?:\s+it)?|already\s+in|too|as\s+well|now|"
+    r"in\s+it|there)\s*$",
+    re.I,
+)
+_SENTENCE = re.compile(r"\s*\n\s*|(?<=[.!?])\s+(?![^()]*\))")
 
 
 @dataclass
@@ -113,6 +153,18 @@ class ChatDay:
     chats: list[Chat]
     violations: list[Violation]
     needs_review: list[Review]
+    names: list[NameReading] = field(default_factory=list)  # names read loosely, and how
+
+
+@dataclass(frozen=True, slots=True)
+class NameReading:
+    """A name an announcement wrote that is not a player's name as it stands ("ann" for
+    AnnaKarenina): the resolver's method and evidence, for the host to check."""
+
+    post: int | None
+    written: str
+    player: str
+    how: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,47 +181,68 @@ _CHAT_ID = re.compile(r"\b(?:to:\s*)?(C\d+)\b")
 
 
 def read_announcements(text: str) -> list[Announcement]:
-    """The chat announcements of a post's own text, in order."""
+    """The chat announcements of a post's own text, in order: one per sentence at most."""
     found = []
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
-        m = _EXPLICIT.match(sentence)
-        if m:
-            found.append(_explicit(m["kind"].lower(), m["rest"]))
-            continue
-        m = _ADD.search(sentence)
-        if m and re.search(_CHAT, m["rest"], re.I):
-            rest = m["rest"]
-            stated = _ALREADY.search(rest) or _WITH.search(rest) or _TO_LIST.search(sentence)
-            found.append(
-                Announcement(
-                    "add",
-                    _owner(rest),
-                    _names(m["added"]),
-                    _names(stated["names"]) if stated else (),
-                    stated is not None,
-                )
-            )
-            continue
-        m = _CLOSE.search(sentence)
-        if m:
-            rest = m["rest"]
-            stated = _WITH.search(rest) or _ALREADY.search(rest)
-            found.append(
-                Announcement(
-                    "close",
-                    _owner(rest),
-                    (),
-                    _names(stated["names"]) if stated else (),
-                    stated is not None,
-                )
-            )
-            continue
-        m = _START.search(sentence)
-        if m:
-            stated = _WITH.search(m["rest"])
-            names = _names(stated["names"]) if stated else ()
-            found.append(Announcement("start", "my", (), names, bool(names)))
+    for sentence in _SENTENCE.split(text):
+        announcement = _read_sentence(sentence)
+        if announcement is not None:
+            found.append(announcement)
     return found
+
+
+def _read_sentence(sentence: str) -> Announcement | None:
+    m = _EXPLICIT.match(sentence)
+    if m:
+        return _explicit(m["kind"].lower(), m["rest"])
+    if _TALK.search(sentence):
+        return None
+    found = [
+        (m.start(), kind, m)
+        for kind, pattern in (("add", _ADD), ("close", _CLOSE), ("start", _START))
+        if (m := pattern.search(sentence)) and (kind != "add" or re.search(_CHAT, m["rest"], re.I))
+    ]
+    if not found:
+        return None
+    _, kind, m = min(found, key=lambda f: f[0])
+    if kind == "add":
+        rest = m["rest"]
+        stated = _stated_members(rest) or _stated_members(sentence[m.end("added") :])
+        return Announcement(
+            "add", _owner(rest), _names(m["added"]), stated or (), stated is not None
+        )
+    if kind == "close":
+        rest = m["rest"] if m["rest"] is not None else m["rest2"] + " " + (m["tail"] or "")
+        stated = _stated_members(rest, with_first=True)
+        return Announcement("close", _owner(rest), (), stated or (), stated is not None)
+    rest = m["rest"] if m["rest"] is not None else m["rest2"] + " " + m["tail"]
+    stated = _stated_members(rest, with_first=True, listed=True)
+    names = stated or ()
+    return Announcement("start", "my", (), names, bool(names))
+
+
+def _stated_members(
+    text: str, with_first: bool = False, listed: bool = False
+) -> tuple[str, ...] | None:
+    """The members a clause states: "already in: ...", "... is already in", "with ...", a
+    list after a colon, or a parenthesis of names; None when it states none."""
+    text = _CHAT_PHRASE.sub(",", text)
+    for inside in (p["inside"] for p in _PAREN.finditer(text)):
+        for part in re.split(r";", inside):
+            m = _ALREADY.search(part) or _ALREADY_AFTER.search(part)
+            if m:
+                return _names(m["names"])
+        names = [n for n in _names(inside) if not _OWNER.fullmatch(" " + n)]
+        if names and (listed or with_first) and not _ALREADY.search(inside):
+            return tuple(names)
+    m = _ALREADY.search(text) or _ALREADY_AFTER.search(text)
+    if m and not with_first:
+        return _names(m["names"])
+    m = _WITH.search(text) or (_LIST.match(text) if listed or with_first else None)
+    if m:
+        return _names(m["names"])
+    if m := _ALREADY.search(text) or _ALREADY_AFTER.search(text):
+        return _names(m["names"])
+    return None
 
 
 def _explicit(kind: str, rest: str) -> Announcement:
@@ -192,23 +265,26 @@ def _explicit(kind: str, rest: str) -> Announcement:
     )
 
 
-_MY = re.compile(r"\bmy\s+(?:own\s+)?(?:new\s+)?" + _CHAT, re.I)
+_MY = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:new\s+)?" + _CHAT, re.I)
 
 
 def _owner(text: str) -> str | None:
+    """Who started the chat, as the announcement says: "my chat", "Bo's chat", "(Bo's)",
+    "the chat Bo started", "started by Bo"; None when it does not say."""
+    m = _OWNER.search(text) or _STARTED_BY.search(text) or _OWNER_STARTED.search(text)
+    if m:
+        owner = m["owner"].strip()
+        return "my" if owner.casefold() in ("my", "me", "mine", "i") else owner
     if _MY.search(text):
         return "my"
-    m = _OWNER.search(text) or _STARTED_BY.search(text)
-    if not m:
-        return None
-    owner = m["owner"].strip()
-    return "my" if owner.casefold() in ("my", "me", "mine") else owner
+    return None
 
 
 def _names(text: str) -> tuple[str, ...]:
     names = []
     for part in _SPLIT.split(text):
-        part = _FILLER.sub("", part.strip(" :-–\"'")).strip()
+        part = part.strip(" :-–\"'()")
+        part = _TRAILING.sub("", _FILLER.sub("", part)).strip(" :-–\"'()")
         if part:
             names.append(part)
     return tuple(names)
@@ -245,7 +321,8 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
             current_day = day if day is not None else None
         if normalise(post.author) in hosts:
             continue
-        text = corrected.get((post.thread, post.number), post.text)  # the host's reading wins
+        key = (post.thread, post.number)
+        text = corrected[key] if key in corrected else _own_lines(post)  # the host's reading wins
         announcements = read_announcements(text) if _mentions_chat(text) else []
         if not announcements:
             continue
@@ -264,6 +341,12 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
         if d in wanted:
             out.append(entry)
     return sorted(out, key=lambda e: e.day)
+
+
+def _own_lines(post: Post) -> str:
+    """The post's own text line by line (quotes, spoilers and struck text out): a line break
+    ends an announcement as a full stop does."""
+    return "\n".join(" ".join("".join(r.text for r in line).split()) for line in post.body.lines)
 
 
 def _mentions_chat(text: str) -> bool:
@@ -290,9 +373,14 @@ def _close_all(open_chats: list[Chat], plan: GamePlan, day: int | None, by_day) 
 
 
 def _resolve(
-    resolver: Resolver, names: Sequence[str], author: str, game: Game
+    resolver: Resolver,
+    names: Sequence[str],
+    author: str,
+    game: Game,
+    noted: list[tuple[str, str, str]] | None = None,
 ) -> tuple[list, list]:
-    """Slots for names ("me" is the author); hosts are left out; what names no one is kept."""
+    """Slots for names ("me" is the author); hosts are left out; what names no one is kept.
+    Names read loosely go to `noted` as (written, slot, how)."""
     slots, unknown = [], []
     hosts = {normalise(h) for h in game.hosts}
     for name in names:
@@ -304,9 +392,22 @@ def _resolve(
         res = resolver.resolve(name, whole=True)
         if res.kind is TargetKind.PLAYER:
             slots.append(res.slot)
+            if noted is not None and res.method not in _SURE:
+                how = f"{res.method.value}, confidence {res.confidence:.2f}"
+                noted.append((name, res.slot, how + (f"; {res.evidence}" if res.evidence else "")))
         else:
             unknown.append(name)
     return list(dict.fromkeys(slots)), unknown
+
+
+_SURE = (Method.EXACT, Method.NORMALISED, Method.ALIAS)
+
+
+def _note_names(day: ChatDay, post: Post, plan: GamePlan, pos: int, noted) -> None:
+    for written, slot, how in noted:
+        reading = NameReading(post.number, written, plan.holder(slot, pos), how)
+        if reading not in day.names:  # an owner who is also named a member: once
+            day.names.append(reading)
 
 
 def _apply(
@@ -323,7 +424,9 @@ def _apply(
     pos = plan.timeline.after(_ref(post)) - 1
     name = plan.holder(author, pos)
 
-    members, unknown = _resolve(resolver, a.members, author, game)
+    noted: list[tuple[str, str, str]] = []
+    members, unknown = _resolve(resolver, a.members, author, game, noted)
+    _note_names(day, post, plan, pos, noted)
     if unknown:
         day.needs_review.append(
             Review(post.number, name, f"{a.kind}: no player named {', '.join(unknown)}")
@@ -362,7 +465,9 @@ def _apply(
     if a.owner == "my":
         owner_slot = author
     elif a.owner:
-        owner_slot = next(iter(_resolve(resolver, [a.owner], author, game)[0]), None)
+        noted = []
+        owner_slot = next(iter(_resolve(resolver, [a.owner], author, game, noted)[0]), None)
+        _note_names(day, post, plan, pos, noted)
     stated = {plan.holder(m, pos) for m in members}
     owner = plan.holder(owner_slot, pos) if owner_slot else None
     candidates = [c for c in open_chats if owner is None or c.creator == owner]
@@ -407,7 +512,9 @@ def _act(
             f"the {a.kind} does not say who started the chat",
         )
     if a.kind == "add":
-        added, unknown_added = _resolve(resolver, a.added, author, game)
+        noted: list[tuple[str, str, str]] = []
+        added, unknown_added = _resolve(resolver, a.added, author, game, noted)
+        _note_names(day, post, plan, pos, noted)
         if unknown_added:
             day.needs_review.append(
                 Review(post.number, name, f"add: no player named {', '.join(unknown_added)}")
@@ -515,5 +622,9 @@ def chat_day_to_json(entry: ChatDay) -> dict:
         ],
         "needs_review": [
             {"post": r.post, "author": r.author, "reason": r.reason} for r in entry.needs_review
+        ],
+        "names": [
+            {"post": n.post, "written": n.written, "player": n.player, "how": n.how}
+            for n in entry.names
         ],
     }

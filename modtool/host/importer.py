@@ -125,7 +125,8 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
     for e in case.get("events", []):
         if e.get("kind") == "votecount_reset" and isinstance(e.get("post"), int):
             events.append({"kind": "vote_reset", "post": e["post"]})
-    for day in case.get("days", []):
+    days = case.get("days", [])
+    for day in days:
         # Every day's start, not only Day 1's: a day whose end is unknown must not make the
         # next day start at the top of the thread.
         if isinstance(day.get("start_post"), int) or day.get("day") == 1:
@@ -134,6 +135,8 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
             )
         if isinstance(day.get("end_post"), int):
             events.append({"kind": "day_end", "day": day["day"], "post": day["end_post"]})
+    events.extend(_days_reached(days, [e for e in events if e["kind"] == "death"]))
+    _renames(players, events)
     events.sort(key=lambda e: (e.get("post", -1) if "post" in e else 10**9, _ORDER[e["kind"]]))
     rules: dict = {"preset": "mafiascum"}
     if case.get("less_one_for_no_lynch"):
@@ -148,6 +151,50 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
         "players": players,
     }
     return setup, events
+
+
+def _days_reached(days: list[dict], deaths: list[dict]) -> list[dict]:
+    """A start for each day a death shows the game reached (a death in D4 or N4) that the
+    archive gives no start or end for: it starts where the last recorded day stopped."""
+    known = {
+        d["day"]: max(p for p in (d.get("start_post"), d.get("end_post")) if isinstance(p, int))
+        for d in days
+        if isinstance(d.get("start_post"), int) or isinstance(d.get("end_post"), int)
+    }
+    known.setdefault(1, 0)
+    starts = []
+    for death in deaths:
+        reached = Phase.parse(death["phase"]).number if "phase" in death else 0
+        if reached > max(known):
+            last = max(known)
+            known[reached] = known[last]
+            starts.append({"kind": "day_start", "day": reached, "post": known[last]})
+    return starts
+
+
+def _renames(players: list[dict], events: list[dict]) -> None:
+    """A replacement by a name already in the game, as the ledger checks it. The slot's own
+    name written another way ("Bob", then "bob") is a rename, not a replacement. Another
+    slot's account (a nickname the archive lists for it) is the replacement's name: it leaves
+    that slot's accounts. Another slot's player cannot replace into a second slot: the
+    replacement is dropped."""
+    main = {normalise(p["name"]): p for p in players}
+    holder = {p["name"]: normalise(p["name"]) for p in players}
+    for e in [e for e in events if e["kind"] == "replacement"]:
+        by = normalise(e["by"])
+        player = main[normalise(e["player"])]
+        other = main.get(by)
+        if by == holder[player["name"]]:
+            events.remove(e)  # names are matched case- and spacing-blind: nothing to add
+        elif other is not None and other is not player:
+            events.remove(e)
+        else:  # a newcomer, or a player coming back to the slot they left
+            holder[player["name"]] = by
+            for p in players:
+                kept = [a for a in p.get("accounts", ()) if normalise(a) != by or p is player]
+                if len(kept) != len(p.get("accounts", ())):
+                    p["accounts"] = kept
+            main[by] = player
 
 
 _ORDER = {"day_start": 0, "replacement": 1, "vote_reset": 2, "death": 3, "day_end": 4}

@@ -73,6 +73,7 @@ _DROP_CLASS = re.compile(
     r"ad|ads|advert|advertisement)\b"
 )
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
+_STRIKE_STYLE = re.compile(r"text-decoration(?:-line)?\s*:[^;]*line-through", re.I)
 
 # Elements that may change the reading; everything else is plain text and line breaks.
 _SPECIAL_TAGS = _SKIP_TAGS | _STRIKE_TAGS | _CODE_TAGS | _BOLD_TAGS | {"blockquote", "details"}
@@ -381,6 +382,8 @@ def _attribute_kind(tag: str, cls: str, style: str) -> str:
         return "strike"
     if tag in _CODE_TAGS:
         return "code"
+    if style and _STRIKE_STYLE.search(style):
+        return "strike"  # struck by CSS, as some forums render [s]
     if style and _BOLD_STYLE.search(style):
         return "bold"
     if tag == "details":

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ...errors import GameFileError
 from ..names import did_you_mean, normalise
+from ..votes import read_correction
 from .model import SETUP_FILE, Event, EventKind, Game, Phase, PhaseKind, PostRef
 from .setup import MAX_DAY
 
@@ -121,12 +122,24 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         if at.post is None:
             raise ValueError('correction needs "post": the post number it corrects')
         action = obj.get("action", "target" if "target" in obj else None)
-        if action not in ("ignore", "target"):
-            raise ValueError('correction needs "action": "ignore", or "target": a name')
+        if action not in ("ignore", "target", "actions"):
+            raise ValueError(
+                'correction needs "action": "ignore", "target" (a name) or "actions" '
+                '(a list such as "unvote; vote Bob")'
+            )
         target = obj.get("target")
         if action == "target" and not isinstance(target, str):
             raise ValueError('correction with action "target" needs "target": a name')
-        return Event(kind, line, at, action=action, target=target, note=obj.get("note"))
+        actions = obj.get("actions")
+        if action == "actions":
+            if not isinstance(actions, str):
+                raise ValueError(
+                    'correction with action "actions" needs "actions": "unvote; vote Bob"'
+                )
+            read_correction(actions)  # a list the count cannot read is refused here
+        return Event(
+            kind, line, at, action=action, target=target, actions=actions, note=obj.get("note")
+        )
     if kind is EventKind.CHAT_CORRECTION:
         text = obj.get("text")
         if at.post is None or not isinstance(text, str):

@@ -108,8 +108,9 @@ class Event:
     name: str | None = None  # the replacement's name
     phase: Phase | None = None  # deaths at a phase boundary: D2 (at the end of Day 2), N1
     cause: str | None = None
-    action: str | None = None  # corrections: "ignore" or "target"
+    action: str | None = None  # corrections: "ignore", "target" or "actions"
     target: str | None = None  # corrections: the intended target (a name, or "no lynch")
+    actions: str | None = None  # corrections: what the post does, in order ("unvote; vote Bob")
     note: str | None = None
     # setup: ((slot, seat, role, shown), ...), the bluffs, and the red herring's slot
     seats: tuple[tuple[str, int, str, str | None], ...] = ()

@@ -1,0 +1,73 @@
+"""The grammar's two rules on their own: where clauses end, and what a clause holds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from modtool.core.grammar import Vocabulary, clauses, clauses_at, read_clause
+
+VTL = Vocabulary(re.compile(r"(?P<un>un)vote|vtl", re.I))
+PLAIN = Vocabulary(re.compile(r"(?P<un>un)?vote", re.I), colon_required=True)
+
+
+def parts(text: str, starts=()) -> list[str]:
+    return [
+        text[c.start : c.end].strip() + ("?" if c.question else "") for c in clauses(text, starts)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Unvote. VTL Bob", ["Unvote", "VTL Bob"]),
+        ("VTL Ann, VTL Bo; VTL Cy", ["VTL Ann", "VTL Bo", "VTL Cy"]),
+        ("VTL Ann and VTL Bo then VTL Cy", ["VTL Ann", "VTL Bo", "VTL Cy"]),
+        ("VTL Ann & VTL Bo / VTL Cy", ["VTL Ann", "VTL Bo", "VTL Cy"]),
+        ("vtl albert b. rampage", ["vtl albert b. rampage"]),
+        ("Vote Mr. Ree", ["Vote Mr. Ree"]),
+        ("VTL - Ann", ["VTL - Ann"]),
+        ("Vote; TheFool", ["Vote; TheFool"]),
+        ("Unvote; Vote: Ann", ["Unvote", "Vote: Ann"]),
+        ("Unvote Ann - vote Bo", ["Unvote Ann", "vote Bo"]),
+        ("why did you VTL Ann? odd", ["why did you VTL Ann?", "odd"]),
+        ("Sandy then Andrew", ["Sandy", "Andrew"]),
+    ],
+)
+def test_where_clauses_end(text, expected):
+    assert parts(text) == expected
+
+
+def test_a_caller_may_start_clauses():
+    assert parts("I will VOTE: Agar for that", [7, 18]) == ["I will", "VOTE: Agar", "for that"]
+
+
+@pytest.mark.parametrize(
+    "text", ["Unvote. VTL Bob, then VTL Cy", "a long run of words before: VTL Ann and VTL Bo"]
+)
+def test_clauses_around_keywords_are_the_clauses_of_the_line(text):
+    keywords = [m.start() for m in re.finditer("vote|vtl", text, re.I)]
+    near = clauses_at(text, keywords)
+    assert set(near) <= set(clauses(text)) and near
+
+
+@pytest.mark.parametrize(
+    ("text", "vocabulary", "expected"),
+    [
+        ("VTL Ann", VTL, [(False, "Ann")]),
+        ("Unvote Carl VTL Dan", VTL, [(True, "Carl "), (False, "Dan")]),
+        ("Unvote Vote", VTL, [(True, "Vote")]),
+        ("VTL Unvote", VTL, [(False, "Unvote")]),
+        ("Ghost vote: VTL Ann", VTL, [(False, "Ann")]),
+        ("don't VTL Ann", VTL, []),
+        ("VTL Ann if she claims", VTL, []),
+        ("Vote: Ann", PLAIN, [(False, "Ann")]),
+        ("Vote Ann", PLAIN, []),
+        ("Unvote", PLAIN, [(True, "")]),
+    ],
+)
+def test_what_a_clause_holds(text, vocabulary, expected):
+    (clause,) = clauses(text)
+    found = read_clause(text, clause, vocabulary)
+    assert [(r.unvote, r.target) for r in found] == expected
