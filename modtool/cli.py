@@ -679,10 +679,10 @@ def _finite(value: float) -> float:
 
 def _interval(value: str) -> int:
     """ "10m", "1h", "90s", "5" (minutes) as seconds; one minute at least."""
-    import re
-
-    m = re.fullmatch(r"(\d{1,9})\s*([smh]?)", value.strip())
-    seconds = int(m[1]) * {"": 60, "s": 1, "m": 60, "h": 3600}[m[2]] if m else 0
+    m = re.fullmatch(r"(\d{1,30})\s*([smh]?)", value.strip())
+    if not m:
+        raise typer.BadParameter("give a length like 10m, 1h or 90s")
+    seconds = int(m[1]) * {"": 60, "s": 1, "m": 60, "h": 3600}[m[2]]
     if seconds < 60:
         raise typer.BadParameter("give at least one minute, e.g. 10m or 1h (be kind to forums)")
     if seconds > WATCH_MAX:

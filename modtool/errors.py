@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 # user:password@ in a URL, and the query values that carry a login or a session
-_LOGIN_IN_URL = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@]+@")
+_LOGIN_IN_URL = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s]*@")
 _SECRET_QUERY = re.compile(
     r"(?i)([?&;](?:password|passwd|pwd|pass|token|sid|session|auth)=)[^&#\s]*"
 )

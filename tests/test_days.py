@@ -225,3 +225,28 @@ def test_init_leaves_nothing_when_what_it_wrote_does_not_read_back(tmp_path, mon
     with pytest.raises(GameFileError):
         days.init_game(folder, str(tmp_path / "t.jsonl"), posts)
     assert not folder.exists()  # neither file, and not the folder it made
+
+
+def test_watch_goes_on_when_the_count_itself_fails_or_the_disk_does(tmp_path):
+    from modtool.host.days import watch
+    from modtool.threads.sources import read_game_posts
+
+    folder = tmp_path / "g"
+    shutil.copytree(EXAMPLE, folder)
+    ledger = folder / "events.jsonl"
+    good = ledger.read_text()
+    # the host recorded a post the thread does not have yet: the count of that look fails
+    ledger.write_text(good + '{"kind": "vote_reset", "post": 9999}\n')
+    calls = iter(["past the thread", "disk", "fine"])
+
+    def read(game):
+        what = next(calls)
+        ledger.write_text(good)  # mended for the next look
+        if what == "disk":
+            raise OSError(5, "Input/output error")
+        return read_game_posts(game)
+
+    lines = list(watch(folder, read, 600, times=3, sleep=lambda s: None))
+    failed = [line.text for line in lines if line.failed]
+    assert len(failed) == 2 and "Input/output error" in failed[1]
+    assert any(not line.failed for line in lines)

@@ -40,6 +40,12 @@ ESCAPES = {
     "a huge repeat": "{{ 'x' * 10000000000 }}",
     "a huge power": "{{ 9 ** 9 ** 9 }}",
     "a huge range": "{% for i in range(10 ** 9) %}{% endfor %}",
+    "a huge centre": "{{ 'x'|center(10 ** 10) }}",
+    "a huge format width": "{{ '{:>10000000000}'.format('a') }}",
+    "a huge format_map width": "{{ '{x:>10000000000}'.format_map({'x': 1}) }}",
+    "a huge percent width": "{{ '%10000000000d' % 1 }}",
+    "a huge indent": "{{ 'x'|indent(10 ** 10, true) }}",
+    "nested brackets": "{{ " + "(" * 400 + "1" + ")" * 400 + " }}",
     "include an absolute path": "{% include '{secret}' %}",
     "include with ..": "{% include '../outside.txt' %}",
     "extends an absolute path": "{% extends '{secret}' %}",
@@ -63,7 +69,7 @@ def world(tmp_path):
     (tmp_path / "game" / "outside.txt").write_text(SECRET)
     (templates / ".hidden").write_text(SECRET)
     os.symlink(secret, templates / "link.j2")
-    os.symlink(tmp_path, templates / "linked")
+    os.symlink(tmp_path / "game", templates / "linked")  # holds outside.txt
     return tmp_path
 
 
@@ -110,6 +116,26 @@ def test_the_escape_table_covers_the_known_forms():
         "link.j2",
     ):
         assert needle in words, needle
+
+
+def test_a_templates_folder_that_links_out_of_the_game_is_refused(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "votecount.en.bbcode.j2").write_text(SECRET)
+    game = tmp_path / "game"
+    game.mkdir()
+    os.symlink(elsewhere, game / "templates")
+    with pytest.raises(TemplateFileError, match="link out of the game folder"):
+        render_post("votecount", {}, extra=game / "templates")
+
+
+def test_an_error_in_an_included_template_names_that_file(tmp_path):
+    templates = tmp_path / "templates"
+    (templates / "parts").mkdir(parents=True)
+    (templates / "parts" / "x.j2").write_text("one\ntwo\nthree\n{% if %}\n")
+    (templates / "votecount.en.bbcode.j2").write_text("{% include 'parts/x.j2' %}")
+    with pytest.raises(TemplateFileError, match=r"parts/x\.j2:4"):
+        render_post("votecount", {}, extra=templates)
 
 
 def test_a_plain_template_still_renders_includes_and_macros(tmp_path):

@@ -261,11 +261,10 @@ def init_game(
         lines.append("")
     first = posts[0].number or 0
     created = not folder.exists()
-    write_atomic(
-        folder / LEDGER_FILE, json.dumps({"kind": "day_start", "day": 1, "post": first}) + "\n"
-    )
-    write_atomic(folder / SETUP_FILE, "\n".join(lines))
+    day_one = {"kind": "day_start", "day": 1, "post": first}
     try:
+        write_atomic(folder / LEDGER_FILE, json.dumps(day_one) + "\n")
+        write_atomic(folder / SETUP_FILE, "\n".join(lines))
         load_game(folder)  # what was written reads back
     except BaseException:
         for name in INIT_FILES:
@@ -321,14 +320,14 @@ def watch(
     while True:
         try:
             loaded = load_game(folder)  # the host may record events while watching
-            posts = read_posts(loaded)
-        except ModToolError as exc:
+            lines, seen = watch_step(loaded, read_posts(loaded), seen)
+        except (ModToolError, OSError) as exc:
             failures += 1
             wait = backoff(every, failures)
-            yield WatchLine(f"look {looks + 1} failed: {exc}; looking again in {_span(wait)}", True)
+            why = exc if isinstance(exc, ModToolError) else f"{exc.strerror or exc}"
+            yield WatchLine(f"look {looks + 1} failed: {why}; looking again in {_span(wait)}", True)
         else:
             failures, wait = 0, every
-            lines, seen = watch_step(loaded, posts, seen)
             yield from (WatchLine(line) for line in lines)
         looks += 1
         if times is not None and looks >= times:

@@ -74,17 +74,14 @@ def make_drafts(
 
     if kind is DraftKind.ROLEPMS:
         contexts = role_pm_contexts(game, language)
-        stems = player_file_stems([c["player"] for c in contexts])
-        return [
-            render("rolepm", c, f"role-{s}.{ext}") for c, s in zip(contexts, stems, strict=True)
-        ]
+        stems = _file_stems(game)
+        return [render("rolepm", c, f"role-{stems[c['player']]}.{ext}") for c in contexts]
     if kind is DraftKind.NIGHT:
         night = last_night(game) if night is None else night
         contexts = night_result_contexts(game, night)
-        stems = player_file_stems([c["player"] for c in contexts])
+        stems = _file_stems(game)
         return [
-            render("nightresult", c, f"night{night}-{s}.{ext}")
-            for c, s in zip(contexts, stems, strict=True)
+            render("nightresult", c, f"night{night}-{stems[c['player']]}.{ext}") for c in contexts
         ]
     if kind is DraftKind.NIGHTEND:
         night = last_night(game) if night is None else night
@@ -122,6 +119,14 @@ def file_safe(name: str) -> str:
     while len(stem.encode("utf-8")) > FILE_STEM_BYTES:
         stem = stem[:-1]
     return stem
+
+
+def _file_stems(game: Game) -> dict[str, str]:
+    """Each player's file-name stem, numbered over every player in seat order, so a player's
+    role PM and night PMs carry the same name whoever else has drafts."""
+    slots = sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0))
+    holders = [game.slot_names(s.key)[-1] for s in slots]
+    return dict(zip(holders, player_file_stems(holders), strict=True))
 
 
 def player_file_stems(players: Sequence[str]) -> list[str]:

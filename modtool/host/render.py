@@ -17,7 +17,13 @@ from tabulate import tabulate
 from ..core.results import DayCount
 from ..core.schedule import day_deadline, time_left
 from ..threads.times import UTC
-from .sandbox import load_template, read_template_text, render_bounded, sandboxed_environment
+from .sandbox import (
+    TemplateFileError,
+    load_template,
+    read_template_text,
+    render_bounded,
+    sandboxed_environment,
+)
 
 # The built-in templates: templates/ of the repository, shipped in the wheel as
 # modtool/templates (a link in the checkout), so an installed copy finds them too.
@@ -353,8 +359,20 @@ def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Env
             return value
         return escape(value)
 
-    roots = [p for p in (extra, TEMPLATES) if p is not None]
+    roots = [p for p in (game_templates(extra), TEMPLATES) if p is not None]
     return sandboxed_environment(roots, finalize, {"link": _link_filter(markup)})
+
+
+def game_templates(folder: Path | None) -> Path | None:
+    """A game's templates/ folder, refused when it leads out of the game folder (a symbolic
+    link to elsewhere): what a shared folder holds is read from inside it only."""
+    if folder is None or not (folder.exists() or folder.is_symlink()):
+        return None
+    if folder.is_symlink() or not folder.resolve().is_relative_to(folder.parent.resolve()):
+        raise TemplateFileError(
+            f"{folder}: is a link out of the game folder; copy the templates into it instead"
+        )
+    return folder
 
 
 def render_count_post(

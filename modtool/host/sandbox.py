@@ -17,7 +17,9 @@ Every failure is a `TemplateFileError`: one line naming the file (and line) and 
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import signal
 import stat
 import threading
@@ -110,22 +112,63 @@ class FolderLoader(jinja2.BaseLoader):
         raise jinja2.TemplateNotFound(template)
 
 
-class _Environment(ImmutableSandboxedEnvironment):
-    """The sandbox, with "*" and "**" bounded too: `"x" * 10**10` would fill the memory before
-    any output bound is reached."""
+# a width or precision in a format string ("%10000000000d", "{:>10000000000}") that would
+# make a string larger than any post
+_HUGE_WIDTH = re.compile(r"(?<![0-9])[0-9]{7,}")
 
-    intercepted_binops = frozenset(["*", "**"])
+
+def _refuse_huge(args: Iterable[object]) -> None:
+    """No number that would make a value larger than a post: a filter's width (`center`,
+    `indent`, `wordwrap`, `truncate`), a repeat, a format string's width."""
+    for a in args:
+        if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_OUTPUT_CHARS:
+            raise jinja2.exceptions.SecurityError(f"a number as large as {a} is not formatting")
+
+
+def _bounded_filter(function: Callable) -> Callable:
+    @functools.wraps(function)  # keeps Jinja's pass_context and the like
+    def bounded(*args, **kwargs):
+        _refuse_huge([*args, *kwargs.values()])
+        return function(*args, **kwargs)
+
+    return bounded
+
+
+class _Environment(ImmutableSandboxedEnvironment):
+    """The sandbox, with what can fill the memory before any output bound is reached bounded
+    too: "*", "**" and "%" of large numbers, huge widths in format strings and in filters."""
+
+    intercepted_binops = frozenset(["*", "**", "%"])
 
     def call_binop(self, context, operator, left, right):
         if operator == "**":
             if isinstance(right, int) and abs(right) > 64 and abs(left) not in (0, 1):
                 raise jinja2.exceptions.SecurityError("a power this large is not formatting")
             return left**right
+        if operator == "%":
+            if isinstance(left, str) and _HUGE_WIDTH.search(left):
+                raise jinja2.exceptions.SecurityError("a format width this large is not formatting")
+            return left % right
         size = [len(x) for x in (left, right) if isinstance(x, str | list | tuple)]
         count = [x for x in (left, right) if isinstance(x, int)]
         if size and count and size[0] * max(count[0], 0) > MAX_OUTPUT_CHARS:
             raise jinja2.exceptions.SecurityError("a repeat this large is not formatting")
         return left * right
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+        _refuse_huge([*args, *kwargs.values()])
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value):
+        """`"{:>5}".format(x)`: the sandbox's own wrapper, refused for a huge width."""
+        owner = getattr(value, "__self__", None)
+        if isinstance(owner, str) and _HUGE_WIDTH.search(owner):
+
+            def refused(*args, **kwargs):
+                raise jinja2.exceptions.SecurityError("a format width this large is not formatting")
+
+            return refused if super().wrap_str_format(value) is not None else None
+        return super().wrap_str_format(value)
 
 
 def sandboxed_environment(
@@ -145,6 +188,7 @@ def sandboxed_environment(
     for name in UNSAFE_GLOBALS:
         env.globals.pop(name, None)
     env.filters.update(filters or {})
+    env.filters = {name: _bounded_filter(f) for name, f in env.filters.items()}
     return env
 
 
@@ -160,6 +204,10 @@ def load_template(
     except jinja2.TemplateSyntaxError as exc:
         file = exc.filename or where or name
         raise TemplateFileError(f"template {file}:{exc.lineno}: {exc.message}") from None
+    except RecursionError:
+        raise TemplateFileError(
+            f"template {where or name}: nested too deeply to read (brackets in brackets)"
+        ) from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateFileError(
             f"template {exc.name} not found in the game's templates/ or modtool's"
@@ -216,6 +264,13 @@ def render_bounded(
         ) from None
     except RecursionError:
         raise TemplateFileError(f"template {where}: includes or calls itself without end") from None
+    except MemoryError:
+        raise TemplateFileError(
+            f"template {where}: needs more memory than a post can (a value too large)"
+        ) from None
+    except jinja2.TemplateSyntaxError as exc:  # in a template it includes
+        file = exc.filename or where
+        raise TemplateFileError(f"template {file}:{exc.lineno}: {exc.message}") from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateFileError(
             f"template {where}: {exc.name} not found in the game's templates/ or modtool's"

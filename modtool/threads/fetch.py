@@ -16,6 +16,7 @@ threads being read, redirects within them included, never to another site.
 
 from __future__ import annotations
 
+import base64
 import copy
 import random
 import re
@@ -30,7 +31,7 @@ from email.utils import parsedate_to_datetime
 from http.cookiejar import LoadError, MozillaCookieJar
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urljoin, urlparse
+from urllib.parse import unquote, urljoin, urlparse
 
 from ..errors import FetchError, SourceError
 from .cache import PageCache, default_cache_path
@@ -498,9 +499,6 @@ def split_login(url: str) -> tuple[str, str | None]:
     parts = urlparse(url)
     if "@" not in parts.netloc:
         return url, None
-    import base64
-    from urllib.parse import unquote
-
     userinfo, _, host = parts.netloc.rpartition("@")
     user, _, password = userinfo.partition(":")
     pair = f"{unquote(user)}:{unquote(password)}".encode()

@@ -83,6 +83,7 @@ def write_atomic(path: Path, text: str) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", dir=path.parent)
+        os.fchmod(fd, _mode_for(path))
     except OSError as exc:
         raise GameFileError(path, f"cannot be written ({exc.strerror})") from None
     try:
@@ -99,6 +100,17 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The file's own mode when it exists; else a new file's, as the umask makes it (mkstemp's
+    temporary files are private)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def append_event(game: Game, obj: dict) -> Event:
@@ -162,8 +174,10 @@ def _append_whole(path: Path, data: bytes) -> None:
             while view:
                 view = view[os.write(fd, view) :]
             os.fsync(fd)
-        except OSError as exc:
+        except BaseException as exc:  # Ctrl-C between two partial writes too
             os.ftruncate(fd, size)
+            if not isinstance(exc, OSError):
+                raise
             raise GameFileError(
                 path,
                 f"could not be written ({exc.strerror}); nothing was recorded, the ledger is as "
