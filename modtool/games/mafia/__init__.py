@@ -9,4 +9,4 @@ from ...core.variant import Variant
 class Mafia(Variant):
     name = "mafia"
     title = "Mafia (majority or plurality votes, the hammer, No-Lynch)"
-    example = "tests/fixtures/games/mafia"
+    example = "games/example-mafia"

@@ -22,7 +22,7 @@ class Vampires(Variant):
     setup_keys = frozenset({"roles"})
     has_nights = True
     record_rules = (ability_of_role,)
-    example = "tests/fixtures/games/vampires"
+    example = "games/example-vampires"
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail) -> Vampires:
