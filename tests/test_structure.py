@@ -48,14 +48,26 @@ def _target(module: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
     return [prefix, *(f"{prefix}.{a.name}" for a in node.names)]
 
 
-def _imports_of(name: str, path: Path, modules: dict) -> list[tuple[str, bool, int]]:
-    """The modtool modules one file imports: (module, inside a function?, line)."""
+def _types_only(node: ast.AST) -> bool:
+    """`if TYPE_CHECKING:`: imports for annotations, never run."""
+    return isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING"
+
+
+def _imports_of(
+    name: str, path: Path, modules: dict, types: bool = False
+) -> list[tuple[str, bool, int]]:
+    """The modtool modules one file imports when it runs (with `types`, those it imports for
+    annotations only): (module, inside a function?, line)."""
     out: list[tuple[str, bool, int]] = []
     package = path.name == "__init__.py"
     todo: list[tuple[ast.AST, bool]] = [(ast.parse(path.read_text("utf-8")), False)]
     while todo:
         node, nested = todo.pop()
         for child in ast.iter_child_nodes(node):
+            if _types_only(child) and not types:
+                continue
+            if types and not _types_only(node) and isinstance(child, ast.Import | ast.ImportFrom):
+                continue
             if isinstance(child, ast.ImportFrom):
                 out += [
                     (t, nested, child.lineno) for t in _target(name, package, child) if t in modules
@@ -67,13 +79,14 @@ def _imports_of(name: str, path: Path, modules: dict) -> list[tuple[str, bool, i
     return out
 
 
-def _imports() -> dict[str, list[tuple[str, bool, int]]]:
+def _imports(types: bool = False) -> dict[str, list[tuple[str, bool, int]]]:
     """module -> [(imported modtool module, inside a function?, line)]."""
     modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
-    return {name: _imports_of(name, path, modules) for name, path in modules.items()}
+    return {name: _imports_of(name, path, modules, types) for name, path in modules.items()}
 
 
 IMPORTS = _imports()
+TYPE_IMPORTS = _imports(types=True)  # `if TYPE_CHECKING:` imports: layered, never a cycle
 
 
 def _layer(module: str) -> int | None:
@@ -97,7 +110,8 @@ def test_every_module_has_a_layer():
 
 def test_imports_only_point_down_and_no_game_imports_another():
     wrong = []
-    for module, imports in IMPORTS.items():
+    for module in IMPORTS:
+        imports = IMPORTS[module] + TYPE_IMPORTS[module]
         mine = _layer(module)
         if mine is None:
             continue
@@ -175,3 +189,5 @@ def test_the_checker_sees_what_it_checks():
     assert any(t == "modtool.threads.posts" for t, _, _ in IMPORTS["modtool.core.count"])
     assert _game("modtool.games.vampires.game") == "vampires"
     assert _layer("modtool.host.days") > _layer("modtool.core.count") > _layer("modtool.threads")
+    assert any(t == "modtool.core.ledger.model" for t, _, _ in TYPE_IMPORTS["modtool.core.variant"])
+    assert not any(t == "modtool.core.ledger.model" for t, _, _ in IMPORTS["modtool.core.variant"])

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..names import normalise
 from ..rules import Rules
+
+if TYPE_CHECKING:  # the protocol's module names these types in turn
+    from ..variant import Variant
 
 SETUP_FILE = "game.toml"
 LEDGER_FILE = "events.jsonl"
@@ -139,8 +144,10 @@ class Game:
     script: str | None = None  # game.toml's `script`, as written (a name, or a file's path)
     # the game this is (a `core.variant.Variant`: Mafia, Clocktower, the Vampires game), with
     # what it read of game.toml (a Clocktower script); and how it was found, to read it again
-    variant: object = field(default=None, compare=False)
-    find_variant: object = field(default=None, compare=False, repr=False)
+    variant: Variant = field(default=None, compare=False)
+    find_variant: Callable[[str | None], type[Variant]] = field(
+        default=None, compare=False, repr=False
+    )
     setup: dict = field(default_factory=dict)  # [setup]: bluffs, minion_info
     _slot_by_name: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 

@@ -15,9 +15,8 @@ def _vampire_names(game) -> dict:
     return {s.key: game.slot_names(s.key)[-1] for s in game.slots}
 
 
-def vampire_night_json(game, night, plans, outcome, events, written) -> dict:
+def vampire_night_json(game, night, plans, outcome, events, written, wins) -> dict:
     names = _vampire_names(game)
-    wins = wins_after_night(game, night, outcome)
     return {
         "night": night,
         "plans": [
@@ -49,7 +48,7 @@ def vampire_night_json(game, night, plans, outcome, events, written) -> dict:
     }
 
 
-def vampire_night_text(game, night, plans, outcome, events, written) -> str:
+def vampire_night_text(game, night, plans, outcome, events, written, wins) -> str:
     names = _vampire_names(game)
     lines = [f"Night {night}: plans, in the order they resolve", ""]
     for p in plans:
@@ -69,7 +68,6 @@ def vampire_night_text(game, night, plans, outcome, events, written) -> str:
             lines.append(f"  {names[s]}: {text}")
     for n in outcome.notes:
         lines.append(f"Note: {n}")
-    wins = wins_after_night(game, night, outcome)
     if wins.winners:
         over = "Game over: " if wins.game_over else "Also: "
         lines.append(over + ", ".join(wins.winners) + " win (" + "; ".join(wins.reasons) + ")")
@@ -90,15 +88,28 @@ class VampireNightReport:
     outcome: object
     events: tuple
     written: bool
+    wins: object  # game.FactionWins after the night, found once by the game's rules
 
     def as_json(self) -> dict:
         return vampire_night_json(
-            self.game, self.night, self.plans, self.outcome, list(self.events), self.written
+            self.game,
+            self.night,
+            self.plans,
+            self.outcome,
+            list(self.events),
+            self.written,
+            self.wins,
         )
 
     def text(self) -> str:
         return vampire_night_text(
-            self.game, self.night, self.plans, self.outcome, list(self.events), self.written
+            self.game,
+            self.night,
+            self.plans,
+            self.outcome,
+            list(self.events),
+            self.written,
+            self.wins,
         )
 
 
@@ -107,4 +118,5 @@ def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool):
     events = night_events(game, outcome, night)
     if confirm and events:
         confirm_vampire_night(game, night)
-    return VampireNightReport(game, night, tuple(plans), outcome, tuple(events), confirm)
+    wins = wins_after_night(game, night, outcome)
+    return VampireNightReport(game, night, tuple(plans), outcome, tuple(events), confirm, wins)
