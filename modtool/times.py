@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
+from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel import Locale
 
 from .errors import ModToolError
 
@@ -210,17 +213,24 @@ _last_format = _FORMAT_PATTERNS[0]
 
 # The last resort, for forms no format above names: a date in any common order, then a time.
 _LOOSE_LEAD = 24  # at most a short label ("Posted on", "发表于") before the date
+# A month named in words, in any of the page languages below: "27 November 2026", "21. Apr
+# 2020", "5 Juil 2018", "5 de julio de 2018", "November 27, 2026", "27 мая 2020".
+_MONTH_WORD = r"[^\W\d_]{3,12}"
 _WORD_DATE = re.compile(
-    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\.? (?P<m1>[A-Za-z]{3,9})\.?,? (?P<y1>\d{4})"
-    r"|(?P<m2>[A-Za-z]{3,9})\.? (?P<d2>\d{1,2})(?:st|nd|rd|th)?,? (?P<y2>\d{4}))\b"
+    rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th|er)?\.? (?:de )?(?P<m1>{_MONTH_WORD})\.?,? (?:de )?"
+    rf"(?P<y1>\d{{4}})"
+    rf"|(?P<m2>{_MONTH_WORD})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y2>\d{{4}}))\b"
 )
+# Chinese and Japanese 2020年4月21日, Korean 2020년 4월 21일.
+_CJK_DATE = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?")
 # A four-digit year first or last: two-digit years (26-11-29) are left to the formats above.
 _YEAR_FIRST = re.compile(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
 _YEAR_LAST = re.compile(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
 # A clock after the date: "20:05", "8:05:09 pm", and Django's default forms, which drop zero
 # minutes and name two hours: "9 a.m.", "noon", "midnight".
+# French pages write "13h16".
 _CLOCK = re.compile(
-    r"\b(?:(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
+    r"\b(?:(\d{1,2})[:h](\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
     r"|(noon|midnight))(?![a-z])",
     re.I,
 )
@@ -239,7 +249,7 @@ def _any_order(text: str, tz: tzinfo) -> datetime | None:
     Numeric dates: a four-digit first number is the year (Y-M-D); after that, a number over
     12 is the day; otherwise "." means day first (Europe) and "/" or "-" month first (US).
     """
-    date = _word_date(text) or _number_date(text)
+    date = _word_date(text) or _cjk_date(text) or _number_date(text)
     if date is None:
         return None
     (year, month, day), start, end = date
@@ -266,13 +276,51 @@ def _any_order(text: str, tz: tzinfo) -> datetime | None:
 
 
 def _word_date(text: str):
-    m = _WORD_DATE.search(text)
+    for m in _WORD_DATE.finditer(text):  # the first whose word is a month
+        month = month_number(m["m1"] or m["m2"])
+        if month is not None:
+            return (int(m["y1"] or m["y2"]), month, int(m["d1"] or m["d2"])), m.start(), m.end()
+    return None
+
+
+def _cjk_date(text: str):
+    m = _CJK_DATE.search(text)
     if not m:
         return None
-    month = _MONTHS.get((m["m1"] or m["m2"])[:3].lower())
-    if month is None:
-        return None
-    return (int(m["y1"] or m["y2"]), month, int(m["d1"] or m["d2"])), m.start(), m.end()
+    return (int(m[1]), int(m[2]), int(m[3])), m.start(), m.end()
+
+
+# The languages whose month names a page may show (Chinese, Japanese and Korean number theirs).
+LANGUAGES = ("en", "de", "fr", "es", "pt", "nl", "it", "pl", "ru")
+
+
+@cache
+def month_names() -> dict[str, int]:
+    """Month names and abbreviations of LANGUAGES, from the Unicode CLDR (through Babel), as
+    written in a date and standing alone ("März", "juil.", "мая"), lowercase without the dot;
+    with every start of three letters or more of a wide name that names one month only in
+    all of them ("Fév" for février, "Sept" for September; "jui" could be juin or juillet)."""
+    names: dict[str, int] = {}
+    starts: dict[str, set[int]] = {}
+    for language in LANGUAGES:
+        months = Locale.parse(language).months
+        for context in ("format", "stand-alone"):
+            for width in ("wide", "abbreviated"):
+                for number, name in months[context][width].items():
+                    word = name.lower().strip(".")
+                    names.setdefault(word, number)
+                    if width == "wide":
+                        for end in range(3, len(word)):
+                            starts.setdefault(word[:end], set()).add(number)
+    for start, numbers in starts.items():
+        if len(numbers) == 1 and start not in names:
+            names[start] = numbers.pop()
+    return names
+
+
+def month_number(word: str) -> int | None:
+    """1-12 for a month name or abbreviation of LANGUAGES, else None."""
+    return month_names().get(word.lower().strip("."))
 
 
 def day_and_month(text: str) -> tuple[int, int] | None:
