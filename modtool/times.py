@@ -330,6 +330,61 @@ def day_and_month(text: str) -> tuple[int, int] | None:
     return (int(m[1]), int(m[3])) if m else None
 
 
+def orient_day_month(
+    times: list[datetime | None], shown: list[tuple[int, int] | None]
+) -> list[datetime | None]:
+    """A page's times with numeric dates such as 08/05/2024 read as its dates together say.
+
+    `shown` is each time's first two date numbers as displayed (day_and_month), None where the
+    time came from elsewhere (an attribute): then the times are left as read. Missing times
+    (an ad slot among the posts) stay missing.
+
+    Day first if any date has a first number over 12, month first if any has a second one
+    over 12. Where none does, as read, unless swapping day and month puts the posts
+    in order when the reading does not, or in order over a shorter span (replies a day apart
+    are far commoner than a month apart). Forums show both orders (wpForo and vBulletin follow
+    the site's setting, often DD/MM/YYYY).
+    """
+    timed = [(i, t, parts) for i, (t, parts) in enumerate(zip(times, shown, strict=True)) if t]
+    if len(timed) < 2:
+        return times
+    for _, t, parts in timed:
+        if parts is None or set(parts) != {t.day, t.month}:
+            return times  # not a numeric date, or the time came from elsewhere
+    read = [t for _, t, _ in timed]
+    numbers = [parts for _, _, parts in timed]
+
+    def reading(day_first: bool) -> list | None:
+        try:
+            return [
+                t.replace(month=b, day=a) if day_first else t.replace(month=a, day=b)
+                for t, (a, b) in zip(read, numbers, strict=True)
+            ]
+        except ValueError:
+            return None
+
+    if any(a > 12 for a, _ in numbers):
+        chosen = reading(day_first=True)
+    elif any(b > 12 for _, b in numbers):
+        chosen = reading(day_first=False)
+    else:
+        swapped = [t.replace(month=t.day, day=t.month) for t in read]
+        as_read, other = _ordered(read), _ordered(swapped)
+        span = max(read) - min(read)
+        better = other and (not as_read or max(swapped) - min(swapped) < span)
+        chosen = swapped if better else read
+    if chosen is None:
+        return times
+    oriented = list(times)
+    for (i, _, _), t in zip(timed, chosen, strict=True):
+        oriented[i] = t
+    return oriented
+
+
+def _ordered(times: list) -> bool:
+    return all(a <= b for a, b in zip(times, times[1:], strict=False))
+
+
 def _number_date(text: str):
     m = _YEAR_FIRST.search(text)
     if m:

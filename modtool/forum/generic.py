@@ -16,7 +16,7 @@ from statistics import median
 from typing import NamedTuple
 
 from ..posts import Post
-from ..times import UTC, day_and_month, parse_iso
+from ..times import UTC, day_and_month, orient_day_month, parse_iso
 from .base import ThreadPage
 from .markup import (
     PageScheme,
@@ -82,52 +82,14 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
 
 
 def _dates_either_way(read: list) -> list:
-    """Numeric dates such as 08/05/2024 are read as the page's dates together say: day first
-    if any of them has a first number over 12, month first if any has a second one over 12.
-    Where none does, as shown (month first after "/", day first after "."), unless swapping
-    day and month puts the posts in order when the first reading does not, or in order over a
-    shorter span (replies a day apart are far commoner than a month apart). Forums show both
-    orders (wpForo follows the site's setting, often DD/MM/YYYY).
-
-    `read` holds (element, post, the element showing its time); the answer is (element, post).
-    """
+    """The posts with numeric dates such as 08/05/2024 read as the page's dates together say
+    (times.orient_day_month). `read` holds (element, post, the element showing its time); the
+    answer is (element, post)."""
     pairs = [(el, post) for el, post, _ in read]
-    if len(read) < 2 or any(p.time is None for _, p, _ in read):
-        return pairs
-    parts = []
-    for _, post, node in read:
-        found = day_and_month(clean_text(node)) if node is not None else None
-        if found is None or set(found) != {post.time.day, post.time.month}:
-            return pairs  # not a numeric date, or the time came from elsewhere (an attribute)
-        parts.append(found)
-    read = pairs
-
-    def reading(day_first: bool) -> list | None:
-        try:
-            return [
-                p.time.replace(month=b, day=a) if day_first else p.time.replace(month=a, day=b)
-                for (_, p), (a, b) in zip(read, parts, strict=True)
-            ]
-        except ValueError:
-            return None
-
-    if any(a > 12 for a, _ in parts):
-        chosen = reading(day_first=True)
-    elif any(b > 12 for _, b in parts):
-        chosen = reading(day_first=False)
-    else:
-        shown = [p.time for _, p in read]
-        swapped = [t.replace(month=t.day, day=t.month) for t in shown]
-        as_read, other = _ordered(shown), _ordered(swapped)
-        better = other and (not as_read or max(swapped) - min(swapped) < max(shown) - min(shown))
-        chosen = swapped if better else shown
-    if chosen is None:
-        return read
-    return [(el, replace(post, time=t)) for (el, post), t in zip(read, chosen, strict=True)]
-
-
-def _ordered(times: list) -> bool:
-    return all(a <= b for a, b in zip(times, times[1:], strict=False))
+    times = [post.time for _, post, _ in read]
+    shown = [day_and_month(clean_text(node)) if node is not None else None for _, _, node in read]
+    oriented = orient_day_month(times, shown)
+    return [(el, replace(post, time=t)) for (el, post), t in zip(pairs, oriented, strict=True)]
 
 
 def _in_posting_order(posts: list[Post]) -> list[Post]:

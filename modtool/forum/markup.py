@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
 from urllib.parse import urljoin, urlparse, urlunparse
@@ -17,7 +17,7 @@ from lxml.cssselect import CSSSelector
 
 from ..body import text_of
 from ..posts import Post
-from ..times import parse_displayed, parse_iso, parse_loose
+from ..times import day_and_month, orient_day_month, parse_displayed, parse_iso, parse_loose
 
 _NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
 _SPACES = re.compile(r"\s+")
@@ -126,7 +126,7 @@ class PostSpec:
 def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: int | None = 0):
     """Every post a spec finds on a page, numbered from `first_number` where none is shown
     (None: left unnumbered, for the thread to number in order; see posts.number_in_order)."""
-    posts = []
+    posts, shown = [], []
     containers = spec.container(doc) if callable(spec.container) else select(doc, spec.container)
     for i, el in enumerate(containers):
         body = select_one(el, spec.body)
@@ -136,18 +136,30 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
         author = (el.get(spec.author_attr) or "").strip() if spec.author_attr else ""
         if not author:
             author = first_text(el, spec.author)
+        time, text = _time(el, spec, tz)
+        shown.append(day_and_month(text) if text else None)
         posts.append(
             Post.from_element(
                 body,
                 post_id=post_id,
                 number=_number(el, spec, None if first_number is None else first_number + i),
                 author=author,
-                time=_time(el, spec, tz),
+                time=time,
                 url=spec.link(el, url, post_id) if spec.link else url,
                 edited=any(_marked(el, s) for s in spec.edited),
             )
         )
-    return posts
+    times = orient_day_month([p.time for p in posts], shown)
+    posts = [replace(p, time=t) for p, t in zip(posts, times, strict=True)]
+    return _without_empty_slots(posts)
+
+
+def _without_empty_slots(posts: list[Post]) -> list[Post]:
+    """Posts less the slots with neither a time nor a word where the others show a time: an
+    ad or a video box the forum lays out as a post (vBulletin's "Publicité" between posts)."""
+    if sum(p.time is not None for p in posts) < 0.8 * len(posts):
+        return posts
+    return [p for p in posts if p.time is not None or p.text.strip()]
 
 
 def _marked(el, selector: str) -> bool:
@@ -185,7 +197,8 @@ def _number(el, spec: PostSpec, fallback: int | None) -> int | None:
     return fallback
 
 
-def _time(el, spec: PostSpec, tz: tzinfo) -> datetime | None:
+def _time(el, spec: PostSpec, tz: tzinfo) -> tuple[datetime | None, str]:
+    """The post's time, and the text it was read from ("" for a machine time)."""
     for selector, attr in spec.time_attrs:
         nodes = [el] if selector == ":self" else select(el, selector)
         for node in nodes:
@@ -200,13 +213,14 @@ def _time(el, spec: PostSpec, tz: tzinfo) -> datetime | None:
             if found is None:
                 found = parse_displayed(value, tz)
             if found:
-                return found
+                return found, ""
     for selector in spec.time_text:
         for node in select(el, selector):
-            found = time_from_text(clean_text(node), tz)
+            text = clean_text(node)
+            found = time_from_text(text, tz)
             if found:
-                return found
-    return None
+                return found, text
+    return None, ""
 
 
 # --- pagination --------------------------------------------------------------------------------
