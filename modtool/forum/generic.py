@@ -17,12 +17,14 @@ from typing import NamedTuple
 
 from ..posts import Post
 from ..times import UTC, day_and_month, orient_day_month, parse_iso
+from . import records
 from .base import ThreadPage
 from .markup import (
     PageScheme,
     clean_text,
     epoch,
     paginate,
+    remove_keeping_tail,
     shown_number,
     time_from_text,
 )
@@ -64,8 +66,11 @@ def detect(doc) -> bool:
 
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
-    group = _posts(doc)
+    search = _search(doc)
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
+    if search.records is not None:
+        return _parse_records(search.records, url, tz, pages, page_url)
+    group = search.blocks
     read = [(el, *found) for i, el in enumerate(group) if (found := _read(el, url, tz, i))]
     posts = _without_copies(_dates_either_way(read))
     # The few members with no time, or no poster, where the others show both, are page
@@ -79,6 +84,15 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     if group and _depth_spread(group) and all(p.time is not None for p in posts):
         posts = _in_posting_order(posts)
     return ThreadPage(tuple(posts), pages, page_url)
+
+
+def _parse_records(found, url, tz, pages, page_url) -> ThreadPage:
+    """A page whose posts are records with no container the search knows (records.py)."""
+    read, doubts = records.read_records(found, tz, url)
+    # records.py read each time in UTC when choosing the fields; now in the page's zone
+    oriented = _dates_either_way([(r.post, r.post, r.time_node) for r in read])
+    posts = tuple(post for _, post in oriented)
+    return ThreadPage(posts, pages, page_url, doubts)
 
 
 def _dates_either_way(read: list) -> list:
@@ -130,6 +144,7 @@ class _Search(NamedTuple):
     opening: object  # that opening post, or None
     rule: str
     containers: bool  # whether each post has an element of its own (selectors can name it)
+    records: records.RecordSet | None = None  # posts found as repeated records (records.py)
 
 
 _REPEATED = "repeated blocks that each show a poster and a time"
@@ -145,7 +160,8 @@ def _posts(doc) -> list:
 
 def _search(doc) -> _Search:
     """The post blocks: a repeated block with a poster and a time, else the blocks grown
-    around repeated poster names, else a page's one post; with the thread's opening post when
+    around repeated poster names, else a page's one post, else repeated records with each
+    field chosen across them (records.py); with the thread's opening post when
     the forum gives it a container of its own. Copies of the posts for browsers without
     scripts are left out, unless they are all the page has."""
     if _last_page[0] is doc:
@@ -156,8 +172,21 @@ def _search(doc) -> _Search:
         found = _found(doc, set(), " (inside a noscript copy: the page has nothing else)")
     if not found.blocks:
         found = _Search(_single_post(doc), None, "a page holding one post alone", True)
+    if not found.blocks:
+        found = _repeated_records(doc, copies)
     _last_page[:] = [doc, found]
     return found
+
+
+_RECORDS = "repeated records of sibling elements, each field chosen across all of them"
+
+
+def _repeated_records(doc, leave_out: set) -> _Search:
+    found = records.best_record_set(doc, UTC, leave_out)
+    if found is None:
+        return _Search([], None, _RECORDS, False)
+    single = all(r.getparent() is not None for r in found.records)
+    return _Search(list(found.records), None, _RECORDS, single, found)
 
 
 def _found(doc, leave_out: set, where: str) -> _Search:
@@ -682,15 +711,8 @@ def _without_furniture(body):
             drop.append(node)
     _cut_signature(body)
     for node in drop:
-        parent = node.getparent()
-        if parent is not None and not any(anc in drop for anc in node.iterancestors()):
-            tail, before = node.tail, node.getprevious()
-            parent.remove(node)
-            if tail and tail.strip():  # the words after it stay where they were
-                if before is not None:
-                    before.tail = (before.tail or "") + tail
-                else:
-                    parent.text = (parent.text or "") + tail
+        if not any(anc in drop for anc in node.iterancestors()):
+            remove_keeping_tail(node)
     return body
 
 

@@ -56,6 +56,20 @@ def first_text(el, selectors: Sequence[str]) -> str:
     return ""
 
 
+def remove_keeping_tail(node) -> None:
+    """Take an element out of its parent; the words after it stay where they were."""
+    parent = node.getparent()
+    if parent is None:
+        return
+    tail, before = node.tail, node.getprevious()
+    parent.remove(node)
+    if tail and tail.strip():
+        if before is not None:
+            before.tail = (before.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+
+
 def clean_text(el) -> str:
     return _SPACES.sub(" ", text_of(el)).strip() if el is not None else ""
 

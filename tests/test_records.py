@@ -1,0 +1,140 @@
+"""The record reader's criteria, each on its own, and pages whose posts have no container."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from lxml import etree
+
+from modtool.forum import parse_page, records
+from modtool.times import UTC
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [(["alice", "bob"], True), (["alice", "alice"], False), (["alice", ""], False)],
+)
+def test_varies(texts, expected):
+    assert records.varies(texts) is expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "hrefs", "expected"),
+    [
+        (["Profile", "Profile"], ["/u/1", "/u/2"], True),  # a button to each poster's page
+        (["Yoyo", "Yoyo"], ["/u/7", "/u/7"], False),  # one poster throughout
+        (["alice", "bob"], ["/u/1", "/u/2"], False),
+    ],
+)
+def test_label_to_many_places(texts, hrefs, expected):
+    assert records.label_to_many_places(texts, hrefs) is expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["50 Likes 3 Shares", "7 Likes 0 Shares"], True),
+        (["Reply Share Report", "Reply Share Report"], True),
+        (["1", "2"], True),  # a post number
+        (["I agree", "I do not"], False),
+    ],
+)
+def test_furniture(texts, expected):
+    assert records.furniture(texts) is expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["Re: Snakes", "Re: Snakes", "Re: Snakes", "Snakes"], True),  # the title over replies
+        (["alice", "bob", "carol"], False),
+    ],
+)
+def test_mostly_one_text(texts, expected):
+    assert records.mostly_one_text(texts) is expected
+
+
+def _t(day):
+    return datetime(2020, 4, day, 12, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("times", "expected"),
+    [
+        ([_t(1), _t(2), _t(2), _t(5)], True),
+        ([_t(5), _t(1), _t(3), _t(2)], False),  # join dates: the posters', not the posts'
+        ([_t(1), None, _t(3)], True),
+    ],
+)
+def test_not_backwards(times, expected):
+    assert records.not_backwards(times) is expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [(["a b c x y", "d e x y", "f x y"], "x y"), (["a b", "c d"], ""), (["a"], "")],
+)
+def test_common_ending(texts, expected):
+    assert records.common_ending(texts) == expected
+
+
+@pytest.mark.parametrize(
+    ("href", "expected"),
+    [("user_info.pl?id=3", True), ("/members/bob.12/", True), ("#32677", False), ("/t/5", False)],
+)
+def test_member_link(href, expected):
+    assert records.member_link(etree.fromstring(f'<a href="{href}">x</a>')) is expected
+
+
+# A page whose posts are a header row and a body row each, in a table with no classes: the
+# layout of phpBB 2-era and home-made forums. The join date in the header goes backwards.
+ROWS = """<html><body><table>
+<tr><td colspan="2">Forum index</td></tr>
+{rows}
+</table></body></html>"""
+ROW = """<tr><td><b>{name}</b><br><span>Joined: {joined}</span></td>
+<td>#{n} posted: {day}. Apr 2020, 1{n}:05</td></tr>
+<tr><td colspan="2"><div>{text}</div><p>{likes} Likes</p></td></tr>"""
+
+
+TEXTS = [
+    "Which speakers would you pair with an old amplifier?",
+    "Anything efficient: horns, or a small two-way.",
+    "Thanks, I will listen to a few this weekend.",
+]
+
+
+def _rows_page():
+    posters = [("alice", "03.05.2019"), ("bob", "01.01.2018"), ("alice", "03.05.2019")]
+    rows = "\n".join(
+        ROW.format(
+            name=name,
+            joined=joined,
+            n=n,
+            day=20 + n,
+            text=TEXTS[n - 1],
+            likes=n * 3,
+        )
+        for n, (name, joined) in enumerate(posters, 1)
+    )
+    return ROWS.format(rows=rows)
+
+
+def test_a_page_of_header_and_body_rows():
+    page = parse_page(_rows_page())
+    assert [(p.author, p.time.strftime("%d %H:%M")) for p in page.posts] == [
+        ("alice", "21 11:05"),
+        ("bob", "22 12:05"),
+        ("alice", "23 13:05"),
+    ]
+    assert [p.text for p in page.posts] == TEXTS
+    assert page.doubts is not None and page.doubts.sure
+
+
+def test_records_that_name_no_author_say_so():
+    page = parse_page(
+        _rows_page().replace("<b>", "<b>Member ").replace("alice", "x").replace("bob", "x")
+    )
+    assert page.doubts is not None and not page.doubts.authors
+    assert "no part of the records passes as the author" in page.doubts.unsure
