@@ -214,11 +214,12 @@ _last_format = _FORMAT_PATTERNS[0]
 # The last resort, for forms no format above names: a date in any common order, then a time.
 _LOOSE_LEAD = 24  # at most a short label ("Posted on", "发表于") before the date
 # A month named in words, in any of the page languages below: "27 November 2026", "21. Apr
-# 2020", "5 Juil 2018", "5 de julio de 2018", "November 27, 2026", "27 мая 2020".
+# 2020", "5 Juil 2018", "5 de julio de 2018", "25-February-2012", "November 27, 2026",
+# "27 мая 2020".
 _MONTH_WORD = r"[^\W\d_]{3,12}"
 _WORD_DATE = re.compile(
-    rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th|er)?\.? (?:de )?(?P<m1>{_MONTH_WORD})\.?,? (?:de )?"
-    rf"(?P<y1>\d{{4}})"
+    rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th|er)?\.?[ -](?:de )?(?P<m1>{_MONTH_WORD})\.?,?[ -]"
+    rf"(?:de )?(?P<y1>\d{{4}})"
     rf"|(?P<m2>{_MONTH_WORD})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y2>\d{{4}}))\b"
 )
 # Chinese and Japanese 2020年4月21日, Korean 2020년 4월 21일.

@@ -171,9 +171,13 @@ def _search(doc) -> _Search:
     if not found.blocks and copies:
         found = _found(doc, set(), " (inside a noscript copy: the page has nothing else)")
     if not found.blocks:
-        found = _Search(_single_post(doc), None, "a page holding one post alone", True)
-    if not found.blocks:
         found = _repeated_records(doc, copies)
+    if not found.blocks or (found.records is not None and not found.records.sure):
+        # A fragment of one post: its parts may repeat (quotes), but not as posts with an
+        # author and a time in each.
+        single = _single_post(doc)
+        if single:
+            found = _Search(single, None, "a page holding one post alone", True)
     _last_page[:] = [doc, found]
     return found
 

@@ -237,6 +237,11 @@ def time_of(el, tz: tzinfo) -> datetime | None:
     text = clean_text(el)
     if 6 <= len(text) <= 80 and reads_as_date(text, tz):
         return time_from_text(text, tz)
+    # A date line of its own after a title ("Re: Some thread<br>25-February-2012 21:46")
+    for piece in el.itertext():
+        piece = piece.strip()
+        if 6 <= len(piece) <= 40 and reads_as_date(piece, tz):
+            return time_from_text(piece, tz)
     return None
 
 
@@ -404,6 +409,11 @@ class RecordSet:
     records: tuple
     fields: Fields
     score: float
+
+    @property
+    def sure(self) -> bool:
+        """Whether paths pass for the author, the time and the body."""
+        return None not in (self.fields.author, self.fields.time, self.fields.body)
 
 
 def _worth_reading(run: list[list]) -> bool:
