@@ -8,6 +8,8 @@ import pytest
 from lxml import etree
 
 from modtool.forum import parse_page, records
+from modtool.forum.generic import page_doubts
+from modtool.posts import Post
 from modtool.times import UTC
 
 
@@ -63,12 +65,13 @@ def _t(day):
     ("times", "expected"),
     [
         ([_t(1), _t(2), _t(2), _t(5)], True),
+        ([_t(5), _t(3), _t(2), _t(1)], True),  # newest first
         ([_t(5), _t(1), _t(3), _t(2)], False),  # join dates: the posters', not the posts'
         ([_t(1), None, _t(3)], True),
     ],
 )
-def test_not_backwards(times, expected):
-    assert records.not_backwards(times) is expected
+def test_in_one_order(times, expected):
+    assert records.in_one_order(times) is expected
 
 
 @pytest.mark.parametrize(
@@ -138,3 +141,30 @@ def test_records_that_name_no_author_say_so():
     )
     assert page.doubts is not None and not page.doubts.authors
     assert "no part of the records passes as the author" in page.doubts.unsure
+
+
+def _post(author, text, day):
+    return Post(str(day), None, author, _t(day) if day else None, None, f"<p>{text}</p>")
+
+
+@pytest.mark.parametrize(
+    ("posts", "doubt", "authors"),
+    [
+        ([_post("a", "hi", 1), _post("b", "yo", 2)], None, True),
+        ([_post("a", "Thread title", 1), _post("b", "Thread title", 2)], "same text", True),
+        ([_post("Log in", f"t{d}", d) for d in (1, 2, 3)], "a label, not a name", False),
+        (
+            [_post("a", "x", 5), _post("b", "y", 1), _post("a", "z", 3), _post("c", "w", 2)],
+            "back and forth",
+            True,
+        ),
+        ([_post("", "x", 1), _post("", "y", 2)], "2 of 2 posts show no author", False),
+    ],
+)
+def test_page_doubts(posts, doubt, authors):
+    found = page_doubts(posts, threaded=False)
+    assert found.authors is authors
+    if doubt is None:
+        assert found.sure
+    else:
+        assert any(doubt in line for line in found.unsure)

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from ..posts import Post
 from ..times import UTC, day_and_month, orient_day_month, parse_iso
 from . import records
-from .base import ThreadPage
+from .base import Doubts, ThreadPage
 from .markup import (
     PageScheme,
     clean_text,
@@ -81,9 +81,41 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     named = [p for p in posts if p.author]
     if len(named) >= 0.8 * len(posts):
         posts = named
-    if group and _depth_spread(group) and all(p.time is not None for p in posts):
+    threaded = bool(group) and bool(_depth_spread(group))
+    doubts = page_doubts(posts, threaded)
+    if not doubts.sure:
+        # The containers' reading fails a criterion of the page as a whole: the records'
+        # reading, where it passes them all, is the better one.
+        found = records.best_record_set(doc, UTC)
+        if found is not None and found.sure:
+            alternative = _parse_records(found, url, tz, pages, page_url)
+            if page_doubts(alternative.posts, False).sure:
+                return alternative
+    if threaded and all(p.time is not None for p in posts):
         posts = _in_posting_order(posts)
-    return ThreadPage(tuple(posts), pages, page_url)
+    return ThreadPage(tuple(posts), pages, page_url, doubts)
+
+
+def page_doubts(posts, threaded: bool) -> Doubts:
+    """What a page's posts fail of the criteria for the page as a whole: every post with the
+    same text (a title read as the message), or by the same author (a label read as the name,
+    or one poster: a game thread never is), times that go back and forth (a join date read as
+    the post's), posts with no author or no time. Authors are unread where no post has one,
+    or all have one and the same."""
+    unsure = []
+    texts, authors = [p.text for p in posts], [p.author for p in posts]
+    if records.every_record_shows(texts):
+        unsure.append(f"all {len(posts)} posts have the same text: a title, not a message?")
+    one_author = len(posts) >= 3 and records.every_record_shows(authors)
+    if one_author:
+        unsure.append(f"every post's author is {authors[0]!r}: a label, not a name?")
+    if not threaded and not records.in_one_order([p.time for p in posts]):
+        unsure.append("the posts' times go back and forth: a join date, not the post's?")
+    for what, n in (("author", authors.count("")), ("time", [p.time for p in posts].count(None))):
+        if n:
+            unsure.append(f"{n} of {len(posts)} posts show no {what}")
+    readable = authors.count("") < len(posts) and not one_author
+    return Doubts(len(posts), tuple(unsure), authors=readable)
 
 
 def _parse_records(found, url, tz, pages, page_url) -> ThreadPage:

@@ -8,8 +8,8 @@ same path; a field is a path, chosen by what its texts are across all the record
 
 - the author: short, in (nearly) every record, not a date, varying between records (or one
   poster throughout), never a label every record shows, a link to a member page preferred;
-- the time: a date that parses in (nearly) every record and does not go backwards through the
-  page (a join date does), a machine time in an attribute preferred;
+- the time: a date that parses in (nearly) every record and keeps one order through the page
+  (a join date goes back and forth), a machine time in an attribute preferred;
 - the body: the largest varying text that holds neither the author nor the time, without the
   text every record ends with (a "more" menu, a "Report" line).
 
@@ -186,12 +186,14 @@ def reads_as_date(text: str, tz: tzinfo) -> bool:
     return any(ch.isdigit() for ch in text) and time_from_text(text, tz) is not None
 
 
-def not_backwards(times: Sequence[datetime | None]) -> bool:
-    """Times through the page in posting order, as posts' are; a join date goes back."""
+def in_one_order(times: Sequence[datetime | None]) -> bool:
+    """Times through the page in posting order, oldest or newest first, as posts' are; join
+    dates go back and forth (a tenth of the steps may: an edited time, a moved post)."""
     known = [t for t in times if t is not None]
     steps = list(zip(known, known[1:], strict=False))
-    backwards = sum(b < a for a, b in steps)
-    return backwards <= 0.1 * len(steps)
+    back = sum(b < a for a, b in steps)
+    forth = sum(b > a for a, b in steps)
+    return min(back, forth) <= 0.1 * len(steps)
 
 
 def member_link(el) -> bool:
@@ -246,13 +248,13 @@ def time_of(el, tz: tzinfo) -> datetime | None:
 
 
 def choose_time(records_parts: list[dict], tz: tzinfo) -> tuple | None:
-    """The path whose times parse in most records and never go backwards: the narrowest
+    """The path whose times parse in most records and keep one order: the narrowest
     such element (the date itself, not the header around it), the first such path."""
     best = None
     for path in _paths(records_parts):
         nodes = _column(records_parts, path)
         times = [time_of(n, tz) if n is not None else None for n in nodes]
-        if not found_in_most(times) or not not_backwards(times):
+        if not found_in_most(times) or not in_one_order(times):
             continue
         if best is None or _inside(path, best):
             best = path
