@@ -215,12 +215,12 @@ _last_format = _FORMAT_PATTERNS[0]
 _LOOSE_LEAD = 24  # at most a short label ("Posted on", "发表于") before the date
 # A month named in words, in any of the page languages below: "27 November 2026", "21. Apr
 # 2020", "5 Juil 2018", "5 de julio de 2018", "25-February-2012", "November 27, 2026",
-# "27 мая 2020".
+# "Jun 23 '05", "27 мая 2020".
 _MONTH_WORD = r"[^\W\d_]{3,12}"
 _WORD_DATE = re.compile(
     rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th|er)?\.?[ -](?:de )?(?P<m1>{_MONTH_WORD})\.?,?[ -]"
     rf"(?:de )?(?P<y1>\d{{4}})"
-    rf"|(?P<m2>{_MONTH_WORD})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y2>\d{{4}}))\b"
+    rf"|(?P<m2>{_MONTH_WORD})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y2>\d{{4}}|'\d{{2}}))\b"
 )
 # Chinese and Japanese 2020年4月21日, Korean 2020년 4월 21일.
 _CJK_DATE = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?")
@@ -280,8 +280,17 @@ def _word_date(text: str):
     for m in _WORD_DATE.finditer(text):  # the first whose word is a month
         month = month_number(m["m1"] or m["m2"])
         if month is not None:
-            return (int(m["y1"] or m["y2"]), month, int(m["d1"] or m["d2"])), m.start(), m.end()
+            year = _full_year(m["y1"] or m["y2"])
+            return (year, month, int(m["d1"] or m["d2"])), m.start(), m.end()
     return None
+
+
+def _full_year(shown: str) -> int:
+    """A year as shown: "2005", or "'05" (as strptime reads two digits: 69-99 are 19xx)."""
+    if shown.startswith("'"):
+        two = int(shown[1:])
+        return two + (1900 if two >= 69 else 2000)
+    return int(shown)
 
 
 def _cjk_date(text: str):

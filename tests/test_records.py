@@ -37,6 +37,9 @@ def test_label_to_many_places(texts, hrefs, expected):
     ("texts", "expected"),
     [
         (["50 Likes 3 Shares", "7 Likes 0 Shares"], True),
+        (["50 Likes 3 Shares", "1 Like", "7 Likes", "2 Likes 1 Share"] * 4, True),
+        (["alice", "bob"] * 4, False),  # two posters taking turns
+        (["Stammgast", "Inventar"] * 4, False),  # ranks: no counter (not the body either)
         (["Reply Share Report", "Reply Share Report"], True),
         (["1", "2"], True),  # a post number
         (["I agree", "I do not"], False),
@@ -168,3 +171,16 @@ def test_page_doubts(posts, doubt, authors):
         assert found.sure
     else:
         assert any(doubt in line for line in found.unsure)
+
+
+@pytest.mark.parametrize(
+    ("instant", "shown", "expected"),
+    [
+        ("2005-06-24T02:14:44+00:00", "2005-06-23T19:14:00", "2005-06-23T19:14:44-07:00"),
+        ("2005-06-24T02:14:44+00:00", "2005-06-24T02:14:00", "2005-06-24T02:14:44+00:00"),
+        ("2005-06-24T02:14:44+00:00", "2005-06-23T19:03:00", "2005-06-24T02:14:44+00:00"),
+    ],
+)
+def test_on_shown_clock(instant, shown, expected):
+    found = records.on_shown_clock(datetime.fromisoformat(instant), datetime.fromisoformat(shown))
+    assert found.isoformat() == expected

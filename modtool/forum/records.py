@@ -23,12 +23,13 @@ import re
 from collections.abc import Sequence
 from copy import deepcopy
 from dataclasses import dataclass
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from statistics import median
 
 from lxml import etree
 
 from ..posts import Post
+from ..times import parse_iso
 from .base import Doubts
 from .markup import clean_text, epoch, remove_keeping_tail, time_from_text
 
@@ -223,19 +224,20 @@ _TIME_ATTRS = ("datetime", "data-time", "data-timestamp", "title", "content")
 
 
 def time_of(el, tz: tzinfo) -> datetime | None:
-    """A time an element gives: a machine time in an attribute first, else its text."""
+    """A time an element gives: a machine time in an attribute first (on the clock the page
+    shows it on, where it shows it too), else its text."""
+    shown = _shown_time(el, tz)
     for attr in _TIME_ATTRS:
         value = (el.get(attr) or "").strip()
         if value and any(ch.isdigit() for ch in value):
             found = epoch(value) if value.isdigit() and len(value) >= 9 else None
-            found = found or time_from_text(value, tz, loose=False)
-            if found is None and "T" in value:
-                try:
-                    found = datetime.fromisoformat(value.replace("Z", "+00:00"))
-                except ValueError:
-                    found = None
+            found = found or parse_iso(value) or time_from_text(value, tz, loose=False)
             if found is not None:
-                return found
+                return on_shown_clock(found, shown)
+    return shown
+
+
+def _shown_time(el, tz: tzinfo) -> datetime | None:
     text = clean_text(el)
     if 6 <= len(text) <= 80 and reads_as_date(text, tz):
         return time_from_text(text, tz)
@@ -245,6 +247,19 @@ def time_of(el, tz: tzinfo) -> datetime | None:
         if 6 <= len(piece) <= 40 and reads_as_date(piece, tz):
             return time_from_text(piece, tz)
     return None
+
+
+def on_shown_clock(instant: datetime, shown: datetime | None) -> datetime:
+    """A machine time given with its offset, at the offset the page displays it in, where
+    the displayed wall clock differs from it by a whole number of quarter hours (a forum
+    shows times in its own zone: "7:14 PM" for 02:14:44Z is UTC-7)."""
+    if shown is None or instant.tzinfo is None:
+        return instant
+    utc = instant.astimezone(UTC).replace(second=0, microsecond=0, tzinfo=None)
+    minutes = round((shown.replace(tzinfo=None) - utc).total_seconds() / 60)
+    if minutes == 0 or minutes % 15 or abs(minutes) > 14 * 60:
+        return instant
+    return instant.astimezone(timezone(timedelta(minutes=minutes)))
 
 
 def choose_time(records_parts: list[dict], tz: tzinfo) -> tuple | None:
@@ -308,10 +323,17 @@ def mostly_one_text(texts: Sequence[str]) -> bool:
 
 
 def furniture(texts: Sequence[str]) -> bool:
-    """The same words in every record, numbers aside: a counter ("50 Likes 3 Shares"), a
-    button row ("Reply Share Report"), a post number."""
+    """The same words in every record, numbers aside: a button row ("Reply Share Report"), a
+    post number, a counter ("50 Likes 3 Shares", "1 Like"): counters in a few wordings."""
     present = [t for t in texts if t]
-    return len(present) >= 2 and len({_DIGITS.sub("", t).strip() for t in present}) == 1
+    if len(present) < 2:
+        return False
+    wordings = {_DIGITS.sub("", t).strip() for t in present}
+    if len(wordings) == 1:
+        return True
+    counted = sum(any(ch.isdigit() for ch in t) for t in present) >= MOST * len(present)
+    few = len(present) >= 4 and len(wordings) <= max(2, len(present) // 4)
+    return counted and few and all(len(w) <= 30 for w in wordings)
 
 
 _DIGITS = re.compile(r"[\d\W_]+")
