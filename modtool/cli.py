@@ -324,7 +324,7 @@ def posts(
         modtool posts saved-page.html --explain
     """
     from .posts import write_posts_jsonl
-    from .sources import explain_source, read_sources
+    from .sources import doubts_line, explain_source, read_sources
     from .times import zone
 
     try:
@@ -343,8 +343,11 @@ def posts(
 
             typer.echo("\n".join(explain_text(e) for e in explained), nl=False)
         return
+    doubts: list = []
     with _fetcher(options, cookies, pairs, cache, quiet=as_json) as fetcher:
-        found = read_sources(sources, tz, options.engine, fetcher)
+        found = read_sources(sources, tz, options.engine, fetcher, doubts)
+    if doubts:
+        typer.echo(f"Warning: {doubts_line(doubts)}", err=True)
     if as_json:
         write_posts_jsonl(found, sys.stdout)
         return

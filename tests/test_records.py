@@ -6,7 +6,9 @@ from datetime import datetime
 
 import pytest
 from lxml import etree
+from typer.testing import CliRunner
 
+from modtool.cli import app
 from modtool.forum import parse_page, records
 from modtool.forum.generic import page_doubts
 from modtool.posts import Post
@@ -184,3 +186,33 @@ def test_page_doubts(posts, doubt, authors):
 def test_on_shown_clock(instant, shown, expected):
     found = records.on_shown_clock(datetime.fromisoformat(instant), datetime.fromisoformat(shown))
     assert found.isoformat() == expected
+
+
+def _unnamed_page():
+    return _rows_page().replace("<b>", "<b>Member ").replace("alice", "x").replace("bob", "x")
+
+
+def test_posts_says_in_one_line_when_the_reader_was_unsure(tmp_path):
+    saved = tmp_path / "thread.html"
+    saved.write_text(_unnamed_page())
+    result = CliRunner().invoke(app, ["posts", str(saved)])
+    assert result.exit_code == 0
+    warning = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
+    assert warning == [
+        f"Warning: {saved}: the generic reader was unsure of this page (no part of the records "
+        "passes as the author); check with modtool posts --explain"
+    ]
+
+
+def test_count_refuses_a_page_whose_authors_could_not_be_read(tmp_path):
+    (tmp_path / "thread.html").write_text(_unnamed_page())
+    (tmp_path / "game.toml").write_text(
+        '[[sources]]\npath = "thread.html"\n[[players]]\nname = "alice"\n'
+    )
+    result = CliRunner().invoke(app, ["count", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"Error: {tmp_path / 'thread.html'}: the posts' authors could not be read (no part of "
+        "the records passes as the author); set selectors for the source in game.toml "
+        "(modtool posts --explain gives a start)"
+    ]

@@ -158,8 +158,9 @@ def explain_page(
     if shown_in is not tz:
         offset = datetime.now(shown_in).strftime("%z")
         found["notes"] = [
+            *found.get("notes", ()),
             f"times: read at UTC{offset[:3]}:{offset[3:]}, the zone the page states "
-            "(the game's timezone never has that offset)"
+            "(the game's timezone never has that offset)",
         ]
     return {"engine": "generic", **found}
 

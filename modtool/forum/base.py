@@ -20,6 +20,8 @@ class Doubts:
     records: int
     unsure: tuple[str, ...] = ()
     authors: bool = True
+    # For a page read as records: where each field was found ("author": "tr 1 > td 1 > b 1")
+    fields: tuple[tuple[str, str], ...] = ()
 
     @property
     def sure(self) -> bool:

@@ -931,11 +931,31 @@ def _common(selectors: list[str]) -> str | None:
     return best if found.count(best) >= 0.6 * len(selectors) else None
 
 
+def _explain_records(doubts: Doubts) -> dict:
+    """`posts --explain` for a page read as records: the parts each field was found at."""
+    return {
+        "rule": _RECORDS,
+        "blocks": doubts.records,
+        "posts": doubts.records,
+        "selectors": {"post": None, "author": None, "time": None, "body": None},
+        "fields": dict(doubts.fields),
+        "notes": [f"{what}: {where}" for what, where in doubts.fields],
+        "unsure": [
+            *doubts.unsure,
+            "the records' parts are paths inside runs of sibling elements, which CSS selectors "
+            "may not name; the generic reader reads this page as it is",
+        ],
+    }
+
+
 def explain(doc, tz: tzinfo) -> dict:
     """How the generic reader read a page: the rule that found the posts, the selectors it
     ended up with (a starting point for `selectors` in game.toml), and the posts it was
     unsure of."""
     search = _search(doc)
+    page = parse(doc, None, tz)
+    if search.records is not None or page.doubts is not None and page.doubts.fields:
+        return _explain_records(page.doubts)
     rule, opening, containers, blocks = (
         search.rule,
         search.opening,

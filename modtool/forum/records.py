@@ -558,4 +558,16 @@ def read_records(found: RecordSet, tz: tzinfo, url: str | None) -> tuple[list[Re
         for what, n in missing.items()
         if n and chosen.get(what, True)
     ]
-    return read, Doubts(len(read), tuple(unsure), authors=fields.author is not None)
+    where = tuple(
+        (what, describe(path))
+        for what, path in (("author", fields.author), ("time", fields.time), ("body", fields.body))
+        if path is not None
+    )
+    return read, Doubts(len(read), tuple(unsure), fields.author is not None, where)
+
+
+def describe(path: tuple) -> str:
+    """A path for people: "tr > td.name > b" (with ":2" for a second sibling of its kind)."""
+    if not path:
+        return "the record itself"
+    return " > ".join(label + (f":{n}" if n > 1 else "") for label, n in path)
