@@ -391,6 +391,16 @@ def orient_day_month(
     return oriented
 
 
+def in_one_order(times: list[datetime | None]) -> bool:
+    """Times through the page in posting order, oldest or newest first, as posts' are; join
+    dates go back and forth (a tenth of the steps may: an edited time, a moved post)."""
+    known = [t for t in times if t is not None]
+    steps = list(zip(known, known[1:], strict=False))
+    back = sum(b < a for a, b in steps)
+    forth = sum(b > a for a, b in steps)
+    return min(back, forth) <= 0.1 * len(steps)
+
+
 def _ordered(times: list) -> bool:
     return all(a <= b for a, b in zip(times, times[1:], strict=False))
 

@@ -25,6 +25,7 @@ from .markup import (
     epoch,
     paginate,
     remove_keeping_tail,
+    shown_name,
     shown_number,
     time_from_text,
 )
@@ -447,11 +448,7 @@ def _author_name(node) -> str:
                 words.append(child.tail or "")
             return " ".join("".join(words).split()) or clean_text(node)
         return clean_text(node)
-    for text in node.itertext():
-        name = _BYLINE.sub("", text.strip()).strip()
-        if name:
-            return name
-    return ""
+    return shown_name(node, _BYLINE)
 
 
 _TIME_ATTRS = (

@@ -17,7 +17,14 @@ from lxml.cssselect import CSSSelector
 
 from ..body import text_of
 from ..posts import Post
-from ..times import day_and_month, orient_day_month, parse_displayed, parse_iso, parse_loose
+from ..times import (
+    day_and_month,
+    in_one_order,
+    orient_day_month,
+    parse_displayed,
+    parse_iso,
+    parse_loose,
+)
 
 _NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
 _SPACES = re.compile(r"\s+")
@@ -68,6 +75,22 @@ def remove_keeping_tail(node) -> None:
             before.tail = (before.tail or "") + tail
         else:
             parent.text = (parent.text or "") + tail
+
+
+def shown_name(el, lead: re.Pattern | None = None) -> str:
+    """A poster's name as an element shows it: its first piece of text (not the rank under
+    it, nor "says:" after it), less a byline's `lead` word ("by"); a mark of the poster's
+    group before the name is part of it ("<b>+</b>forster" is "+forster")."""
+    pieces = []
+    for text in el.itertext():
+        piece = lead.sub("", text.strip()).strip() if lead else text.strip()
+        if piece:
+            pieces.append(piece)
+            if len(pieces) == 2:
+                break
+    if len(pieces) == 2 and not any(ch.isalnum() for ch in pieces[0]):
+        return pieces[0] + pieces[1]
+    return pieces[0] if pieces else ""
 
 
 def clean_text(el) -> str:
@@ -140,7 +163,7 @@ class PostSpec:
 def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: int | None = 0):
     """Every post a spec finds on a page, numbered from `first_number` where none is shown
     (None: left unnumbered, for the thread to number in order; see posts.number_in_order)."""
-    posts, shown = [], []
+    posts, shown, searched = [], [], []
     containers = spec.container(doc) if callable(spec.container) else select(doc, spec.container)
     for i, el in enumerate(containers):
         body = select_one(el, spec.body)
@@ -151,6 +174,9 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
         if not author:
             author = first_text(el, spec.author)
         time, text = _time(el, spec, tz)
+        if time is None:
+            time, text = _any_shown_time(el, body, tz)
+            searched.append(len(posts))
         shown.append(day_and_month(text) if text else None)
         posts.append(
             Post.from_element(
@@ -164,8 +190,27 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
             )
         )
     times = orient_day_month([p.time for p in posts], shown)
+    if not in_one_order([times[i] for i in searched]):
+        for i in searched:  # dates found by search that go back and forth: join dates
+            times[i] = None
     posts = [replace(p, time=t) for p, t in zip(posts, times, strict=True)]
     return _without_empty_slots(posts)
+
+
+def _any_shown_time(el, body, tz: tzinfo) -> tuple[datetime | None, str]:
+    """A post's time where the engine's own places show none (a site's template moved it):
+    the first short line of the post outside its body that reads as a date."""
+    for node in el.iter():
+        if node is body:
+            break  # the body and what follows it (a signature, a footer) are not searched
+        if not isinstance(node.tag, str) or node.tag in ("script", "style"):
+            continue
+        text = clean_text(node)
+        if 6 <= len(text) <= 40 and any(ch.isdigit() for ch in text):
+            found = time_from_text(text, tz)
+            if found is not None:
+                return found, text
+    return None, ""
 
 
 def _without_empty_slots(posts: list[Post]) -> list[Post]:

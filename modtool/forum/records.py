@@ -29,9 +29,9 @@ from statistics import median
 from lxml import etree
 
 from ..posts import Post
-from ..times import parse_iso
+from ..times import in_one_order, parse_iso
 from .base import Doubts
-from .markup import clean_text, epoch, remove_keeping_tail, time_from_text
+from .markup import clean_text, epoch, remove_keeping_tail, shown_name, time_from_text
 
 # The share of records a field must be found in (an ad slot or a deleted post may lack one).
 MOST = 0.6
@@ -187,16 +187,6 @@ def reads_as_date(text: str, tz: tzinfo) -> bool:
     return any(ch.isdigit() for ch in text) and time_from_text(text, tz) is not None
 
 
-def in_one_order(times: Sequence[datetime | None]) -> bool:
-    """Times through the page in posting order, oldest or newest first, as posts' are; join
-    dates go back and forth (a tenth of the steps may: an edited time, a moved post)."""
-    known = [t for t in times if t is not None]
-    steps = list(zip(known, known[1:], strict=False))
-    back = sum(b < a for a, b in steps)
-    forth = sum(b > a for a, b in steps)
-    return min(back, forth) <= 0.1 * len(steps)
-
-
 def member_link(el) -> bool:
     """A link to a page of its own (not an anchor or a script) named for members."""
     href = el.get("href") or ""
@@ -309,7 +299,7 @@ def choose_author(records_parts: list[dict], tz: tzinfo, avoid: Sequence[tuple])
 
 def _author_text(el) -> str:
     """The first line of an element's text (a name, not the rank under it)."""
-    first = next((t.strip() for t in el.itertext() if t.strip()), "")
+    first = shown_name(el)
     return first if len(first) <= 40 else ""
 
 

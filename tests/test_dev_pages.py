@@ -1,5 +1,6 @@
-"""Engine adapters read each page's own date format, in the page's language, with the time:
-the saved WEB-FORUM-52 dev pages of the forums where they did not (skipped without ../shared)."""
+"""The failures seen on the saved WEB-FORUM-52 dev pages, each tested on its page (skipped
+without ../shared): engine adapters read each page's own date format, in the page's language,
+with the time; the generic reader reads a poster's name with its group's mark."""
 
 from __future__ import annotations
 
@@ -42,6 +43,23 @@ def test_phpbb_french_abbreviated_month(web52):
         "2018-07-05 03:22",
         "2018-07-05 11:20",
     ]
+
+
+def test_xenforo_date_where_the_site_moved_it(web52):
+    """juraforum (XenForo 1, its own template): the date is a plain span in the poster's
+    header, not XenForo's abbr.DateTime; "13.01.2020, 13:54"."""
+    posts = _read(
+        web52, "www.juraforum.de.forum.t.fahrtkostenerstattung-bei-falschen-rezepten.675629."
+    )
+    assert posts[1].time.strftime("%d.%m.%Y, %H:%M") == "13.01.2020, 13:54"
+    assert all(p.time is not None for p in posts)
+
+
+def test_a_group_mark_before_the_name_is_part_of_it(web52):
+    """neowin (Invision 4, no adapter): subscribers show as "<b>+</b>Raze"."""
+    posts = _read(web52, "www.neowin.net.forum.topic.1393830-hello-everyone.")
+    assert "+Raze" in {p.author for p in posts}
+    assert "+" not in {p.author for p in posts}
 
 
 @pytest.mark.parametrize(
