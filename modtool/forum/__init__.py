@@ -31,6 +31,7 @@ from . import (
     xenforo,
 )
 from .base import Engine, ThreadPage
+from .markup import time_from_text
 
 ENGINES: dict[str, Engine] = {
     e.name: e
@@ -91,6 +92,7 @@ def parse_page(
     `page` may be the page's bytes: UTF-8 pages are then parsed without being decoded first.
     `selectors` (a host's own CSS selectors for the source) take the place of detection.
     """
+    time_from_text.cache_clear()
     utf8 = None
     if isinstance(page, bytes):
         utf8, page = _utf8_or_text(page)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
+from functools import lru_cache
 from urllib.parse import urljoin, urlparse, urlunparse
 
 from lxml.cssselect import CSSSelector
@@ -116,6 +117,10 @@ def epoch(value: str) -> datetime | None:
     return datetime.fromtimestamp(number, _UTC)
 
 
+# A page's lines are read many times over (an element is scored in several candidate groups,
+# and records compare every path): each line once per page (parse_page clears the cache, so
+# a relative "3 hours ago" is never read against an old clock).
+@lru_cache(maxsize=8192)
 def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None:
     """A time somewhere in a displayed line such as "« Reply #1 on: April 25, 2018, 10:22 pm »";
     with `loose`, at last a date in any common order near the line's start (times.parse_loose)."""

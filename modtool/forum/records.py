@@ -127,10 +127,33 @@ def candidate_records(doc, leave_out: set = frozenset()) -> list[list]:
 # --- the parts of a record -------------------------------------------------------------------
 
 
-def parts(record) -> dict[tuple, object]:
+class Parts(dict):
+    """A record's elements by path, each one's text read once (the criteria read each path's
+    text many times)."""
+
+    __slots__ = ("_texts",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._texts: dict[tuple, str] = {}
+
+    def text(self, path: tuple) -> str:
+        found = self._texts.get(path)
+        if found is None:
+            el = self.get(path)
+            found = self._texts[path] = clean_text(el) if el is not None else ""
+        return found
+
+
+def texts_at(records_parts: list[Parts], path: tuple) -> list[str]:
+    """The text at a path in each record ("" where the record has none)."""
+    return [p.text(path) for p in records_parts]
+
+
+def parts(record) -> Parts:
     """A record's elements by their path from the record (tags and stable classes, and the
     position among siblings of one tag), the first of each path."""
-    found: dict[tuple, object] = {}
+    found = Parts()
 
     def walk(el, path):
         counts: dict[str, int] = {}
@@ -146,10 +169,6 @@ def parts(record) -> dict[tuple, object]:
     found[()] = record
     walk(record, ())
     return found
-
-
-def _own_line(el) -> str:
-    return clean_text(el)
 
 
 # --- the criteria, each on the texts of one path across the records --------------------------
@@ -213,10 +232,10 @@ def _paths(records_parts: list[dict]) -> list[tuple]:
 _TIME_ATTRS = ("datetime", "data-time", "data-timestamp", "title", "content")
 
 
-def time_of(el, tz: tzinfo) -> datetime | None:
+def time_of(el, tz: tzinfo, text: str | None = None) -> datetime | None:
     """A time an element gives: a machine time in an attribute first (on the clock the page
-    shows it on, where it shows it too), else its text."""
-    shown = _shown_time(el, tz)
+    shows it on, where it shows it too), else its text (`text`, where it is known)."""
+    shown = _shown_time(el, tz, text)
     for attr in _TIME_ATTRS:
         value = (el.get(attr) or "").strip()
         if value and any(ch.isdigit() for ch in value):
@@ -227,8 +246,8 @@ def time_of(el, tz: tzinfo) -> datetime | None:
     return shown
 
 
-def _shown_time(el, tz: tzinfo) -> datetime | None:
-    text = clean_text(el)
+def _shown_time(el, tz: tzinfo, text: str | None = None) -> datetime | None:
+    text = clean_text(el) if text is None else text
     if 6 <= len(text) <= 80 and reads_as_date(text, tz):
         return time_from_text(text, tz)
     # A date line of its own after a title ("Re: Some thread<br>25-February-2012 21:46")
@@ -258,7 +277,17 @@ def choose_time(records_parts: list[dict], tz: tzinfo) -> tuple | None:
     best = None
     for path in _paths(records_parts):
         nodes = _column(records_parts, path)
-        times = [time_of(n, tz) if n is not None else None for n in nodes]
+        if not found_in_most(
+            [
+                n is not None and _may_give_time(n, p.text(path))
+                for n, p in zip(nodes, records_parts, strict=True)
+            ]
+        ):
+            continue  # too long, or no digit and no attribute: no date in most records
+        times = [
+            time_of(n, tz, p.text(path)) if n is not None else None
+            for n, p in zip(nodes, records_parts, strict=True)
+        ]
         if not found_in_most(times) or not in_one_order(times):
             continue
         if best is None or _inside(path, best):
@@ -266,6 +295,14 @@ def choose_time(records_parts: list[dict], tz: tzinfo) -> tuple | None:
         elif not _inside(best, path):
             break  # the first date of the record, not a later one (an edit note)
     return best
+
+
+def _may_give_time(el, text: str) -> bool:
+    """Whether an element can give a time at all (cheap, before parsing): an attribute a
+    time is kept in, or digits in its text or one of its pieces."""
+    if any(el.get(a) for a in _TIME_ATTRS):
+        return True
+    return any(ch.isdigit() for ch in text) and (len(text) <= 80 or el.text is not None)
 
 
 def _inside(inner: tuple, outer: tuple) -> bool:
@@ -335,7 +372,7 @@ def furniture_paths(records_parts: list[dict]) -> list[tuple]:
     for path in _paths(records_parts):
         if any(_inside(path, f) for f in found):
             continue
-        texts = [clean_text(n) if n is not None else None for n in _column(records_parts, path)]
+        texts = texts_at(records_parts, path)
         if furniture(texts) or mostly_one_text(texts):
             found.append(path)
     return found
@@ -363,10 +400,10 @@ def poster_card(records_parts: list[dict], author: tuple | None, cut: Sequence[t
 
 def _remaining(el, path: tuple, record_parts: dict, cut: Sequence[tuple]) -> int:
     """The length of an element's text without the parts at the `cut` paths inside it."""
-    total = len(clean_text(el))
+    total = len(record_parts.text(path))
     for c in cut:
-        if c and _inside(c, path) and record_parts.get(c) is not None:
-            total -= len(clean_text(record_parts[c]))
+        if c and _inside(c, path):
+            total -= len(record_parts.text(c))
     return total
 
 
@@ -378,8 +415,8 @@ def choose_body(records_parts: list[dict], cut: Sequence[tuple]) -> tuple | None
     for path in [(), *_paths(records_parts)]:
         if any(c and (path == c or _inside(path, c)) for c in cut):
             continue
-        nodes = _column(records_parts, path) if path else [p.get(()) for p in records_parts]
-        texts = [clean_text(n) if n is not None else "" for n in nodes]
+        nodes = _column(records_parts, path)
+        texts = texts_at(records_parts, path)
         if not varies(texts):
             continue
         lengths[path] = median(
@@ -393,8 +430,7 @@ def choose_body(records_parts: list[dict], cut: Sequence[tuple]) -> tuple | None
     return max(near, key=len)
 
 
-def choose_fields(records: list, tz: tzinfo) -> Fields:
-    records_parts = [parts(r) for r in records]
+def choose_fields(records_parts: list[Parts], tz: tzinfo) -> Fields:
     time = choose_time(records_parts, tz)
     author = choose_author(records_parts, tz, [time])
     cut = [time, *furniture_paths(records_parts)]
@@ -423,6 +459,7 @@ class RecordSet:
     records: tuple
     fields: Fields
     score: float
+    parts: tuple = ()  # each record's Parts
 
     @property
     def sure(self) -> bool:
@@ -436,16 +473,15 @@ def _worth_reading(run: list[list]) -> bool:
     return median(lengths) >= 20
 
 
-def score(records: list, fields: Fields) -> float:
+def score(records: list, fields: Fields, records_parts: list[Parts]) -> float:
     """How much a record set looks like a thread's posts: its records that show an author and
     a body (and a time, where a path passes for it; a page may show no year), with text
     enough to be posts."""
     if fields.body is None or (fields.author is None and fields.time is None):
         return 0.0
-    records_parts = [parts(r) for r in records]
     needed = [path for path in (fields.author, fields.body, fields.time) if path is not None]
     complete = sum(all(p.get(path) is not None for path in needed) for p in records_parts)
-    bodies = [clean_text(p[fields.body]) for p in records_parts if p.get(fields.body) is not None]
+    bodies = [p.text(fields.body) for p in records_parts if p.get(fields.body) is not None]
     # Posts show who wrote them and when: a set without one of them is far more often a list
     # of links; it is read (and said to be unsure) where the page has nothing better.
     shown = (1.0 if fields.time else 0.25) * (1.0 if fields.author else 0.25)
@@ -465,15 +501,20 @@ def _opens(records: list, fields: Fields) -> float:
 def best_record_set(doc, tz: tzinfo, leave_out: set = frozenset()) -> RecordSet | None:
     """The repeated run of the page that best reads as posts, with its fields, or None."""
     best = None
-    for run in candidate_records(doc, leave_out):
+    # Longest runs first: a run can score at most its number of records, so once one scores
+    # more than a run has records, that run need not be read.
+    for run in sorted(candidate_records(doc, leave_out), key=len, reverse=True):
+        if best is not None and len(run) <= best.score:
+            break
         if not _worth_reading(run):
             continue
         wrap = any(len(r) > 1 for r in run)
         records = [as_element(r, wrap) for r in run]
-        fields = choose_fields(records, tz)
-        found = score(records, fields)
+        records_parts = [parts(r) for r in records]
+        fields = choose_fields(records_parts, tz)
+        found = score(records, fields, records_parts)
         if found > 0 and (best is None or found > best.score):
-            best = RecordSet(tuple(records), fields, found)
+            best = RecordSet(tuple(records), fields, found, tuple(records_parts))
     return best
 
 
@@ -516,7 +557,7 @@ def read_records(found: RecordSet, tz: tzinfo, url: str | None) -> tuple[list[Re
     """The posts of a record set, and what the reading was unsure of. Records with neither an
     author nor a time where the others show them are furniture shaped like posts."""
     fields = found.fields
-    records_parts = [parts(r) for r in found.records]
+    records_parts = list(found.parts)
     cut = [fields.time, *furniture_paths(records_parts)]
     cut = [poster_card(records_parts, fields.author, cut), *cut]
     read, missing = [], {"author": 0, "time": 0, "text": 0}
