@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from modtool.cli import app
 from modtool.forum import parse_page, records
 from modtool.forum.generic import page_doubts
+from modtool.forum.markup import icon_glyph
 from modtool.posts import Post
 from modtool.times import UTC
 
@@ -216,3 +217,17 @@ def test_count_refuses_a_page_whose_authors_could_not_be_read(tmp_path):
         "the records passes as the author); set selectors for the source in game.toml "
         "(modtool posts --explain gives a start)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        ('<i class="material-icons">more_horiz</i>', True),
+        ('<span class="fa fa-reply"></span>', True),
+        ('<span class="icon">not one word</span>', False),
+        ('<div class="icon-user message-author"><a>abalaspalmas</a></div>', False),
+        ("<i>more_horiz</i>", False),  # italics, not an icon font
+    ],
+)
+def test_icon_glyph(markup, expected):
+    assert icon_glyph(etree.fromstring(markup)) is expected

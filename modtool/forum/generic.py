@@ -23,6 +23,7 @@ from .markup import (
     PageScheme,
     clean_text,
     epoch,
+    icon_glyph,
     paginate,
     remove_keeping_tail,
     shown_name,
@@ -738,7 +739,7 @@ def _without_furniture(body):
             continue
         classes = node.get("class") or ""
         text = clean_text(node)
-        furniture = _FURNITURE.search(classes) and not _named_message(node)
+        furniture = (_FURNITURE.search(classes) and not _named_message(node)) or icon_glyph(node)
         edit_note = len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p"))
         if furniture or edit_note:
             drop.append(node)

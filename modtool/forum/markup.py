@@ -94,6 +94,18 @@ def shown_name(el, lead: re.Pattern | None = None) -> str:
     return pieces[0] if pieces else ""
 
 
+# Icon fonts draw a glyph for a word in an element of their class: Material's "more_horiz",
+# Font Awesome's and Bootstrap's icons ("fa fa-reply", "bi bi-heart", "glyphicon ...").
+_ICON_CLASS = re.compile(r"^(?:material-(?:icons|symbols)\S*|fa[srlbd]?|bi|glyphicon|icon)$", re.I)
+
+
+def icon_glyph(el) -> bool:
+    """An icon drawn by an icon font: its text (one word, "more_horiz") is no one's words."""
+    classes = (el.get("class") or "").split()
+    text = (el.text or "").strip()
+    return any(_ICON_CLASS.match(c) for c in classes) and len(el) == 0 and " " not in text
+
+
 def clean_text(el) -> str:
     return _SPACES.sub(" ", text_of(el)).strip() if el is not None else ""
 

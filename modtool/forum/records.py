@@ -31,7 +31,14 @@ from lxml import etree
 from ..posts import Post
 from ..times import in_one_order, parse_iso
 from .base import Doubts
-from .markup import clean_text, epoch, remove_keeping_tail, shown_name, time_from_text
+from .markup import (
+    clean_text,
+    epoch,
+    icon_glyph,
+    remove_keeping_tail,
+    shown_name,
+    time_from_text,
+)
 
 # The share of records a field must be found in (an ad slot or a deleted post may lack one).
 MOST = 0.6
@@ -524,6 +531,7 @@ def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple]):
     copy = deepcopy(el)
     inner = parts(copy)
     drop = [inner.get(c[len(path) :]) for c in cut if c and _inside(c, path)]
+    drop += [node for node in copy.iter() if isinstance(node.tag, str) and icon_glyph(node)]
     for node in drop:
         if node is not None:
             remove_keeping_tail(node)
