@@ -31,7 +31,7 @@ from . import (
     xenforo,
 )
 from .base import Engine, ThreadPage
-from .markup import time_from_text
+from .markup import forget_page
 
 ENGINES: dict[str, Engine] = {
     e.name: e
@@ -92,7 +92,7 @@ def parse_page(
     `page` may be the page's bytes: UTF-8 pages are then parsed without being decoded first.
     `selectors` (a host's own CSS selectors for the source) take the place of detection.
     """
-    time_from_text.cache_clear()
+    forget_page()
     utf8 = None
     if isinstance(page, bytes):
         utf8, page = _utf8_or_text(page)
@@ -133,6 +133,7 @@ def explain_page(
     selectors and doubts (`modtool posts --explain`)."""
     from . import generic
 
+    forget_page()
     utf8 = None
     if isinstance(page, bytes):
         utf8, page = _utf8_or_text(page)

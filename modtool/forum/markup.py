@@ -106,8 +106,25 @@ def icon_glyph(el) -> bool:
     return any(_ICON_CLASS.match(c) for c in classes) and len(el) == 0 and " " not in text
 
 
+# An element's text is read many times while its page is read (each candidate group, each
+# criterion): once per element of the page being read. parse_page forgets them (forget_page):
+# the elements are the page's, which nothing changes (bodies are cleaned on copies).
+_texts: dict = {}
+
+
 def clean_text(el) -> str:
-    return _SPACES.sub(" ", text_of(el)).strip() if el is not None else ""
+    if el is None:
+        return ""
+    found = _texts.get(el)
+    if found is None:
+        found = _texts[el] = _SPACES.sub(" ", text_of(el)).strip()
+    return found
+
+
+def forget_page() -> None:
+    """Forget the texts and date lines read on the last page (parse_page calls it first)."""
+    _texts.clear()
+    time_from_text.cache_clear()
 
 
 def shown_number(text: str) -> int | None:
