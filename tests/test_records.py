@@ -81,14 +81,6 @@ def test_in_one_order(times, expected):
 
 
 @pytest.mark.parametrize(
-    ("texts", "expected"),
-    [(["a b c x y", "d e x y", "f x y"], "x y"), (["a b", "c d"], ""), (["a"], "")],
-)
-def test_common_ending(texts, expected):
-    assert records.common_ending(texts) == expected
-
-
-@pytest.mark.parametrize(
     ("href", "expected"),
     [("user_info.pl?id=3", True), ("/members/bob.12/", True), ("#32677", False), ("/t/5", False)],
 )

@@ -2,19 +2,20 @@
 
 A thread page repeats one record per post: one element, or a run of sibling elements (a header
 row and a body row; a table and the paragraph after it). The records are found by comparing
-the page's sibling subtrees: a parent whose children repeat a sequence of shapes (tag and
-stable classes, and those of the first child). Inside the records, the same part sits at the
-same path; a field is a path, chosen by what its texts are across all the records:
+the page's sibling subtrees: a parent whose children repeat a shape (tag, stable classes, the
+first child's, how many children). Inside the records, the same part sits at the same path; a
+field is a path, chosen by what its texts are across all the records:
 
-- the author: short, in (nearly) every record, not a date, varying between records (or one
-  poster throughout), never a label every record shows, a link to a member page preferred;
+- the author: short, in (nearly) every record, no date and no counter, varying between records
+  (or one member link throughout), never a label linking to every poster's page; member links
+  preferred;
 - the time: a date that parses in (nearly) every record and keeps one order through the page
   (a join date goes back and forth), a machine time in an attribute preferred;
-- the body: the largest varying text that holds neither the author nor the time, without the
-  text every record ends with (a "more" menu, a "Report" line).
+- the body: the most varying text once the poster's card, the time and the furniture every
+  record shows (a title over each reply, "50 Likes 3 Shares", "Reply Share Report") are out.
 
-The generic reader uses this where its search for post containers finds none; `Doubts` says
-what the reading was unsure of.
+The generic reader uses this where its search for post containers finds none, or where what
+that search read fails a criterion of the page as a whole; `Doubts` says what was unsure.
 """
 
 from __future__ import annotations
@@ -82,10 +83,9 @@ def _label(el) -> str:
 
 def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
     """The runs of a parent's children that repeat: for each shape that two or more children
-    have, the records that start at each of them and go on to the next (at most `longest`
-    children: a header row and a body row, a table and the paragraph after it). Each
-    record is at most as long as most of the others. Each run as its records, each record as its
-    elements."""
+    have, the records that start at each of them and go on to the next, as long as most of
+    them are (at most `longest` children: a header row and a body row, a table and the
+    paragraph after it). Each run as its records, each record as its elements."""
     children = [c for c in parent if isinstance(c.tag, str) and c.tag not in _SKIPPED]
     at: dict[tuple, list[int]] = {}
     for i, c in enumerate(children):
@@ -134,33 +134,15 @@ def candidate_records(doc, leave_out: set = frozenset()) -> list[list]:
 # --- the parts of a record -------------------------------------------------------------------
 
 
-class Parts(dict):
-    """A record's elements by path, each one's text read once (the criteria read each path's
-    text many times)."""
-
-    __slots__ = ("_texts",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._texts: dict[tuple, str] = {}
-
-    def text(self, path: tuple) -> str:
-        found = self._texts.get(path)
-        if found is None:
-            el = self.get(path)
-            found = self._texts[path] = clean_text(el) if el is not None else ""
-        return found
-
-
-def texts_at(records_parts: list[Parts], path: tuple) -> list[str]:
+def texts_at(records_parts: list[dict], path: tuple) -> list[str]:
     """The text at a path in each record ("" where the record has none)."""
-    return [p.text(path) for p in records_parts]
+    return [clean_text(p.get(path)) for p in records_parts]
 
 
-def parts(record) -> Parts:
+def parts(record) -> dict[tuple, object]:
     """A record's elements by their path from the record (tags and stable classes, and the
     position among siblings of one tag), the first of each path."""
-    found = Parts()
+    found: dict[tuple, object] = {}
 
     def walk(el, path):
         counts: dict[str, int] = {}
@@ -239,10 +221,10 @@ def _paths(records_parts: list[dict]) -> list[tuple]:
 _TIME_ATTRS = ("datetime", "data-time", "data-timestamp", "title", "content")
 
 
-def time_of(el, tz: tzinfo, text: str | None = None) -> datetime | None:
+def time_of(el, tz: tzinfo) -> datetime | None:
     """A time an element gives: a machine time in an attribute first (on the clock the page
-    shows it on, where it shows it too), else its text (`text`, where it is known)."""
-    shown = _shown_time(el, tz, text)
+    shows it on, where it shows it too), else its text."""
+    shown = _shown_time(el, tz)
     for attr in _TIME_ATTRS:
         value = (el.get(attr) or "").strip()
         if value and any(ch.isdigit() for ch in value):
@@ -253,8 +235,8 @@ def time_of(el, tz: tzinfo, text: str | None = None) -> datetime | None:
     return shown
 
 
-def _shown_time(el, tz: tzinfo, text: str | None = None) -> datetime | None:
-    text = clean_text(el) if text is None else text
+def _shown_time(el, tz: tzinfo) -> datetime | None:
+    text = clean_text(el)
     if 6 <= len(text) <= 80 and reads_as_date(text, tz):
         return time_from_text(text, tz)
     # A date line of its own after a title ("Re: Some thread<br>25-February-2012 21:46")
@@ -284,17 +266,9 @@ def choose_time(records_parts: list[dict], tz: tzinfo) -> tuple | None:
     best = None
     for path in _paths(records_parts):
         nodes = _column(records_parts, path)
-        if not found_in_most(
-            [
-                n is not None and _may_give_time(n, p.text(path))
-                for n, p in zip(nodes, records_parts, strict=True)
-            ]
-        ):
+        if not found_in_most([n is not None and _may_give_time(n) for n in nodes]):
             continue  # too long, or no digit and no attribute: no date in most records
-        times = [
-            time_of(n, tz, p.text(path)) if n is not None else None
-            for n, p in zip(nodes, records_parts, strict=True)
-        ]
+        times = [time_of(n, tz) if n is not None else None for n in nodes]
         if not found_in_most(times) or not in_one_order(times):
             continue
         if best is None or _inside(path, best):
@@ -304,11 +278,12 @@ def choose_time(records_parts: list[dict], tz: tzinfo) -> tuple | None:
     return best
 
 
-def _may_give_time(el, text: str) -> bool:
+def _may_give_time(el) -> bool:
     """Whether an element can give a time at all (cheap, before parsing): an attribute a
-    time is kept in, or digits in its text or one of its pieces."""
+    time is kept in, or digits in its text (short, or with a line of its own)."""
     if any(el.get(a) for a in _TIME_ATTRS):
         return True
+    text = clean_text(el)
     return any(ch.isdigit() for ch in text) and (len(text) <= 80 or el.text is not None)
 
 
@@ -407,10 +382,10 @@ def poster_card(records_parts: list[dict], author: tuple | None, cut: Sequence[t
 
 def _remaining(el, path: tuple, record_parts: dict, cut: Sequence[tuple]) -> int:
     """The length of an element's text without the parts at the `cut` paths inside it."""
-    total = len(record_parts.text(path))
+    total = len(clean_text(record_parts.get(path)))
     for c in cut:
         if c and _inside(c, path):
-            total -= len(record_parts.text(c))
+            total -= len(clean_text(record_parts.get(c)))
     return total
 
 
@@ -437,23 +412,12 @@ def choose_body(records_parts: list[dict], cut: Sequence[tuple]) -> tuple | None
     return max(near, key=len)
 
 
-def choose_fields(records_parts: list[Parts], tz: tzinfo) -> Fields:
+def choose_fields(records_parts: list[dict], tz: tzinfo) -> Fields:
     time = choose_time(records_parts, tz)
     author = choose_author(records_parts, tz, [time])
     cut = [time, *furniture_paths(records_parts)]
     body = choose_body(records_parts, [poster_card(records_parts, author, cut), *cut])
     return Fields(author, time, body)
-
-
-def common_ending(texts: Sequence[str]) -> str:
-    """The words every text ends with (a "more" menu, a report link), or ""."""
-    if len(texts) < 2:
-        return ""
-    split = [t.split() for t in texts]
-    n = 0
-    while all(len(w) > n for w in split) and len({tuple(w[-n - 1 :]) for w in split}) == 1:
-        n += 1
-    return " ".join(split[0][-n:]) if n else ""
 
 
 # --- the page's posts ------------------------------------------------------------------------
@@ -466,7 +430,7 @@ class RecordSet:
     records: tuple
     fields: Fields
     score: float
-    parts: tuple = ()  # each record's Parts
+    parts: tuple = ()  # each record's parts by path
 
     @property
     def sure(self) -> bool:
@@ -480,7 +444,7 @@ def _worth_reading(run: list[list]) -> bool:
     return median(lengths) >= 20
 
 
-def score(records: list, fields: Fields, records_parts: list[Parts]) -> float:
+def score(records: list, fields: Fields, records_parts: list[dict]) -> float:
     """How much a record set looks like a thread's posts: its records that show an author and
     a body (and a time, where a path passes for it; a page may show no year), with text
     enough to be posts."""
@@ -488,7 +452,9 @@ def score(records: list, fields: Fields, records_parts: list[Parts]) -> float:
         return 0.0
     needed = [path for path in (fields.author, fields.body, fields.time) if path is not None]
     complete = sum(all(p.get(path) is not None for path in needed) for p in records_parts)
-    bodies = [p.text(fields.body) for p in records_parts if p.get(fields.body) is not None]
+    bodies = [
+        clean_text(p.get(fields.body)) for p in records_parts if p.get(fields.body) is not None
+    ]
     # Posts show who wrote them and when: a set without one of them is far more often a list
     # of links; it is read (and said to be unsure) where the page has nothing better.
     shown = (1.0 if fields.time else 0.25) * (1.0 if fields.author else 0.25)
