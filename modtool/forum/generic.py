@@ -347,36 +347,61 @@ def _best_group(doc, leave_out: set = frozenset()) -> list:
         for key in _keys(el):
             groups.setdefault(key, []).append(el)
     seen: set[tuple] = set()
-    best, best_score = [], 0.0
-    features: dict[int, tuple] = {}
-    for members in groups.values():
+    candidates = []
+    for index, members in enumerate(groups.values()):
         if len(members) < 2 or len(members) > 500:
             continue
         identity = tuple(id(m) for m in members)
-        if identity in seen:
-            continue
-        seen.add(identity)
-        score = _score(members, features)
-        if score > best_score:
-            best, best_score = members, score
+        if identity not in seen:
+            seen.add(identity)
+            candidates.append((index, members))
+    # Largest groups first: a group scores at most its size, so once the best score is above
+    # a group's size, no smaller group can beat it. Ties go to the group met first on the page.
+    candidates.sort(key=lambda c: -len(c[1]))
+    best, best_key = [], (0.0, 0)
+    features = _Features()
+    for index, members in candidates:
+        if len(members) < best_key[0]:
+            break
+        key = (_score(members, features), -index)
+        if key[0] > 0 and key > best_key:
+            best, best_key = members, key
     return best
 
 
-def _score(members: list, features: dict[int, tuple]) -> float:
+class _Features:
+    """Each element's poster and time, found once (an element is scored in several groups)."""
+
+    def __init__(self) -> None:
+        self.authors: dict[int, object] = {}
+        self.times: dict[int, tuple] = {}
+
+    def author(self, el):
+        if id(el) not in self.authors:
+            self.authors[id(el)] = _author_link(el)
+        return self.authors[id(el)]
+
+    def time(self, el) -> tuple:
+        if id(el) not in self.times:
+            self.times[id(el)] = _timed(el, None)
+        return self.times[id(el)]
+
+
+def _score(members: list, features: _Features) -> float:
     # Posts are not nested in each other.
     ids = {id(m) for m in members}
     if any(id(a) in ids for m in members for a in m.iterancestors()):
         return 0.0
-    for m in members:
-        if id(m) not in features:  # the same element is scored in several groups
-            features[id(m)] = (_author_link(m), *_timed(m, None))
-    with_user = sum(features[id(m)][0] is not None for m in members) / len(members)
-    with_time = sum(features[id(m)][1] is not None for m in members) / len(members)
-    if with_user < 0.6 or with_time < 0.6:
+    # Posters first: most groups fail there, and a poster is cheaper to look for than a time.
+    with_user = sum(features.author(m) is not None for m in members) / len(members)
+    if with_user < 0.6:
+        return 0.0
+    with_time = sum(features.time(m)[0] is not None for m in members) / len(members)
+    if with_time < 0.6:
         return 0.0
     # A post has a block of its own words apart from its poster and time; a "recent activity"
     # line in a sidebar ("bob replied to Game 3, 09:12") has a name and a time but no such block.
-    with_body = sum(_has_body(m, features[id(m)][0], features[id(m)][2]) for m in members) / len(
+    with_body = sum(_has_body(m, features.author(m), features.time(m)[1]) for m in members) / len(
         members
     )
     lengths = [len(clean_text(m)) for m in members]
