@@ -370,11 +370,13 @@ def _best_group(doc, leave_out: set = frozenset()) -> list:
 
 
 class _Features:
-    """Each element's poster and time, found once (an element is scored in several groups)."""
+    """Each element's poster, time and whether it has a body, found once (an element is
+    scored in several groups)."""
 
     def __init__(self) -> None:
         self.authors: dict[int, object] = {}
         self.times: dict[int, tuple] = {}
+        self.bodies: dict[int, bool] = {}
 
     def author(self, el):
         if id(el) not in self.authors:
@@ -385,6 +387,11 @@ class _Features:
         if id(el) not in self.times:
             self.times[id(el)] = _timed(el, None)
         return self.times[id(el)]
+
+    def has_body(self, el) -> bool:
+        if id(el) not in self.bodies:
+            self.bodies[id(el)] = _has_body(el, self.author(el), self.time(el)[1])
+        return self.bodies[id(el)]
 
 
 def _score(members: list, features: _Features) -> float:
