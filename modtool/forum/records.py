@@ -192,7 +192,7 @@ def label_to_many_places(texts: Sequence[str], hrefs: Sequence[str]) -> bool:
 
 
 def reads_as_date(text: str, tz: tzinfo) -> bool:
-    return any(ch.isdigit() for ch in text) and time_from_text(text, tz) is not None
+    return bool(_DIGIT.search(text)) and time_from_text(text, tz) is not None
 
 
 def member_link(el) -> bool:
@@ -284,7 +284,7 @@ def _may_give_time(el) -> bool:
     if any(el.get(a) for a in _TIME_ATTRS):
         return True
     text = clean_text(el)
-    return any(ch.isdigit() for ch in text) and (len(text) <= 80 or el.text is not None)
+    return bool(_DIGIT.search(text)) and (len(text) <= 80 or el.text is not None)
 
 
 def _inside(inner: tuple, outer: tuple) -> bool:
@@ -337,14 +337,19 @@ def furniture(texts: Sequence[str]) -> bool:
     present = [t for t in texts if t]
     if len(present) < 2:
         return False
+    if len(set(present)) == 1:
+        return True
+    if any(len(t) > 80 for t in present):
+        return False  # a message, not a counter or a row of buttons
     wordings = {_DIGITS.sub("", t).strip() for t in present}
     if len(wordings) == 1:
         return True
-    counted = sum(any(ch.isdigit() for ch in t) for t in present) >= MOST * len(present)
+    counted = sum(bool(_DIGIT.search(t)) for t in present) >= MOST * len(present)
     few = len(present) >= 4 and len(wordings) <= max(2, len(present) // 4)
     return counted and few and all(len(w) <= 30 for w in wordings)
 
 
+_DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"[\d\W_]+")
 
 
