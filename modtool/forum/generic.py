@@ -835,7 +835,8 @@ def _time_copies(el, instant: datetime | None, time_node, tz: tzinfo) -> list:
 
 
 def _contains(outer, inner) -> bool:
-    return any(anc is outer for anc in inner.iterancestors()) or outer is inner
+    # `in` compares elements by identity, in C: many times faster than a generator
+    return outer is inner or outer in inner.iterancestors()
 
 
 _CLASS_ID = re.compile(r"^(?:post|reply|comment|message|msg)[-_](\d+)$", re.I)
