@@ -223,3 +223,25 @@ def test_count_refuses_a_page_whose_authors_could_not_be_read(tmp_path):
 )
 def test_icon_glyph(markup, expected):
     assert icon_glyph(etree.fromstring(markup)) is expected
+
+
+LABELLED = """<html><body>{posts}</body></html>"""
+LABELLED_POST = """<div class="post">
+<div class="poster"><a href="/member.php?u={n}">Log in</a></div>
+<span class="date">2020-04-2{n} 10:0{n}</span>
+<div class="content">{text}</div></div>"""
+
+
+def test_a_label_every_post_shows_is_no_author(tmp_path):
+    posts = "".join(LABELLED_POST.format(n=n, text=t) for n, t in enumerate(TEXTS, 1))
+    page = parse_page(LABELLED.format(posts=posts))
+    assert {p.author for p in page.posts} == {"Log in"}
+    assert not page.doubts.authors
+    assert "every post's author is 'Log in': a label, not a name?" in page.doubts.unsure
+    (tmp_path / "thread.html").write_text(LABELLED.format(posts=posts))
+    (tmp_path / "game.toml").write_text(
+        '[[sources]]\npath = "thread.html"\n[[players]]\nname = "a"\n'
+    )
+    result = CliRunner().invoke(app, ["count", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "the posts' authors could not be read (every post's author is 'Log in'" in result.stderr

@@ -1039,6 +1039,8 @@ def explain(doc, tz: tzinfo) -> dict:
             f"the opening post is a {selector_of(opening)} of its own; a host's selectors "
             f'need it too (post = "{selector_of(opening)}, {post}")'
         )
+    if page.doubts is not None:
+        unsure.extend(page.doubts.unsure)  # the page as a whole (page_doubts)
     return {
         "rule": rule,
         "blocks": len(blocks),
