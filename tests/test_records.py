@@ -245,3 +245,28 @@ def test_a_label_every_post_shows_is_no_author(tmp_path):
     result = CliRunner().invoke(app, ["count", str(tmp_path)])
     assert result.exit_code == 1
     assert "the posts' authors could not be read (every post's author is 'Log in'" in result.stderr
+
+
+CLASSLESS = """<html><body><div id="main"><h1>Speakers</h1>{posts}</div></body></html>"""
+CLASSLESS_POST = """<div><div><a href="/profile/{name}">{name}</a><br>Joined: {joined}<br>
+<span>{day}.04.2020 1{n}:05</span></div><div>{text}</div></div>"""
+DEFINITIONS = """<html><body><dl>{posts}</dl></body></html>"""
+DEFINITION_POST = """<dt><a href="/u/{n}">{name}</a> &middot; 2020-04-{day} 1{n}:05</dt>
+<dd>{text}</dd>"""
+
+
+@pytest.mark.parametrize(
+    ("page", "post"),
+    [(CLASSLESS, CLASSLESS_POST), (DEFINITIONS, DEFINITION_POST)],
+    ids=["classless divs with join dates", "a definition list"],
+)
+def test_layouts_with_no_post_classes(page, post):
+    posters = [("alice", "03.05.2019"), ("bob", "01.01.2018"), ("alice", "03.05.2019")]
+    posts = "".join(
+        post.format(n=n, name=name, joined=joined, day=20 + n, text=TEXTS[n - 1])
+        for n, (name, joined) in enumerate(posters, 1)
+    )
+    found = parse_page(page.format(posts=posts)).posts
+    assert [(p.author, p.time.strftime("%m-%d %H:%M"), p.text) for p in found] == [
+        (name, f"04-{20 + n} 1{n}:05", TEXTS[n - 1]) for n, (name, _) in enumerate(posters, 1)
+    ]
