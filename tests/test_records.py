@@ -9,6 +9,7 @@ from lxml import etree
 from typer.testing import CliRunner
 
 from modtool.cli import app
+from modtool.errors import SourceError
 from modtool.forum import parse_page, records
 from modtool.forum.generic import page_doubts
 from modtool.forum.markup import icon_glyph
@@ -78,6 +79,24 @@ def _t(day):
 )
 def test_in_one_order(times, expected):
     assert records.in_one_order(times) is expected
+
+
+def test_links_only():
+    topics = [etree.fromstring(f'<td><a href="/t/{n}">Topic {n} title</a></td>') for n in (1, 2, 3)]
+    messages = [etree.fromstring(f"<td>I said <a href='/x'>this</a> {n}</td>") for n in (1, 2)]
+    assert records.links_only(topics) and not records.links_only(messages)
+
+
+INDEX = """<html><body><h1>Hi-fi forum</h1><table>{rows}</table></body></html>"""
+INDEX_ROW = """<tr><td><a href="/topic/{n}">Which speakers for an old amplifier, part {n}?</a></td>
+<td>by <a href="/member/{name}">{name}</a></td><td>2{n}.04.2020 10:05</td></tr>"""
+
+
+def test_a_forum_index_is_no_thread():
+    names = ("alice", "bob", "carol", "dave")
+    rows = "".join(INDEX_ROW.format(n=n, name=name) for n, name in enumerate(names, 1))
+    with pytest.raises(SourceError, match="not a forum thread page"):
+        parse_page(INDEX.format(rows=rows))
 
 
 @pytest.mark.parametrize(

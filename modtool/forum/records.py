@@ -195,6 +195,19 @@ def reads_as_date(text: str, tz: tzinfo) -> bool:
     return bool(_DIGIT.search(text)) and time_from_text(text, tz) is not None
 
 
+def links_only(nodes: Sequence) -> bool:
+    """A link's words and nothing else in most records: a list of topics or links (a forum's
+    index, a sidebar), not messages."""
+    linked = 0
+    for node in nodes:
+        if node is None:
+            continue
+        text = clean_text(node)
+        link = node if node.tag == "a" else next(node.iter("a"), None)
+        linked += bool(text) and link is not None and clean_text(link) == text
+    return linked >= MOST * len(nodes)
+
+
 def member_link(el) -> bool:
     """A link to a page of its own (not an anchor or a script) named for members."""
     href = el.get("href") or ""
@@ -365,63 +378,61 @@ def furniture_paths(records_parts: list[dict]) -> list[tuple]:
     return found
 
 
-def poster_card(records_parts: list[dict], author: tuple | None, cut: Sequence[tuple]) -> tuple:
-    """The part of the record around the author that is not the message: the outermost
-    ancestor of the author holding little text of its own (a quarter of the record's, once
-    the author, time and furniture are out), else the author alone."""
-    if not author:
-        return author
-    whole = median(_remaining(p[()], (), p, [author, *cut]) for p in records_parts)
-    card = author
-    for end in range(len(author) - 1, 0, -1):
-        path = author[:end]
-        own = median(
-            _remaining(p[path], path, p, [author, *cut]) if p.get(path) is not None else 0
-            for p in records_parts
-        )
-        if own > 0.25 * whole:
-            break
-        card = path
-    return card
-
-
-def _remaining(el, path: tuple, record_parts: dict, cut: Sequence[tuple]) -> int:
-    """The length of an element's text without the parts at the `cut` paths inside it."""
-    total = len(clean_text(record_parts.get(path)))
+def _remaining(el, path: tuple, record_parts: dict, cut: Sequence[tuple]) -> str:
+    """An element's text without the parts at the `cut` paths inside it."""
+    text = clean_text(el)
     for c in cut:
-        if c and _inside(c, path):
-            total -= len(clean_text(record_parts.get(c)))
-    return total
+        if c and _inside(c, path) and record_parts.get(c) is not None:
+            text = text.replace(clean_text(record_parts[c]), "", 1)
+    return text.strip()
 
 
-def choose_body(records_parts: list[dict], cut: Sequence[tuple]) -> tuple | None:
-    """The path holding the most text that varies between records once the author, the time
-    and the furniture (`cut`) are taken out; not one inside those. Of paths holding nearly as
-    much (nine tenths), the innermost: the message, not the post around it."""
+def choose_body(records_parts: list[dict], author: tuple | None, cut: Sequence[tuple]):
+    """The path of the message: the most text that varies between records once the author,
+    the time and the furniture (`cut`) are taken out, in a part apart from the poster (the
+    poster's card, with its rank and join date, is no message) unless the message shares
+    its part with the poster and that part holds twice as much."""
+    cut = [author, *cut]
+    apart = _longest_text(records_parts, cut, lambda path: not _holds(path, author))
+    shared = _longest_text(records_parts, cut, lambda path: True)
+    if apart is None or (shared is not None and shared[1] > 2 * apart[1]):
+        return shared[0] if shared else None
+    return apart[0]
+
+
+def _holds(path: tuple, inner: tuple | None) -> bool:
+    return inner is not None and (path == inner or _inside(inner, path))
+
+
+def _longest_text(records_parts: list[dict], cut: Sequence[tuple], allowed) -> tuple | None:
+    """(path, median length) of the allowed path holding the most varying text once the
+    `cut` parts are out, never one inside those; of paths holding nearly as much (nine
+    tenths), the innermost: the message, not the post around it."""
     lengths: dict[tuple, float] = {}
     for path in [(), *_paths(records_parts)]:
-        if any(c and (path == c or _inside(path, c)) for c in cut):
+        if any(c and (path == c or _inside(path, c)) for c in cut) or not allowed(path):
             continue
         nodes = _column(records_parts, path)
-        texts = texts_at(records_parts, path)
-        if not varies(texts):
+        if links_only(nodes):
             continue
-        lengths[path] = median(
-            _remaining(n, path, p, cut) if n is not None else 0
+        left = [
+            _remaining(n, path, p, cut) if n is not None else ""
             for n, p in zip(nodes, records_parts, strict=True)
-        )
+        ]
+        if varies(left):  # what is left once the cut parts are out differs between records
+            lengths[path] = median(map(len, left))
     if not lengths or max(lengths.values()) <= 0:
         return None
     most = max(lengths.values())
     near = [path for path, n in lengths.items() if n >= 0.9 * most]
-    return max(near, key=len)
+    best = max(near, key=len)
+    return best, lengths[best]
 
 
 def choose_fields(records_parts: list[dict], tz: tzinfo) -> Fields:
     time = choose_time(records_parts, tz)
     author = choose_author(records_parts, tz, [time])
-    cut = [time, *furniture_paths(records_parts)]
-    body = choose_body(records_parts, [poster_card(records_parts, author, cut), *cut])
+    body = choose_body(records_parts, author, [time, *furniture_paths(records_parts)])
     return Fields(author, time, body)
 
 
@@ -537,8 +548,7 @@ def read_records(found: RecordSet, tz: tzinfo, url: str | None) -> tuple[list[Re
     author nor a time where the others show them are furniture shaped like posts."""
     fields = found.fields
     records_parts = list(found.parts)
-    cut = [fields.time, *furniture_paths(records_parts)]
-    cut = [poster_card(records_parts, fields.author, cut), *cut]
+    cut = [fields.author, fields.time, *furniture_paths(records_parts)]
     read, missing = [], {"author": 0, "time": 0, "text": 0}
     for i, (record, p) in enumerate(zip(found.records, records_parts, strict=True)):
         author_node = p.get(fields.author) if fields.author else None
