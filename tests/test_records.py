@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from modtool.cli import app
 from modtool.errors import SourceError
 from modtool.forum import parse_page, records
-from modtool.forum.generic import page_doubts
+from modtool.forum.generic import _author_name, page_doubts
 from modtool.forum.markup import icon_glyph
 from modtool.posts import Post
 from modtool.times import UTC
@@ -289,3 +289,19 @@ def test_layouts_with_no_post_classes(page, post):
     assert [(p.author, p.time.strftime("%m-%d %H:%M"), p.text) for p in found] == [
         (name, f"04-{20 + n} 1{n}:05", TEXTS[n - 1]) for n, (name, _) in enumerate(posters, 1)
     ]
+
+
+@pytest.mark.parametrize(
+    ("markup", "name"),
+    [
+        ('<span class="author">by <b>Yoyo</b></span>', "Yoyo"),
+        ('<span class="author">par <b>Yoyo</b></span>', "Yoyo"),  # French
+        ('<span class="author">von <b>Yoyo</b></span>', "Yoyo"),  # German
+        ('<span class="author">por <b>Yoyo</b></span>', "Yoyo"),  # Spanish, Portuguese
+        ('<span class="author"><b>+</b>forster</span>', "+forster"),  # a group's mark
+        ('<span class="author"><cite>Alice</cite> <span>says:</span></span>', "Alice"),
+        ('<span class="author">Paris</span>', "Paris"),  # no lead word: the name as shown
+    ],
+)
+def test_the_name_a_byline_shows(markup, name):
+    assert _author_name(etree.fromstring(markup)) == name

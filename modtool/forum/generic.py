@@ -455,8 +455,12 @@ def _author_link(el):
     return None
 
 
-# A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name".
-_BYLINE = re.compile(r"^(?:(?:posted\s+)?by|author|poster|작성자|글쓴이)\b\s*:?\s*", re.I)
+# A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name", and "by" in
+# the page languages the dates are read in: "par" (French), "von" (German), "por" (Spanish,
+# Portuguese), "door" (Dutch).
+_BYLINE = re.compile(
+    r"^(?:(?:posted\s+)?by|author|poster|par|von|por|door|작성자|글쓴이)\b\s*:?\s*", re.I
+)
 
 
 _AVATAR = re.compile(r"avatar", re.I)
