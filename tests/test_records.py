@@ -305,3 +305,12 @@ def test_layouts_with_no_post_classes(page, post):
 )
 def test_the_name_a_byline_shows(markup, name):
     assert _author_name(etree.fromstring(markup)) == name
+
+
+def test_one_poster_throughout_is_an_author_when_a_member_link():
+    """A thread of one poster (a moderators' announcements): the same member link in every
+    record is the author; the same plain text in every record is a label."""
+    page = _rows_page().replace("<b>bob</b>", "<b>alice</b>")
+    linked = page.replace("<b>alice</b>", '<b><a href="/member/7">alice</a></b>')
+    assert {p.author for p in parse_page(linked).posts} == {"alice"}
+    assert not parse_page(page).doubts.authors

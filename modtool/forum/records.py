@@ -47,6 +47,8 @@ _SKIPPED = {"script", "style", "noscript", "template", "br", "hr", "link", "meta
 _STATE = re.compile(r"^(odd|even|alt|first|last|new|unread|read|online|offline|active)$", re.I)
 _MEMBER_HREF = re.compile(r"(?:user|member|profile|people|author|account)", re.I)
 _NOT_A_PAGE = re.compile(r"^(?:#|javascript:|mailto:)", re.I)
+_DIGIT = re.compile(r"\d")
+_DIGITS = re.compile(r"[\d\W_]+")  # what a counter's wording is left without
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,14 +319,15 @@ def choose_author(records_parts: list[dict], tz: tzinfo, avoid: Sequence[tuple])
         texts = [_author_text(n) if n is not None else "" for n in nodes]
         if not found_in_most(texts) or not short(texts):
             continue
-        if furniture(texts) or any(reads_as_date(t, tz) for t in texts if t):
-            continue  # a counter ("3 Likes"), a post number, a date
+        if any(reads_as_date(t, tz) for t in texts if t):
+            continue
         hrefs = [n.get("href") or "" if n is not None else "" for n in nodes]
-        if label_to_many_places(texts, hrefs):
-            continue
         links = all(member_link(n) for n in nodes if n is not None)
-        if not varies(texts) and not links:
-            continue
+        if varies(texts):
+            if furniture(texts):
+                continue  # a counter ("3 Likes"), a post number
+        elif not links or label_to_many_places(texts, hrefs):
+            continue  # one text in every record: a label, unless one member's link throughout
         candidates.append((not links, path))
     return min(candidates, key=lambda c: c[0])[1] if candidates else None
 
@@ -360,10 +363,6 @@ def furniture(texts: Sequence[str]) -> bool:
     counted = sum(bool(_DIGIT.search(t)) for t in present) >= MOST * len(present)
     few = len(present) >= 4 and len(wordings) <= max(2, len(present) // 4)
     return counted and few and all(len(w) <= 30 for w in wordings)
-
-
-_DIGIT = re.compile(r"\d")
-_DIGITS = re.compile(r"[\d\W_]+")
 
 
 def furniture_paths(records_parts: list[dict]) -> list[tuple]:
