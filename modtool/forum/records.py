@@ -326,8 +326,10 @@ def choose_author(records_parts: list[dict], tz: tzinfo, avoid: Sequence[tuple])
         if varies(texts):
             if furniture(texts):
                 continue  # a counter ("3 Likes"), a post number
-        elif not links or label_to_many_places(texts, hrefs):
-            continue  # one text in every record: a label, unless one member's link throughout
+        elif not links or label_to_many_places(texts, hrefs) or sum(map(bool, texts)) < 3:
+            # One text in every record: a label, unless one member's link throughout three
+            # records or more (two may be one post's poster card, shown twice for phones).
+            continue
         candidates.append((not links, path))
     return min(candidates, key=lambda c: c[0])[1] if candidates else None
 
