@@ -229,12 +229,17 @@ _YEAR_FIRST = re.compile(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
 _YEAR_LAST = re.compile(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
 # A clock after the date: "20:05", "8:05:09 pm", and Django's default forms, which drop zero
 # minutes and name two hours: "9 a.m.", "noon", "midnight".
-# French pages write "13h16".
+# French pages write "13h16"; Chinese and Japanese ones put 下午 right before the clock.
 _CLOCK = re.compile(
-    r"\b(?:(\d{1,2})[:h](\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
+    r"(?<![\d:.])(?:(\d{1,2})[:h](\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
     r"|(noon|midnight))(?![a-z])",
     re.I,
 )
+
+
+# Chinese, Japanese and Korean write the half of the day before a 12-hour clock: 下午 7:40.
+_HALF_DAY = {"上午": "a", "下午": "p", "午前": "a", "午後": "p", "오전": "a", "오후": "p"}
+_HALF_DAY_WORD = re.compile("|".join(_HALF_DAY))
 
 
 def parse_loose(text: str, tz: tzinfo = UTC) -> datetime | None:
@@ -266,6 +271,9 @@ def _any_order(text: str, tz: tzinfo) -> datetime | None:
             half = clock[4]
         else:
             hour, half = int(clock[5]), clock[6]
+        if not half:
+            word = _HALF_DAY_WORD.search(text, end, clock.start())
+            half = _HALF_DAY[word[0]] if word else None
         if half:
             if not 1 <= hour <= 12:
                 return None
