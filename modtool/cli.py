@@ -326,7 +326,7 @@ def posts(
         modtool posts saved-page.html --explain
     """
     from .threads.posts import write_posts_jsonl
-    from .threads.sources import explain_source, read_sources
+    from .threads.sources import doubts_line, explain_source, read_sources
     from .threads.times import zone
 
     try:
@@ -345,8 +345,11 @@ def posts(
 
             typer.echo("\n".join(explain_text(e) for e in explained), nl=False)
         return
+    doubts: list = []
     with _fetcher(options, cookies, pairs, cache, quiet=as_json) as fetcher:
-        found = read_sources(sources, tz, options.engine, fetcher)
+        found = read_sources(sources, tz, options.engine, fetcher, doubts)
+    if doubts:
+        typer.echo(f"Warning: {doubts_line(doubts)}", err=True)
     if as_json:
         write_posts_jsonl(found, sys.stdout)
         return

@@ -167,6 +167,8 @@ class FetchReport:
     from_cache: int = 0
     notices: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # facts worth a line, not warnings
+    # (page URL, Doubts) of the pages the generic reader was unsure of
+    doubts: list[tuple[str, object]] = field(default_factory=list)
 
 
 class Fetcher:
@@ -340,7 +342,11 @@ class Fetcher:
                 f"{url} shows a login form, not the thread: pass --cookies with "
                 "your browser's cookies.txt, or save the pages and give the folder"
             )
-        return parse_page(body, url, o.engine, o.tz, where=url, selectors=o.selectors)
+        page = parse_page(body, url, o.engine, o.tz, where=url, selectors=o.selectors)
+        if page.doubts is not None and not page.doubts.sure:
+            with self._count_lock:
+                self.report.doubts.append((url, page.doubts))
+        return page
 
     def for_source(self, engine: str | None, selectors: Mapping[str, str] | None) -> Fetcher:
         """The same fetcher (client, cache, pace, report) reading with a source's own settings."""

@@ -32,24 +32,32 @@ def read_source(
     fetcher: Fetcher | None = None,
     thread: str = "",
     selectors: Mapping[str, str] | None = None,
+    doubts: list | None = None,
 ) -> list[Post]:
     """All posts of one source, in thread order.
 
     URLs are read through `fetcher` (its cache and politeness); without one, a plain fetcher
-    with no cache is made for the call.
+    with no cache is made for the call. `doubts`, where given, gets (page, Doubts) for each
+    page the generic reader was unsure of.
     """
+    doubts = [] if doubts is None else doubts
     if "://" in source:
         if fetcher is None:
             with make_client() as client:
-                posts = Fetcher(client, None, FetchOptions(engine, tz, selectors)).thread(source)
+                reader = Fetcher(client, None, FetchOptions(engine, tz, selectors))
+                posts = reader.thread(source)
+                doubts.extend(reader.report.doubts)
         else:
-            posts = fetcher.for_source(engine, selectors).thread(source)
+            reader = fetcher.for_source(engine, selectors)
+            before = len(reader.report.doubts)
+            posts = reader.thread(source)
+            doubts.extend(reader.report.doubts[before:])
     else:
         path = Path(source)
         if path.is_dir():
-            posts = _read_folder(path, tz, engine, selectors)
+            posts = _read_folder(path, tz, engine, selectors, doubts)
         elif path.is_file():
-            posts = list(_read_file(path, tz, engine, selectors))
+            posts = list(_read_file(path, tz, engine, selectors, doubts))
         else:
             raise SourceError(
                 f"{source}: no such file or folder; give a thread URL, a saved page, "
@@ -75,7 +83,11 @@ def _natural_key(path: Path):
 
 
 def _read_folder(
-    folder: Path, tz: tzinfo, engine: str | None, selectors: Mapping[str, str] | None
+    folder: Path,
+    tz: tzinfo,
+    engine: str | None,
+    selectors: Mapping[str, str] | None,
+    doubts: list,
 ) -> list[Post]:
     files = sorted(
         (
@@ -92,14 +104,18 @@ def _read_folder(
         )
     posts: dict[str, Post] = {}
     for f in files:  # in natural order: page-2.html before page-10.html
-        for post in _read_file(f, tz, engine, selectors):
+        for post in _read_file(f, tz, engine, selectors, doubts):
             posts.setdefault(post.post_id, post)
     # Pages saved in any order: shown numbers put them right (unnumbered posts keep file order).
     return sorted(number_in_order(posts.values()), key=lambda p: p.number)
 
 
 def _read_file(
-    path: Path, tz: tzinfo, engine: str | None, selectors: Mapping[str, str] | None = None
+    path: Path,
+    tz: tzinfo,
+    engine: str | None,
+    selectors: Mapping[str, str] | None = None,
+    doubts: list | None = None,
 ) -> Iterator[Post]:
     name = path.name
     if name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz")):
@@ -119,7 +135,10 @@ def _read_file(
                 "save the page again once it has loaded completely"
             )
         url = _saved_url(data)
-        yield from parse_page(data, url, engine, tz, where=str(path), selectors=selectors).posts
+        page = parse_page(data, url, engine, tz, where=str(path), selectors=selectors)
+        if doubts is not None and page.doubts is not None and not page.doubts.sure:
+            doubts.append((str(path), page.doubts))
+        yield from page.posts
     else:
         raise SourceError(f"{path}: unknown source type; use .html pages or .jsonl posts files")
 
@@ -218,14 +237,41 @@ def explain_source(
 
 
 def read_sources(
-    sources: list[str], tz: tzinfo = UTC, engine: str | None = None, fetcher: Fetcher | None = None
+    sources: list[str],
+    tz: tzinfo = UTC,
+    engine: str | None = None,
+    fetcher: Fetcher | None = None,
+    doubts: list | None = None,
 ) -> list[Post]:
-    """The posts of several sources, each labelled as its own thread when there are several."""
+    """The posts of several sources, each labelled as its own thread when there are several
+    (`doubts` as in read_source)."""
     several = len(sources) > 1
     posts: list[Post] = []
     for i, source in enumerate(sources):
-        posts.extend(read_source(source, tz, engine, fetcher, f"thread{i + 1}" if several else ""))
+        thread = f"thread{i + 1}" if several else ""
+        posts.extend(read_source(source, tz, engine, fetcher, thread, doubts=doubts))
     return posts
+
+
+def doubts_line(doubts: list) -> str:
+    """One line on the pages the generic reader was unsure of (`modtool posts` prints it)."""
+    where, first = doubts[0]
+    more = f" (and {len(doubts) - 1} more pages)" if len(doubts) > 1 else ""
+    return (
+        f"{where}{more}: the generic reader was unsure of this page ({first.unsure[0]}); "
+        "check with modtool posts --explain"
+    )
+
+
+def require_authors(doubts: list) -> None:
+    """A game's posts are counted by author: a page whose authors could not be read stops it
+    (else a label such as "Log in" would be counted as a player)."""
+    for where, found in doubts:
+        if not found.authors:
+            raise SourceError(
+                f"{where}: the posts' authors could not be read ({found.unsure[0]}); set "
+                "selectors for the source in game.toml (modtool posts --explain gives a start)"
+            )
 
 
 def read_game_posts(game, fetcher: Fetcher | None = None) -> list[Post]:
@@ -235,6 +281,7 @@ def read_game_posts(game, fetcher: Fetcher | None = None) -> list[Post]:
             game.folder / "game.toml", 'no [[sources]]; add one with url = "..." or path = "..."'
         )
     posts: list[Post] = []
+    doubts: list = []
     several = len(game.sources) > 1
     for i, source in enumerate(game.sources):
         location = source.location
@@ -242,6 +289,9 @@ def read_game_posts(game, fetcher: Fetcher | None = None) -> list[Post]:
             location = str(game.folder / location)
         thread = source.thread or (f"thread{i + 1}" if several else "")
         posts.extend(
-            read_source(location, game.timezone, source.engine, fetcher, thread, source.selectors)
+            read_source(
+                location, game.timezone, source.engine, fetcher, thread, source.selectors, doubts
+            )
         )
+    require_authors(doubts)
     return posts

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
+from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel import Locale
 
 from ..errors import ModToolError
 
@@ -210,20 +213,33 @@ _last_format = _FORMAT_PATTERNS[0]
 
 # The last resort, for forms no format above names: a date in any common order, then a time.
 _LOOSE_LEAD = 24  # at most a short label ("Posted on", "发表于") before the date
+# A month named in words, in any of the page languages below: "27 November 2026", "21. Apr
+# 2020", "5 Juil 2018", "5 de julio de 2018", "25-February-2012", "November 27, 2026",
+# "Jun 23 '05", "27 мая 2020".
+_MONTH_WORD = r"[^\W\d_]{3,12}"
 _WORD_DATE = re.compile(
-    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\.? (?P<m1>[A-Za-z]{3,9})\.?,? (?P<y1>\d{4})"
-    r"|(?P<m2>[A-Za-z]{3,9})\.? (?P<d2>\d{1,2})(?:st|nd|rd|th)?,? (?P<y2>\d{4}))\b"
+    rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th|er)?\.?[ -](?:de )?(?P<m1>{_MONTH_WORD})\.?,?[ -]"
+    rf"(?:de )?(?P<y1>\d{{4}})"
+    rf"|(?P<m2>{_MONTH_WORD})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y2>\d{{4}}|'\d{{2}}))\b"
 )
+# Chinese and Japanese 2020年4月21日, Korean 2020년 4월 21일.
+_CJK_DATE = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?")
 # A four-digit year first or last: two-digit years (26-11-29) are left to the formats above.
 _YEAR_FIRST = re.compile(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
 _YEAR_LAST = re.compile(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
 # A clock after the date: "20:05", "8:05:09 pm", and Django's default forms, which drop zero
 # minutes and name two hours: "9 a.m.", "noon", "midnight".
+# French pages write "13h16"; Chinese and Japanese ones put 下午 right before the clock.
 _CLOCK = re.compile(
-    r"\b(?:(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
+    r"(?<![\d:.])(?:(\d{1,2})[:h](\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
     r"|(noon|midnight))(?![a-z])",
     re.I,
 )
+
+
+# Chinese, Japanese and Korean write the half of the day before a 12-hour clock: 下午 7:40.
+_HALF_DAY = {"上午": "a", "下午": "p", "午前": "a", "午後": "p", "오전": "a", "오후": "p"}
+_HALF_DAY_WORD = re.compile("|".join(_HALF_DAY))
 
 
 def parse_loose(text: str, tz: tzinfo = UTC) -> datetime | None:
@@ -239,7 +255,7 @@ def _any_order(text: str, tz: tzinfo) -> datetime | None:
     Numeric dates: a four-digit first number is the year (Y-M-D); after that, a number over
     12 is the day; otherwise "." means day first (Europe) and "/" or "-" month first (US).
     """
-    date = _word_date(text) or _number_date(text)
+    date = _word_date(text) or _cjk_date(text) or _number_date(text)
     if date is None:
         return None
     (year, month, day), start, end = date
@@ -255,6 +271,9 @@ def _any_order(text: str, tz: tzinfo) -> datetime | None:
             half = clock[4]
         else:
             hour, half = int(clock[5]), clock[6]
+        if not half:
+            word = _HALF_DAY_WORD.search(text, end, clock.start())
+            half = _HALF_DAY[word[0]] if word else None
         if half:
             if not 1 <= hour <= 12:
                 return None
@@ -266,13 +285,60 @@ def _any_order(text: str, tz: tzinfo) -> datetime | None:
 
 
 def _word_date(text: str):
-    m = _WORD_DATE.search(text)
+    for m in _WORD_DATE.finditer(text):  # the first whose word is a month
+        month = month_number(m["m1"] or m["m2"])
+        if month is not None:
+            year = _full_year(m["y1"] or m["y2"])
+            return (year, month, int(m["d1"] or m["d2"])), m.start(), m.end()
+    return None
+
+
+def _full_year(shown: str) -> int:
+    """A year as shown: "2005", or "'05" (as strptime reads two digits: 69-99 are 19xx)."""
+    if shown.startswith("'"):
+        two = int(shown[1:])
+        return two + (1900 if two >= 69 else 2000)
+    return int(shown)
+
+
+def _cjk_date(text: str):
+    m = _CJK_DATE.search(text)
     if not m:
         return None
-    month = _MONTHS.get((m["m1"] or m["m2"])[:3].lower())
-    if month is None:
-        return None
-    return (int(m["y1"] or m["y2"]), month, int(m["d1"] or m["d2"])), m.start(), m.end()
+    return (int(m[1]), int(m[2]), int(m[3])), m.start(), m.end()
+
+
+# The languages whose month names a page may show (Chinese, Japanese and Korean number theirs).
+LANGUAGES = ("en", "de", "fr", "es", "pt", "nl", "it", "pl", "ru")
+
+
+@cache
+def month_names() -> dict[str, int]:
+    """Month names and abbreviations of LANGUAGES, from the Unicode CLDR (through Babel), as
+    written in a date and standing alone ("März", "juil.", "мая"), lowercase without the dot;
+    with every start of three letters or more of a wide name that names one month only in
+    all of them ("Fév" for février, "Sept" for September; "jui" could be juin or juillet)."""
+    names: dict[str, int] = {}
+    starts: dict[str, set[int]] = {}
+    for language in LANGUAGES:
+        months = Locale.parse(language).months
+        for context in ("format", "stand-alone"):
+            for width in ("wide", "abbreviated"):
+                for number, name in months[context][width].items():
+                    word = name.lower().strip(".")
+                    names.setdefault(word, number)
+                    if width == "wide":
+                        for end in range(3, len(word)):
+                            starts.setdefault(word[:end], set()).add(number)
+    for start, numbers in starts.items():
+        if len(numbers) == 1 and start not in names:
+            names[start] = numbers.pop()
+    return names
+
+
+def month_number(word: str) -> int | None:
+    """1-12 for a month name or abbreviation of LANGUAGES, else None."""
+    return month_names().get(word.lower().strip("."))
 
 
 def day_and_month(text: str) -> tuple[int, int] | None:
@@ -280,6 +346,71 @@ def day_and_month(text: str) -> tuple[int, int] | None:
     as shown, whichever of them is the day: the page's other dates decide that."""
     m = _YEAR_LAST.search(text)
     return (int(m[1]), int(m[3])) if m else None
+
+
+def orient_day_month(
+    times: list[datetime | None], shown: list[tuple[int, int] | None]
+) -> list[datetime | None]:
+    """A page's times with numeric dates such as 08/05/2024 read as its dates together say.
+
+    `shown` is each time's first two date numbers as displayed (day_and_month), None where the
+    time came from elsewhere (an attribute): then the times are left as read. Missing times
+    (an ad slot among the posts) stay missing.
+
+    Day first if any date has a first number over 12, month first if any has a second one
+    over 12. Where none does, as read, unless swapping day and month puts the posts
+    in order when the reading does not, or in order over a shorter span (replies a day apart
+    are far commoner than a month apart). Forums show both orders (wpForo and vBulletin follow
+    the site's setting, often DD/MM/YYYY).
+    """
+    timed = [(i, t, parts) for i, (t, parts) in enumerate(zip(times, shown, strict=True)) if t]
+    if len(timed) < 2:
+        return times
+    for _, t, parts in timed:
+        if parts is None or set(parts) != {t.day, t.month}:
+            return times  # not a numeric date, or the time came from elsewhere
+    read = [t for _, t, _ in timed]
+    numbers = [parts for _, _, parts in timed]
+
+    def reading(day_first: bool) -> list | None:
+        try:
+            return [
+                t.replace(month=b, day=a) if day_first else t.replace(month=a, day=b)
+                for t, (a, b) in zip(read, numbers, strict=True)
+            ]
+        except ValueError:
+            return None
+
+    if any(a > 12 for a, _ in numbers):
+        chosen = reading(day_first=True)
+    elif any(b > 12 for _, b in numbers):
+        chosen = reading(day_first=False)
+    else:
+        swapped = [t.replace(month=t.day, day=t.month) for t in read]
+        as_read, other = _ordered(read), _ordered(swapped)
+        span = max(read) - min(read)
+        better = other and (not as_read or max(swapped) - min(swapped) < span)
+        chosen = swapped if better else read
+    if chosen is None:
+        return times
+    oriented = list(times)
+    for (i, _, _), t in zip(timed, chosen, strict=True):
+        oriented[i] = t
+    return oriented
+
+
+def in_one_order(times: list[datetime | None]) -> bool:
+    """Times through the page in posting order, oldest or newest first, as posts' are; join
+    dates go back and forth (a tenth of the steps may: an edited time, a moved post)."""
+    known = [t for t in times if t is not None]
+    steps = list(zip(known, known[1:], strict=False))
+    back = sum(b < a for a, b in steps)
+    forth = sum(b > a for a, b in steps)
+    return min(back, forth) <= 0.1 * len(steps)
+
+
+def _ordered(times: list) -> bool:
+    return all(a <= b for a, b in zip(times, times[1:], strict=False))
 
 
 def _number_date(text: str):

@@ -31,6 +31,7 @@ from . import (
     xenforo,
 )
 from .base import Engine, ThreadPage
+from .markup import forget_page
 
 ENGINES: dict[str, Engine] = {
     e.name: e
@@ -91,6 +92,7 @@ def parse_page(
     `page` may be the page's bytes: UTF-8 pages are then parsed without being decoded first.
     `selectors` (a host's own CSS selectors for the source) take the place of detection.
     """
+    forget_page()
     utf8 = None
     if isinstance(page, bytes):
         utf8, page = _utf8_or_text(page)
@@ -129,6 +131,7 @@ def explain_page(
 ) -> dict:
     """How a page is read: the engine adapter that claims it, or the generic reader's rule,
     selectors and doubts (`modtool posts --explain`)."""
+    forget_page()
     utf8 = None
     if isinstance(page, bytes):
         utf8, page = _utf8_or_text(page)
@@ -156,8 +159,9 @@ def explain_page(
     if shown_in is not tz:
         offset = datetime.now(shown_in).strftime("%z")
         found["notes"] = [
+            *found.get("notes", ()),
             f"times: read at UTC{offset[:3]}:{offset[3:]}, the zone the page states "
-            "(the game's timezone never has that offset)"
+            "(the game's timezone never has that offset)",
         ]
     return {"engine": "generic", **found}
 

@@ -16,13 +16,17 @@ from statistics import median
 from typing import NamedTuple
 
 from ..posts import Post
-from ..times import UTC, day_and_month, parse_iso
-from .base import ThreadPage
+from ..times import UTC, day_and_month, orient_day_month, parse_iso
+from . import records
+from .base import Doubts, ThreadPage
 from .markup import (
     PageScheme,
     clean_text,
     epoch,
+    icon_glyph,
     paginate,
+    remove_keeping_tail,
+    shown_name,
     shown_number,
     time_from_text,
 )
@@ -64,8 +68,11 @@ def detect(doc) -> bool:
 
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
-    group = _posts(doc)
+    search = _search(doc)
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
+    if search.records is not None:
+        return _parse_records(search.records, url, tz, pages, page_url)
+    group = search.blocks
     read = [(el, *found) for i, el in enumerate(group) if (found := _read(el, url, tz, i))]
     posts = _without_copies(_dates_either_way(read))
     # The few members with no time, or no poster, where the others show both, are page
@@ -76,58 +83,61 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     named = [p for p in posts if p.author]
     if len(named) >= 0.8 * len(posts):
         posts = named
-    if group and _depth_spread(group) and all(p.time is not None for p in posts):
+    threaded = bool(group) and bool(_depth_spread(group))
+    doubts = page_doubts(posts, threaded)
+    if not doubts.sure:
+        # The containers' reading fails a criterion of the page as a whole: the records'
+        # reading, where it passes them all, is the better one.
+        found = records.best_record_set(doc, UTC)
+        if found is not None and found.sure:
+            alternative = _parse_records(found, url, tz, pages, page_url)
+            if page_doubts(alternative.posts, False).sure:
+                return alternative
+    if threaded and all(p.time is not None for p in posts):
         posts = _in_posting_order(posts)
-    return ThreadPage(tuple(posts), pages, page_url)
+    return ThreadPage(tuple(posts), pages, page_url, doubts)
+
+
+def page_doubts(posts, threaded: bool) -> Doubts:
+    """What a page's posts fail of the criteria for the page as a whole: every post with the
+    same text (a title read as the message), or by the same author (a label read as the name,
+    or one poster: a game thread never is), times that go back and forth (a join date read as
+    the post's), posts with no author or no time. Authors are unread where no post has one,
+    or all have one and the same."""
+    unsure = []
+    texts, authors = [p.text for p in posts], [p.author for p in posts]
+    if records.every_record_shows(texts):
+        unsure.append(f"all {len(posts)} posts have the same text: a title, not a message?")
+    one_author = len(posts) >= 3 and records.every_record_shows(authors)
+    if one_author:
+        unsure.append(f"every post's author is {authors[0]!r}: a label, not a name?")
+    if not threaded and not records.in_one_order([p.time for p in posts]):
+        unsure.append("the posts' times go back and forth: a join date, not the post's?")
+    for what, n in (("author", authors.count("")), ("time", [p.time for p in posts].count(None))):
+        if n:
+            unsure.append(f"{n} of {len(posts)} posts show no {what}")
+    readable = authors.count("") < len(posts) and not one_author
+    return Doubts(len(posts), tuple(unsure), authors=readable)
+
+
+def _parse_records(found, url, tz, pages, page_url) -> ThreadPage:
+    """A page whose posts are records with no container the search knows (records.py)."""
+    read, doubts = records.read_records(found, tz, url)
+    # records.py read each time in UTC when choosing the fields; now in the page's zone
+    oriented = _dates_either_way([(r.post, r.post, r.time_node) for r in read])
+    posts = tuple(post for _, post in oriented)
+    return ThreadPage(posts, pages, page_url, doubts)
 
 
 def _dates_either_way(read: list) -> list:
-    """Numeric dates such as 08/05/2024 are read as the page's dates together say: day first
-    if any of them has a first number over 12, month first if any has a second one over 12.
-    Where none does, as shown (month first after "/", day first after "."), unless swapping
-    day and month puts the posts in order when the first reading does not, or in order over a
-    shorter span (replies a day apart are far commoner than a month apart). Forums show both
-    orders (wpForo follows the site's setting, often DD/MM/YYYY).
-
-    `read` holds (element, post, the element showing its time); the answer is (element, post).
-    """
+    """The posts with numeric dates such as 08/05/2024 read as the page's dates together say
+    (times.orient_day_month). `read` holds (element, post, the element showing its time); the
+    answer is (element, post)."""
     pairs = [(el, post) for el, post, _ in read]
-    if len(read) < 2 or any(p.time is None for _, p, _ in read):
-        return pairs
-    parts = []
-    for _, post, node in read:
-        found = day_and_month(clean_text(node)) if node is not None else None
-        if found is None or set(found) != {post.time.day, post.time.month}:
-            return pairs  # not a numeric date, or the time came from elsewhere (an attribute)
-        parts.append(found)
-    read = pairs
-
-    def reading(day_first: bool) -> list | None:
-        try:
-            return [
-                p.time.replace(month=b, day=a) if day_first else p.time.replace(month=a, day=b)
-                for (_, p), (a, b) in zip(read, parts, strict=True)
-            ]
-        except ValueError:
-            return None
-
-    if any(a > 12 for a, _ in parts):
-        chosen = reading(day_first=True)
-    elif any(b > 12 for _, b in parts):
-        chosen = reading(day_first=False)
-    else:
-        shown = [p.time for _, p in read]
-        swapped = [t.replace(month=t.day, day=t.month) for t in shown]
-        as_read, other = _ordered(shown), _ordered(swapped)
-        better = other and (not as_read or max(swapped) - min(swapped) < max(shown) - min(shown))
-        chosen = swapped if better else shown
-    if chosen is None:
-        return read
-    return [(el, replace(post, time=t)) for (el, post), t in zip(read, chosen, strict=True)]
-
-
-def _ordered(times: list) -> bool:
-    return all(a <= b for a, b in zip(times, times[1:], strict=False))
+    times = [post.time for _, post, _ in read]
+    shown = [day_and_month(clean_text(node)) if node is not None else None for _, _, node in read]
+    oriented = orient_day_month(times, shown)
+    return [(el, replace(post, time=t)) for (el, post), t in zip(pairs, oriented, strict=True)]
 
 
 def _in_posting_order(posts: list[Post]) -> list[Post]:
@@ -168,6 +178,7 @@ class _Search(NamedTuple):
     opening: object  # that opening post, or None
     rule: str
     containers: bool  # whether each post has an element of its own (selectors can name it)
+    records: records.RecordSet | None = None  # posts found as repeated records (records.py)
 
 
 _REPEATED = "repeated blocks that each show a poster and a time"
@@ -183,7 +194,8 @@ def _posts(doc) -> list:
 
 def _search(doc) -> _Search:
     """The post blocks: a repeated block with a poster and a time, else the blocks grown
-    around repeated poster names, else a page's one post; with the thread's opening post when
+    around repeated poster names, else a page's one post, else repeated records with each
+    field chosen across them (records.py); with the thread's opening post when
     the forum gives it a container of its own. Copies of the posts for browsers without
     scripts are left out, unless they are all the page has."""
     if _last_page[0] is doc:
@@ -193,9 +205,26 @@ def _search(doc) -> _Search:
     if not found.blocks and copies:
         found = _found(doc, set(), " (inside a noscript copy: the page has nothing else)")
     if not found.blocks:
-        found = _Search(_single_post(doc), None, "a page holding one post alone", True)
+        found = _repeated_records(doc, copies)
+    if not found.blocks or (found.records is not None and not found.records.sure):
+        # A fragment of one post: its parts may repeat (quotes), but not as posts with an
+        # author and a time in each.
+        single = _single_post(doc)
+        if single:
+            found = _Search(single, None, "a page holding one post alone", True)
     _last_page[:] = [doc, found]
     return found
+
+
+_RECORDS = "repeated records of sibling elements, each field chosen across all of them"
+
+
+def _repeated_records(doc, leave_out: set) -> _Search:
+    found = records.best_record_set(doc, UTC, leave_out)
+    if found is None:
+        return _Search([], None, _RECORDS, False)
+    single = all(r.getparent() is not None for r in found.records)
+    return _Search(list(found.records), None, _RECORDS, single, found)
 
 
 def _found(doc, leave_out: set, where: str) -> _Search:
@@ -318,36 +347,68 @@ def _best_group(doc, leave_out: set = frozenset()) -> list:
         for key in _keys(el):
             groups.setdefault(key, []).append(el)
     seen: set[tuple] = set()
-    best, best_score = [], 0.0
-    features: dict[int, tuple] = {}
-    for members in groups.values():
+    candidates = []
+    for index, members in enumerate(groups.values()):
         if len(members) < 2 or len(members) > 500:
             continue
         identity = tuple(id(m) for m in members)
-        if identity in seen:
-            continue
-        seen.add(identity)
-        score = _score(members, features)
-        if score > best_score:
-            best, best_score = members, score
+        if identity not in seen:
+            seen.add(identity)
+            candidates.append((index, members))
+    # Largest groups first: a group scores at most its size, so once the best score is above
+    # a group's size, no smaller group can beat it. Ties go to the group met first on the page.
+    candidates.sort(key=lambda c: -len(c[1]))
+    best, best_key = [], (0.0, 0)
+    features = _Features()
+    for index, members in candidates:
+        if len(members) < best_key[0]:
+            break
+        key = (_score(members, features), -index)
+        if key[0] > 0 and key > best_key:
+            best, best_key = members, key
     return best
 
 
-def _score(members: list, features: dict[int, tuple]) -> float:
+class _Features:
+    """Each element's poster, time and whether it has a body, found once (an element is
+    scored in several groups)."""
+
+    def __init__(self) -> None:
+        self.authors: dict[int, object] = {}
+        self.times: dict[int, tuple] = {}
+        self.bodies: dict[int, bool] = {}
+
+    def author(self, el):
+        if id(el) not in self.authors:
+            self.authors[id(el)] = _author_link(el)
+        return self.authors[id(el)]
+
+    def time(self, el) -> tuple:
+        if id(el) not in self.times:
+            self.times[id(el)] = _timed(el, None)
+        return self.times[id(el)]
+
+    def has_body(self, el) -> bool:
+        if id(el) not in self.bodies:
+            self.bodies[id(el)] = _has_body(el, self.author(el), self.time(el)[1])
+        return self.bodies[id(el)]
+
+
+def _score(members: list, features: _Features) -> float:
     # Posts are not nested in each other.
     ids = {id(m) for m in members}
     if any(id(a) in ids for m in members for a in m.iterancestors()):
         return 0.0
-    for m in members:
-        if id(m) not in features:  # the same element is scored in several groups
-            features[id(m)] = (_author_link(m), *_timed(m, None))
-    with_user = sum(features[id(m)][0] is not None for m in members) / len(members)
-    with_time = sum(features[id(m)][1] is not None for m in members) / len(members)
-    if with_user < 0.6 or with_time < 0.6:
+    # Posters first: most groups fail there, and a poster is cheaper to look for than a time.
+    with_user = sum(features.author(m) is not None for m in members) / len(members)
+    if with_user < 0.6:
+        return 0.0
+    with_time = sum(features.time(m)[0] is not None for m in members) / len(members)
+    if with_time < 0.6:
         return 0.0
     # A post has a block of its own words apart from its poster and time; a "recent activity"
     # line in a sidebar ("bob replied to Game 3, 09:12") has a name and a time but no such block.
-    with_body = sum(_has_body(m, features[id(m)][0], features[id(m)][2]) for m in members) / len(
+    with_body = sum(_has_body(m, features.author(m), features.time(m)[1]) for m in members) / len(
         members
     )
     lengths = [len(clean_text(m)) for m in members]
@@ -394,8 +455,12 @@ def _author_link(el):
     return None
 
 
-# A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name".
-_BYLINE = re.compile(r"^(?:(?:posted\s+)?by|author|poster|작성자|글쓴이)\b\s*:?\s*", re.I)
+# A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name", and "by" in
+# the page languages the dates are read in: "par" (French), "von" (German), "por" (Spanish,
+# Portuguese), "door" (Dutch).
+_BYLINE = re.compile(
+    r"^(?:(?:posted\s+)?by|author|poster|par|von|por|door|작성자|글쓴이)\b\s*:?\s*", re.I
+)
 
 
 _AVATAR = re.compile(r"avatar", re.I)
@@ -420,11 +485,7 @@ def _author_name(node) -> str:
                 words.append(child.tail or "")
             return " ".join("".join(words).split()) or clean_text(node)
         return clean_text(node)
-    for text in node.itertext():
-        name = _BYLINE.sub("", text.strip()).strip()
-        if name:
-            return name
-    return ""
+    return shown_name(node, _BYLINE)
 
 
 _TIME_ATTRS = (
@@ -714,21 +775,14 @@ def _without_furniture(body):
             continue
         classes = node.get("class") or ""
         text = clean_text(node)
-        furniture = _FURNITURE.search(classes) and not _named_message(node)
+        furniture = (_FURNITURE.search(classes) and not _named_message(node)) or icon_glyph(node)
         edit_note = len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p"))
         if furniture or edit_note:
             drop.append(node)
     _cut_signature(body)
     for node in drop:
-        parent = node.getparent()
-        if parent is not None and not any(anc in drop for anc in node.iterancestors()):
-            tail, before = node.tail, node.getprevious()
-            parent.remove(node)
-            if tail and tail.strip():  # the words after it stay where they were
-                if before is not None:
-                    before.tail = (before.tail or "") + tail
-                else:
-                    parent.text = (parent.text or "") + tail
+        if not any(anc in drop for anc in node.iterancestors()):
+            remove_keeping_tail(node)
     return body
 
 
@@ -785,7 +839,8 @@ def _time_copies(el, instant: datetime | None, time_node, tz: tzinfo) -> list:
 
 
 def _contains(outer, inner) -> bool:
-    return any(anc is outer for anc in inner.iterancestors()) or outer is inner
+    # `in` compares elements by identity, in C: many times faster than a generator
+    return outer is inner or outer in inner.iterancestors()
 
 
 _CLASS_ID = re.compile(r"^(?:post|reply|comment|message|msg)[-_](\d+)$", re.I)
@@ -911,11 +966,31 @@ def _common(selectors: list[str]) -> str | None:
     return best if found.count(best) >= 0.6 * len(selectors) else None
 
 
+def _explain_records(doubts: Doubts) -> dict:
+    """`posts --explain` for a page read as records: the parts each field was found at."""
+    return {
+        "rule": _RECORDS,
+        "blocks": doubts.records,
+        "posts": doubts.records,
+        "selectors": {"post": None, "author": None, "time": None, "body": None},
+        "fields": dict(doubts.fields),
+        "notes": [f"{what}: {where}" for what, where in doubts.fields],
+        "unsure": [
+            *doubts.unsure,
+            "the records' parts are paths inside runs of sibling elements, which CSS selectors "
+            "may not name; the generic reader reads this page as it is",
+        ],
+    }
+
+
 def explain(doc, tz: tzinfo) -> dict:
     """How the generic reader read a page: the rule that found the posts, the selectors it
     ended up with (a starting point for `selectors` in game.toml), and the posts it was
     unsure of."""
     search = _search(doc)
+    page = parse(doc, None, tz)
+    if search.records is not None or page.doubts is not None and page.doubts.fields:
+        return _explain_records(page.doubts)
     rule, opening, containers, blocks = (
         search.rule,
         search.opening,
@@ -968,6 +1043,8 @@ def explain(doc, tz: tzinfo) -> dict:
             f"the opening post is a {selector_of(opening)} of its own; a host's selectors "
             f'need it too (post = "{selector_of(opening)}, {post}")'
         )
+    if page.doubts is not None:
+        unsure.extend(page.doubts.unsure)  # the page as a whole (page_doubts)
     return {
         "rule": rule,
         "blocks": len(blocks),

@@ -8,16 +8,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
+from functools import lru_cache
 from urllib.parse import urljoin, urlparse, urlunparse
 
 from lxml.cssselect import CSSSelector
 
 from ..body import text_of
 from ..posts import Post
-from ..times import parse_displayed, parse_iso, parse_loose
+from ..times import (
+    day_and_month,
+    in_one_order,
+    orient_day_month,
+    parse_displayed,
+    parse_iso,
+    parse_loose,
+)
 
 _NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
 _SPACES = re.compile(r"\s+")
@@ -56,8 +64,67 @@ def first_text(el, selectors: Sequence[str]) -> str:
     return ""
 
 
+def remove_keeping_tail(node) -> None:
+    """Take an element out of its parent; the words after it stay where they were."""
+    parent = node.getparent()
+    if parent is None:
+        return
+    tail, before = node.tail, node.getprevious()
+    parent.remove(node)
+    if tail and tail.strip():
+        if before is not None:
+            before.tail = (before.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+
+
+def shown_name(el, lead: re.Pattern | None = None) -> str:
+    """A poster's name as an element shows it: its first piece of text (not the rank under
+    it, nor "says:" after it), less a byline's `lead` word ("by"); a mark of the poster's
+    group before the name is part of it ("<b>+</b>forster" is "+forster")."""
+    pieces = []
+    for text in el.itertext():
+        piece = lead.sub("", text.strip()).strip() if lead else text.strip()
+        if piece:
+            pieces.append(piece)
+            if len(pieces) == 2:
+                break
+    if len(pieces) == 2 and not any(ch.isalnum() for ch in pieces[0]):
+        return pieces[0] + pieces[1]
+    return pieces[0] if pieces else ""
+
+
+# Icon fonts draw a glyph for a word in an element of their class: Material's "more_horiz",
+# Font Awesome's and Bootstrap's icons ("fa fa-reply", "bi bi-heart", "glyphicon ...").
+_ICON_CLASS = re.compile(r"^(?:material-(?:icons|symbols)\S*|fa[srlbd]?|bi|glyphicon|icon)$", re.I)
+
+
+def icon_glyph(el) -> bool:
+    """An icon drawn by an icon font: its text (one word, "more_horiz") is no one's words."""
+    classes = (el.get("class") or "").split()
+    text = (el.text or "").strip()
+    return any(_ICON_CLASS.match(c) for c in classes) and len(el) == 0 and " " not in text
+
+
+# An element's text is read many times while its page is read (each candidate group, each
+# criterion): once per element of the page being read. parse_page forgets them (forget_page):
+# the elements are the page's, which nothing changes (bodies are cleaned on copies).
+_texts: dict = {}
+
+
 def clean_text(el) -> str:
-    return _SPACES.sub(" ", text_of(el)).strip() if el is not None else ""
+    if el is None:
+        return ""
+    found = _texts.get(el)
+    if found is None:
+        found = _texts[el] = _SPACES.sub(" ", text_of(el)).strip()
+    return found
+
+
+def forget_page() -> None:
+    """Forget the texts and date lines read on the last page (parse_page calls it first)."""
+    _texts.clear()
+    time_from_text.cache_clear()
 
 
 def shown_number(text: str) -> int | None:
@@ -79,6 +146,10 @@ def epoch(value: str) -> datetime | None:
     return datetime.fromtimestamp(number, _UTC)
 
 
+# A page's lines are read many times over (an element is scored in several candidate groups,
+# and records compare every path): each line once per page (parse_page clears the cache, so
+# a relative "3 hours ago" is never read against an old clock).
+@lru_cache(maxsize=8192)
 def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None:
     """A time somewhere in a displayed line such as "« Reply #1 on: April 25, 2018, 10:22 pm »";
     with `loose`, at last a date in any common order near the line's start (times.parse_loose)."""
@@ -126,7 +197,7 @@ class PostSpec:
 def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: int | None = 0):
     """Every post a spec finds on a page, numbered from `first_number` where none is shown
     (None: left unnumbered, for the thread to number in order; see posts.number_in_order)."""
-    posts = []
+    posts, shown, searched = [], [], []
     containers = spec.container(doc) if callable(spec.container) else select(doc, spec.container)
     for i, el in enumerate(containers):
         body = select_one(el, spec.body)
@@ -136,18 +207,52 @@ def read_posts(doc, url: str | None, tz: tzinfo, spec: PostSpec, first_number: i
         author = (el.get(spec.author_attr) or "").strip() if spec.author_attr else ""
         if not author:
             author = first_text(el, spec.author)
+        time, text = _time(el, spec, tz)
+        if time is None:
+            time, text = _any_shown_time(el, body, tz)
+            searched.append(len(posts))
+        shown.append(day_and_month(text) if text else None)
         posts.append(
             Post.from_element(
                 body,
                 post_id=post_id,
                 number=_number(el, spec, None if first_number is None else first_number + i),
                 author=author,
-                time=_time(el, spec, tz),
+                time=time,
                 url=spec.link(el, url, post_id) if spec.link else url,
                 edited=any(_marked(el, s) for s in spec.edited),
             )
         )
-    return posts
+    times = orient_day_month([p.time for p in posts], shown)
+    if not in_one_order([times[i] for i in searched]):
+        for i in searched:  # dates found by search that go back and forth: join dates
+            times[i] = None
+    posts = [replace(p, time=t) for p, t in zip(posts, times, strict=True)]
+    return _without_empty_slots(posts)
+
+
+def _any_shown_time(el, body, tz: tzinfo) -> tuple[datetime | None, str]:
+    """A post's time where the engine's own places show none (a site's template moved it):
+    the first short line of the post outside its body that reads as a date."""
+    for node in el.iter():
+        if node is body:
+            break  # the body and what follows it (a signature, a footer) are not searched
+        if not isinstance(node.tag, str) or node.tag in ("script", "style"):
+            continue
+        text = clean_text(node)
+        if 6 <= len(text) <= 40 and any(ch.isdigit() for ch in text):
+            found = time_from_text(text, tz)
+            if found is not None:
+                return found, text
+    return None, ""
+
+
+def _without_empty_slots(posts: list[Post]) -> list[Post]:
+    """Posts less the slots with neither a time nor a word where the others show a time: an
+    ad or a video box the forum lays out as a post (vBulletin's "Publicité" between posts)."""
+    if sum(p.time is not None for p in posts) < 0.8 * len(posts):
+        return posts
+    return [p for p in posts if p.time is not None or p.text.strip()]
 
 
 def _marked(el, selector: str) -> bool:
@@ -185,7 +290,8 @@ def _number(el, spec: PostSpec, fallback: int | None) -> int | None:
     return fallback
 
 
-def _time(el, spec: PostSpec, tz: tzinfo) -> datetime | None:
+def _time(el, spec: PostSpec, tz: tzinfo) -> tuple[datetime | None, str]:
+    """The post's time, and the text it was read from ("" for a machine time)."""
     for selector, attr in spec.time_attrs:
         nodes = [el] if selector == ":self" else select(el, selector)
         for node in nodes:
@@ -200,13 +306,14 @@ def _time(el, spec: PostSpec, tz: tzinfo) -> datetime | None:
             if found is None:
                 found = parse_displayed(value, tz)
             if found:
-                return found
+                return found, ""
     for selector in spec.time_text:
         for node in select(el, selector):
-            found = time_from_text(clean_text(node), tz)
+            text = clean_text(node)
+            found = time_from_text(text, tz)
             if found:
-                return found
-    return None
+                return found, text
+    return None, ""
 
 
 # --- pagination --------------------------------------------------------------------------------
