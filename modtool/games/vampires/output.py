@@ -90,27 +90,14 @@ class VampireNightReport:
     written: bool
     wins: object  # game.FactionWins after the night, found once by the game's rules
 
+    def _parts(self) -> tuple:
+        return (self.game, self.night, self.plans, self.outcome, list(self.events))
+
     def as_json(self) -> dict:
-        return vampire_night_json(
-            self.game,
-            self.night,
-            self.plans,
-            self.outcome,
-            list(self.events),
-            self.written,
-            self.wins,
-        )
+        return vampire_night_json(*self._parts(), self.written, self.wins)
 
     def text(self) -> str:
-        return vampire_night_text(
-            self.game,
-            self.night,
-            self.plans,
-            self.outcome,
-            list(self.events),
-            self.written,
-            self.wins,
-        )
+        return vampire_night_text(*self._parts(), self.written, self.wins)
 
 
 def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool):
