@@ -18,13 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "modtool"
 LAYERS = ("errors", "threads", "core", "games", "host", "cli")  # bottom to top
 DATA = ("modtool.presets",)  # packages of data files (the rule presets), no code
-# The page parsers (all engine adapters, lxml, cssselect: about 110 ms of imports) load only
-# when a page is read, so that counting a saved posts file starts quickly. The one exception
-# to the rule below, by name; the adapters are to be found by name instead (a registry).
-LOADED_WHEN_A_PAGE_IS_READ = {
-    ("modtool.threads.sources", "modtool.threads.forum"),
-    ("modtool.threads.fetch", "modtool.threads.forum"),
-}
+
 GAME_WORDS = ("vampires", "clocktower", "mafia")
 
 
@@ -132,7 +126,7 @@ def test_no_import_of_modtool_inside_a_function_outside_the_cli():
         for module, imports in IMPORTS.items()
         if _layer(module) is not None and _layer(module) != LAYERS.index("cli")
         for target, nested, line in imports
-        if nested and (module, target) not in LOADED_WHEN_A_PAGE_IS_READ
+        if nested
     ]
     assert not hidden, "\n".join(hidden)
 

@@ -35,13 +35,12 @@ from urllib.parse import unquote, urljoin, urlparse
 
 from ..errors import FetchError, SourceError
 from .cache import PageCache, default_cache_path
+from .forum import ThreadPage, decode_page, parse_page
 from .posts import Post
 from .times import UTC
 
 if TYPE_CHECKING:
     import httpx
-
-    from .forum import ThreadPage
 
 USER_AGENT = "modtool/0.1 (forum game vote counter)"
 _RETRY_STATUS = {429, 500, 502, 503, 504}
@@ -334,8 +333,6 @@ class Fetcher:
         return page.body
 
     def _parse(self, body: str, url: str) -> ThreadPage:
-        from .forum import parse_page
-
         o = self.options
         if not o.selectors and _looks_like_login(body):
             raise FetchError(
@@ -536,8 +533,6 @@ def _text(response: httpx.Response, data: bytes) -> str:
             return data.decode(charset, errors="replace")
         except LookupError:
             pass
-    from .forum import decode_page
-
     return decode_page(data)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..errors import GameFileError, SourceError
 from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
+from .forum import explain_page, parse_page
 from .posts import Post, number_in_order, read_posts_jsonl
 from .times import UTC, parse_displayed
 
@@ -121,8 +122,6 @@ def _read_file(
     if name.endswith((".jsonl", ".jsonl.xz", ".jsonl.gz")):
         yield from _read_jsonl(path, tz)
     elif path.suffix.lower() in _PAGE_SUFFIXES:
-        from .forum import parse_page  # engines load only for saved pages
-
         if path.stat().st_size > MAX_PAGE_BYTES:
             raise SourceError(
                 f"{path}: larger than {MAX_PAGE_BYTES // 1_000_000} MB, more than any thread "
@@ -207,8 +206,6 @@ def explain_source(
 ) -> dict:
     """How the first page of a source is read (`modtool posts --explain`): the engine or the
     generic reader's rule, the selectors it ended up with, and the blocks it was unsure of."""
-    from .forum import explain_page
-
     if "://" in source:
         if fetcher is None:
             with make_client() as client:

@@ -7,6 +7,7 @@ Detection tries the engines in the order below; `generic` reads what none of the
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from collections.abc import Mapping
@@ -17,26 +18,46 @@ from lxml import etree
 
 from ...errors import SourceError
 from ..times import UTC, page_zone, stated_offset
-from . import (
-    custom,
-    debateart,
-    discourse,
-    generic,
-    gnuboard,
-    nodebb,
-    phpbb,
-    smf,
-    vbulletin,
-    xe,
-    xenforo,
-)
 from .base import Engine, ThreadPage
 from .markup import forget_page
 
-ENGINES: dict[str, Engine] = {
-    e.name: e
-    for e in (phpbb, vbulletin, xenforo, smf, nodebb, discourse, debateart, gnuboard, xe, generic)
-}
+# The engines in the order detection tries them, each found by its name: an adapter module is
+# loaded when a page first needs it, so that reading a posts file never loads a page parser.
+ENGINE_ORDER = (
+    "phpbb",
+    "vbulletin",
+    "xenforo",
+    "smf",
+    "nodebb",
+    "discourse",
+    "debateart",
+    "gnuboard",
+    "xe",
+    "generic",
+)
+
+
+def adapter(name: str) -> Engine:
+    """The adapter module of an engine (or `custom`, the reader of a host's selectors)."""
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+class _Engines(Mapping):
+    """The engine registry: name -> adapter, in detection order, each loaded when asked for."""
+
+    def __getitem__(self, name: str) -> Engine:
+        if name not in ENGINE_ORDER:
+            raise KeyError(name)
+        return adapter(name)
+
+    def __iter__(self):
+        return iter(ENGINE_ORDER)
+
+    def __len__(self) -> int:
+        return len(ENGINE_ORDER)
+
+
+ENGINES: Mapping[str, Engine] = _Engines()
 
 __all__ = ["ENGINES", "Engine", "ThreadPage", "decode_page", "detect_engine", "parse_page"]
 
@@ -116,6 +137,7 @@ def parse_page(
     # "All times are UTC-05:00": the page's word on its zone
     tz = page_zone(_zone_statement(utf8 if utf8 is not None else page), tz)
     if selectors:
+        custom = adapter("custom")
         return _checked(custom.parse(doc, url, tz, selectors), custom, where)
     chosen = _choose(engine, lambda e: e.detect(doc))
     if chosen is None:
@@ -146,7 +168,7 @@ def explain_page(
         }
     doc = _document(utf8 if utf8 is not None else page)
     chosen = _choose(engine, lambda e: e.detect(doc))
-    if chosen is not None and chosen is not generic:
+    if chosen is not None and chosen is not adapter("generic"):
         count = len(chosen.parse(doc, None, tz).posts)
         return {
             "engine": chosen.name,
@@ -155,7 +177,7 @@ def explain_page(
             "unsure": [],
         }
     shown_in = page_zone(_zone_statement(utf8 if utf8 is not None else page), tz)
-    found = generic.explain(doc, shown_in)
+    found = adapter("generic").explain(doc, shown_in)
     if shown_in is not tz:
         offset = datetime.now(shown_in).strftime("%z")
         found["notes"] = [
