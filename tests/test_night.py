@@ -448,3 +448,61 @@ def test_dreamer_chambermaid_gambler_and_no_dashii(tmp_path):
     ring = [seat(s, c) for s, c in zip("abcdef", characters, strict=True)]
     # the closest Townsfolk each way: f past the Imp and the Saint, and b just before
     assert _no_dashii(SimpleNamespace(ring=ring), ring[2])[0] == "f and b"
+
+
+# --- poisoning that follows from the grimoire (issue: the No Dashii, the Lleech, the jinx) ------
+
+
+@pytest.mark.parametrize(
+    ("ring", "expected"),
+    [
+        # the almanac: the closest Townsfolk clockwise and counterclockwise, alive or dead;
+        # "neighboring Outsiders, Minions, or Travellers are skipped"
+        (["nodashii", "empath", "chef", "monk"], {"empath", "monk"}),
+        (["nodashii", "saint", "empath", "chef", "poisoner", "monk"], {"empath", "monk"}),
+        (["empath", "nodashii", "chef"], {"empath", "chef"}),
+        (["nodashii", "empath", "saint"], {"empath"}),  # one Townsfolk: found both ways
+    ],
+)
+def test_the_no_dashii_poisons_its_closest_townsfolk_each_way(ring, expected):
+    from modtool.games.clocktower.grimoire import no_dashii_neighbours
+
+    seats = [seat(c, c) for c in ring]
+    assert no_dashii_neighbours(seats, ring.index("nodashii")) == expected
+
+
+@pytest.mark.parametrize(
+    ("ever", "poisoned"),
+    [({"spy", "damsel"}, True), ({"widow", "damsel"}, True), ({"damsel", "imp"}, False)],
+)
+def test_a_spy_or_widow_ever_in_play_poisons_the_damsel(ever, poisoned):
+    from modtool.games.clocktower.grimoire import spy_damsel_jinx
+
+    assert spy_damsel_jinx(ever) is poisoned
+
+
+def test_the_grimoire_poisons_only_while_its_cause_works():
+    from modtool.games.clocktower.grimoire import grimoire_poisons
+
+    ring = [seat("D", "nodashii"), seat("E", "empath"), seat("H", "saint"), seat("M", "monk")]
+    assert grimoire_poisons(ring, set()) == {"E": "nodashii", "M": "nodashii"}
+    dead = [seat("D", "nodashii", alive=False), *ring[1:]]
+    assert grimoire_poisons(dead, set()) == {}  # "If a No Dashii dies ... healthy"
+    host = [seat("L", "lleech"), seat("E", "empath", reminders=("lleech_host",))]
+    assert grimoire_poisons(host, set()) == {"E": "lleech"}
+    assert grimoire_poisons([seat("L", "lleech", alive=False), host[1]], set()) == {}
+
+
+def test_an_empath_beside_the_no_dashii_may_be_told_anything(tmp_path):
+    # Ann (Empath) and Cat (Monk) are the No Dashii's (Ben's) closest Townsfolk
+    roles = ["empath", "nodashii", "monk", "poisoner", "investigator", "undertaker", "saint"]
+    game = _game(tmp_path, [*roles, "slayer"], script="cheomseongdae")
+    info = _info(game, 1, "Ann")
+    assert info.true_value == "1" and info.storyteller_choice and info.allowed == ("0", "1", "2")
+    assert "Ann is poisoned" in info.why
+    grimoire = load_game(tmp_path / "g")  # the grimoire shows it too
+    from modtool.games.clocktower.grimoire import grimoire_at
+
+    seats = {s.slot: s for s in grimoire_at(grimoire, Phase(1, PhaseKind.NIGHT)).seats}
+    assert seats["Ann"].has("poisoned") and seats["Cat"].has("poisoned")
+    assert not seats["Eve"].has("poisoned")

@@ -8,7 +8,7 @@ Phases are ordered N0 < D1 < N1 < D2 < ...: Night N follows Day N (seed 003's nu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...core.checks import require_reached
 from ...core.count import count_days
@@ -193,7 +193,55 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
                 master=masters.get(s.key),
             )
         )
+    ever = {s.role for s in game.slots} | {
+        e.target for e in game.events_of(EventKind.CHARACTER_CHANGE) if e.target
+    }
+    poisoned = grimoire_poisons(seats, ever)
+    seats = [
+        replace(s, reminders=(*s.reminders, Reminder("poisoned", phase, phase, poisoned[s.slot])))
+        if s.slot in poisoned and not s.has("poisoned")
+        else s
+        for s in seats
+    ]
     return Grimoire(phase, tuple(seats), tuple(game.setup.get("bluffs", ())))
+
+
+def _works(seat: SeatState) -> bool:
+    return seat.alive and not seat.drunk_or_poisoned
+
+
+def no_dashii_neighbours(ring: list[SeatState], index: int) -> set[str]:
+    """Almanac: "The No Dashii's closest clockwise and counterclockwise Townsfolk neighbors are
+    poisoned, regardless of whether they are alive or dead"; other types are skipped."""
+    found = set()
+    for step in (1, -1):
+        for k in range(1, len(ring)):
+            seat = ring[(index + step * k) % len(ring)]
+            if seat.team == "townsfolk":
+                found.add(seat.slot)
+                break
+    return found
+
+
+def spy_damsel_jinx(characters_ever: set[str]) -> bool:
+    """The publisher's jinx: a Spy or a Widow in play, now or before, poisons the Damsel."""
+    return bool(characters_ever & {"spy", "widow"})
+
+
+def grimoire_poisons(seats: list[SeatState], characters_ever: set[str]) -> dict[str, str]:
+    """The poisoning that follows from the grimoire itself (no reminder is recorded for it),
+    slot -> the character that causes it: the No Dashii's two Townsfolk while it lives with its
+    ability; the Lleech's host while the Lleech lives ("poisoned for the rest of the game");
+    the Damsel under the Spy and Widow jinx."""
+    out: dict[str, str] = {}
+    for i, seat in enumerate(seats):
+        if seat.character == "nodashii" and _works(seat):
+            out.update(dict.fromkeys(no_dashii_neighbours(seats, i), "nodashii"))
+    if any(s.character == "lleech" and s.alive for s in seats):
+        out.update({s.slot: "lleech" for s in seats if s.has("lleech_host")})
+    if spy_damsel_jinx(characters_ever):
+        out.update({s.slot: "spy" for s in seats if s.character == "damsel"})
+    return out
 
 
 def ghost_votes(game: Game, posts, phase: Phase) -> dict[str, int | None]:
