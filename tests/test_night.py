@@ -468,7 +468,7 @@ def test_the_no_dashii_poisons_its_closest_townsfolk_each_way(ring, expected):
     from modtool.games.clocktower.grimoire import no_dashii_neighbours
 
     seats = [seat(c, c) for c in ring]
-    assert no_dashii_neighbours(seats, ring.index("nodashii")) == expected
+    assert {s.slot for s in no_dashii_neighbours(seats, ring.index("nodashii"))} == expected
 
 
 @pytest.mark.parametrize(
@@ -506,3 +506,77 @@ def test_an_empath_beside_the_no_dashii_may_be_told_anything(tmp_path):
     seats = {s.slot: s for s in grimoire_at(grimoire, Phase(1, PhaseKind.NIGHT)).seats}
     assert seats["Ann"].has("poisoned") and seats["Cat"].has("poisoned")
     assert not seats["Eve"].has("poisoned")
+
+
+# --- the night's information, as the almanac and the publisher give it ----------------------
+
+CHAMBER = ["dreamer", "imp", "chambermaid", "godfather", "gambler", "empath", "chef", "tinker"]
+
+
+@pytest.mark.parametrize(
+    ("right", "impaired", "outcome"),
+    [(True, False, "lives"), (False, False, "dies"), (False, True, "lives"), (True, True, "lives")],
+)
+def test_a_drunk_or_poisoned_gamblers_guess_does_nothing(right, impaired, outcome):
+    from modtool.games.clocktower.night import gambler_outcome
+
+    assert gambler_outcome(right, impaired) == outcome
+
+
+def test_a_poisoned_gambler_lives_and_is_told_nothing(tmp_path):
+    events = [
+        {
+            "kind": "night_choice",
+            "player": "Eve",
+            "night": 1,
+            "targets": ["Fin"],
+            "character": "Chef",
+        },
+        {"kind": "reminder", "player": "Eve", "reminder": "poisoned", "night": 1},
+    ]
+    info = _info(_game(tmp_path, CHAMBER, events, script="crimson-moon"), 1, "Eve")
+    assert info.true_value == "lives" and info.allowed == ("lives",) and not info.storyteller_choice
+    assert "the guess does nothing" in info.why
+
+
+@pytest.mark.parametrize(
+    ("extra", "woke"),
+    [
+        ([], "1"),  # the Godfather wakes only after an Outsider died today
+        ([{"kind": "death", "player": "Hal", "phase": "D1", "cause": "executed"}], "2"),
+    ],
+)
+def test_the_chambermaid_counts_the_godfather_only_when_he_woke(tmp_path, extra, woke):
+    events = [{"kind": "night_choice", "player": "Cat", "night": 1, "targets": ["Dan", "Fin"]}]
+    info = _info(_game(tmp_path, CHAMBER, [*extra, *events], script="crimson-moon"), 1, "Cat")
+    assert info.true_value == woke
+
+
+def test_the_chambermaid_chooses_living_players_not_herself(tmp_path):
+    events = [
+        {"kind": "death", "player": "Fin", "phase": "D1", "cause": "executed"},
+        {"kind": "night_choice", "player": "Cat", "night": 1, "targets": ["Dan", "Fin"]},
+    ]
+    info = _info(_game(tmp_path, CHAMBER, events, script="crimson-moon"), 1, "Cat")
+    assert info.true_value == "choose again" and "2 alive players" in info.why
+
+
+def test_the_librarian_may_hear_no_outsiders_with_a_spy_in_play(tmp_path):
+    roles = ["librarian", "imp", "spy", "empath", "chef", "monk", "soldier", "mayor"]
+    info = _info(_game(tmp_path, roles, script="trouble-brewing-forum"), 0, "Ann")
+    assert info.true_value == "no Outsiders" and "no Outsiders" in info.allowed
+    assert any("Cat or another is the" in a for a in info.allowed)  # the Spy may register
+
+
+def test_under_the_vortox_the_washerwoman_hears_no_true_statement(tmp_path):
+    roles = ["washerwoman", "vortox", "poisoner", "empath", "monk", "investigator", "saint", "chef"]
+    roles = [r if r != "chef" else "librarian" for r in roles]
+    info = _info(_game(tmp_path, roles, script="cheomseongdae"), 0, "Ann")
+    assert info.allowed == ("any two players and any townsfolk on the script",)
+
+
+def test_under_the_vortox_the_dreamer_hears_neither_character_theirs(tmp_path):
+    roles = ["dreamer", "vortox", "chambermaid", "godfather", "gambler", "empath", "chef", "tinker"]
+    events = [{"kind": "night_choice", "player": "Ann", "night": 1, "targets": ["Fin"]}]
+    info = _info(_game(tmp_path, roles, events, script="crimson-moon"), 1, "Ann")
+    assert info.allowed == ("two characters, neither of them theirs (one good, one evil)",)

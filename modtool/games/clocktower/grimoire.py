@@ -210,17 +210,18 @@ def _works(seat: SeatState) -> bool:
     return seat.alive and not seat.drunk_or_poisoned
 
 
-def no_dashii_neighbours(ring: list[SeatState], index: int) -> set[str]:
+def no_dashii_neighbours(ring: list[SeatState], index: int) -> list[SeatState]:
     """Almanac: "The No Dashii's closest clockwise and counterclockwise Townsfolk neighbors are
-    poisoned, regardless of whether they are alive or dead"; other types are skipped."""
-    found = set()
+    poisoned, regardless of whether they are alive or dead"; other types are skipped. Clockwise
+    first; one seat when a single Townsfolk is closest both ways."""
+    found: dict[str, SeatState] = {}
     for step in (1, -1):
         for k in range(1, len(ring)):
             seat = ring[(index + step * k) % len(ring)]
             if seat.team == "townsfolk":
-                found.add(seat.slot)
+                found.setdefault(seat.slot, seat)
                 break
-    return found
+    return list(found.values())
 
 
 def spy_damsel_jinx(characters_ever: set[str]) -> bool:
@@ -236,7 +237,7 @@ def grimoire_poisons(seats: list[SeatState], characters_ever: set[str]) -> dict[
     out: dict[str, str] = {}
     for i, seat in enumerate(seats):
         if seat.character == "nodashii" and _works(seat):
-            out.update(dict.fromkeys(no_dashii_neighbours(seats, i), "nodashii"))
+            out.update({n.slot: "nodashii" for n in no_dashii_neighbours(seats, i)})
     if any(s.character == "lleech" and s.alive for s in seats):
         out.update({s.slot: "lleech" for s in seats if s.has("lleech_host")})
     if spy_damsel_jinx(characters_ever):

@@ -19,7 +19,7 @@ from ...core.count import EXECUTED_CAUSES, count_days
 from ...core.ledger import EventKind, Game, Phase, PhaseKind, append_computed
 from ...core.rules import Rule
 from ...errors import ModToolError
-from .grimoire import Grimoire, SeatState, grimoire_at, post_days
+from .grimoire import Grimoire, SeatState, grimoire_at, no_dashii_neighbours, post_days
 from .roles import ROLEBOOKS, night_markers, role_text, rolebook
 from .scripts import script_of
 from .wins import Win, check_day
@@ -136,7 +136,10 @@ def apply_vortox_and_poison(
     """The answers the Storyteller may give, whether it is a choice, and why, after the Vortox
     ("Even if they are drunk or poisoned, it must be false") and drunkenness or poisoning."""
     if vortox:
-        return tuple(v for v in domain if v != true), True, "the Vortox lives: the answer is false"
+        # every answer that could be true is out, not only the one the grimoire says
+        false = tuple(v for v in domain if v not in allowed and v != true)
+        false = false or tuple(v for v in domain if v != true)
+        return false, True, "the Vortox lives: the answer is false"
     if poisoned:
         return tuple(domain), True, f"{poisoned}: any answer"
     ordered = tuple(v for v in domain if v in allowed) or (true,)
@@ -241,6 +244,8 @@ def information(ctx: NightContext, seat: SeatState) -> Info | None:
     if found is None:
         return None
     true, allowed, domain, why = found
+    if cid in NOT_INFORMATION:  # what happens to the player, not what they are told
+        return Info(seat.player, ctx.name(cid), true, (true,), False, why)
     townsfolk_info = ctx.script.characters[cid].team == "townsfolk"
     answers, choice, because = apply_vortox_and_poison(
         true, allowed, domain, ctx.impaired(seat), ctx.vortox and townsfolk_info
@@ -291,7 +296,7 @@ def _one_of_two(team: str):
                 ["no Outsiders", "one of two is an Outsider"],
                 "no Outsiders in play",
             )
-        shown = []
+        shown = [] if truths or team != "outsider" else ["no Outsiders"]
         for h in holders:
             characters = (
                 [h.character] if h.team == team else [c.id for c in ctx.script.of_team(team)]
@@ -301,7 +306,7 @@ def _one_of_two(team: str):
         true = (
             f"{truths[0].player} or another is the {ctx.name(truths[0].character)}"
             if truths
-            else shown[0]
+            else shown[0]  # "no Outsiders" when none is in play, whoever may register as one
         )
         domain = shown + [f"any two players and any {team} on the script"]
         why = "the Storyteller picks the character and the other player"
@@ -363,7 +368,7 @@ def _dreamer(ctx: NightContext, seat: SeatState):
     return (
         shown[0],
         set(shown),
-        shown,
+        [*shown, "two characters, neither of them theirs (one good, one evil)"],
         f"chose {target.player} ({true}); the Storyteller picks the other",
     )
 
@@ -373,21 +378,25 @@ def _gambler(ctx: NightContext, seat: SeatState):
     chosen = ctx.chosen(seat)
     if e is None or not chosen or e.target is None:
         return None
-    right = chosen[0].character == e.target
-    outcome = "lives" if right else "dies"
-    return (
-        outcome,
-        {outcome},
-        ["lives", "dies"],
-        f"guessed {chosen[0].player} is the {ctx.name(e.target)}",
-    )
+    guess = f"guessed {chosen[0].player} is the {ctx.name(e.target)}"
+    impaired = ctx.impaired(seat)
+    outcome = gambler_outcome(chosen[0].character == e.target, impaired is not None)
+    why = f"{guess}; {impaired}: the guess does nothing" if impaired else guess
+    return outcome, {outcome}, ["lives", "dies"], why
 
 
 def _chambermaid(ctx: NightContext, seat: SeatState):
     chosen = ctx.chosen(seat)
     if len(chosen) != 2:
         return None
-    woke = sum(1 for c in chosen if ctx.order.get(ctx.acting(c)) is not None and c.alive)
+    if any(not c.alive or c.slot == seat.slot for c in chosen):
+        return (
+            "choose again",
+            {"choose again"},
+            ["choose again"],
+            "the Chambermaid chooses 2 alive players, not themself",
+        )
+    woke = sum(1 for c in chosen if wakes_tonight(ctx, c))
     return (
         str(woke),
         {str(woke)},
@@ -396,17 +405,35 @@ def _chambermaid(ctx: NightContext, seat: SeatState):
     )
 
 
+def gambler_outcome(right: bool, impaired: bool) -> str:
+    """Almanac: the Gambler "dies" on a wrong guess; drunk or poisoned, nothing happens."""
+    return "lives" if right or impaired else "dies"
+
+
+def wakes_tonight(ctx: NightContext, seat: SeatState) -> bool:
+    """Whether a player woke tonight for their ability (what the Chambermaid learns): a
+    character of tonight's order, alive, and, for those that wake only on a condition, with
+    it met: the Godfather after an Outsider died today, the Undertaker after an execution,
+    the Ravenkeeper when killed tonight."""
+    cid = ctx.acting(seat)
+    if ctx.order.get(cid) is None:
+        return False
+    if cid == "ravenkeeper":
+        return seat.slot in ctx.died_tonight
+    if not seat.alive:
+        return False
+    today = Phase(ctx.night, PhaseKind.DAY)
+    died_today = [e for e in ctx.game.deaths() if ctx.game.death_phase(e) == today]
+    if cid == "godfather" and ctx.night > 0:
+        return any(ctx.grimoire.seat(e.slot).team == "outsider" for e in died_today)
+    if cid == "undertaker":
+        return any((e.cause or "").casefold() in EXECUTED_CAUSES for e in died_today)
+    return True
+
+
 def _no_dashii(ctx: NightContext, seat: SeatState):
-    ring = ctx.ring
-    i = ring.index(seat)
-    found = []
-    for step in (1, -1):
-        for k in range(1, len(ring)):
-            s = ring[(i + step * k) % len(ring)]
-            if s.team == "townsfolk":
-                found.append(s.player)
-                break
-    names = " and ".join(dict.fromkeys(found))
+    found = no_dashii_neighbours(ctx.ring, ctx.ring.index(seat))
+    names = " and ".join(s.player for s in found)
     return names, {names}, [names], "the closest Townsfolk each way are poisoned"
 
 
@@ -475,6 +502,8 @@ def _spy(ctx: NightContext, seat: SeatState):
     )
     return shown, {shown}, [shown], "the Spy sees the grimoire"
 
+
+NOT_INFORMATION = frozenset({"gambler"})  # their step says what happens to them
 
 INFORMATION = {
     "juggler": _juggler,
