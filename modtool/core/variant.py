@@ -38,7 +38,8 @@ Fail = Callable[..., Exception]  # fail(problem, needle) -> the error to raise, 
 
 class DayHooks:
     """What a game does to a day's count as it is walked post by post. The walk calls each
-    hook at its moment; the defaults change nothing."""
+    hook at its moment; the defaults change nothing. A hook that kills calls `walk.kill`, so
+    the death is in the count (`DayCount.deaths`) and end-day records it."""
 
     used_today: frozenset[str] = frozenset()  # slots whose once-per-game ability was used today
 
