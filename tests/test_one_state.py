@@ -307,3 +307,52 @@ def test_preview_is_for_the_dayend_post_only(tmp_path):
     assert result.stderr == (
         "Error: --preview is for a day-end post still in progress, not votecount\n"
     )
+
+
+# --- the tester's flow by hand, and the schedule ------------------------------------------------
+
+
+def test_a_death_recorded_by_hand_is_what_the_draft_and_the_night_read(tmp_path):
+    folder = _game(tmp_path, slayer=False)
+    g = str(folder)
+    for args in (
+        ["record", "day-ability", g, "Shining", "slayer", "--post", "39", "--target", "Banana"],
+        ["record", "death", g, "Banana", "--post", "39", "--cause", "slain by the Slayer"],
+        ["record", "day-end", g, "4", "--post", "41"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+    drafted = runner.invoke(app, ["draft", "dayend", g, "--stdout"])
+    assert drafted.exit_code == 0, drafted.output
+    assert drafted.stdout == (
+        "[b]Day 4 is over.[/b]\n\n"
+        "Nobody was executed (the most votes (1) is below the 2 needed with 4 alive).\n"
+        "[b]Banana[/b] died (slain by the Slayer).\n\n"
+        "The game is over: good wins (the Demon is dead).\n"
+    )
+    night = runner.invoke(app, ["night", g, "--night", "4"])
+    assert night.exit_code == 1 and "the game is over: good won" in night.stderr
+
+
+def test_the_schedule_ends_with_the_game(tmp_path):
+    folder = _game(tmp_path, schedule=True)
+    _close(folder, now=AFTER)
+    result = runner.invoke(app, ["schedule", str(folder), "--json"])
+    rows = json.loads(result.stdout)
+    assert [r["phase"] for r in rows][-2:] == ["D4", "N4"]
+    assert rows[-1]["game_over"] == "good won (the Demon is dead)"
+    assert rows[-1]["start"] is None and rows[-1]["deadline"] is None
+    assert all(r["game_over"] is None for r in rows[:-1])
+    table = runner.invoke(app, ["schedule", str(folder)]).stdout
+    assert table.splitlines()[-1].split() == [
+        "Night",
+        "4",
+        "never:",
+        *"good won (the Demon is dead)".split(),
+    ]
+
+
+def test_the_schedule_of_a_game_not_over_lists_every_phase_asked(tmp_path):
+    folder = _game(tmp_path, slayer=False, schedule=True)
+    rows = json.loads(runner.invoke(app, ["schedule", str(folder), "--json"]).stdout)
+    assert len(rows) == 10 and not any(r["game_over"] for r in rows)

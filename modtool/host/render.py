@@ -158,6 +158,7 @@ def schedule_to_json(found) -> list[dict]:
             "deadline": p.deadline.isoformat() if p.deadline else None,
             "deadline_utc": p.deadline.astimezone(UTC).isoformat() if p.deadline else None,
             "recorded": p.recorded,
+            "game_over": p.over,
         }
         for p in found
     ]
@@ -174,6 +175,9 @@ def schedule_table(found, tz, now=None) -> str:
 
     rows = []
     for p in found:
+        if p.over:  # the game ended before it: the phase never comes
+            rows.append((_name(p.phase), f"never: {p.over}", "", "", ""))
+            continue
         if p.deadline is None:
             left = ""
         else:
