@@ -245,14 +245,28 @@ def test_the_dayend_draft_of_a_closed_day_names_a_death_not_yet_recorded(tmp_pat
     assert "Night 4 begins" not in text
 
 
-def test_the_nightend_draft_says_the_game_is_over(tmp_path):
+@pytest.mark.parametrize(
+    ("language", "markup", "expected"),
+    [
+        (
+            "en",
+            "bbcode",
+            "[b]Night 4 is over.[/b]\n\nNobody died tonight.\n\n"
+            "The game is over: good won (the Demon is dead).",
+        ),
+        (
+            "ko",
+            "markdown",
+            "**4일차 밤이 끝났습니다.**\n\n밤사이 아무도 죽지 않았습니다.\n\n"
+            "게임이 끝났습니다: 선 승리 (악마가 죽었습니다).",
+        ),
+    ],
+)
+def test_the_nightend_draft_says_the_game_is_over(tmp_path, language, markup, expected):
     folder = _game(tmp_path)
     _close(folder)
-    text = _draft(folder, DraftKind.NIGHTEND, night=4).text
-    assert text.rstrip("\n") == (
-        "[b]Night 4 is over.[/b]\n\nNobody died tonight.\n\n"
-        "The game is over: good won (the Demon is dead)."
-    )
+    draft = _draft(folder, DraftKind.NIGHTEND, night=4, language=language, markup=markup)
+    assert draft.text.rstrip("\n") == expected
 
 
 def test_a_day_in_progress_is_refused_naming_end_day(tmp_path):

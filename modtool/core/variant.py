@@ -13,7 +13,7 @@ What the engine asks, and where:
     setup_keys, day_abilities, reminders          what its [setup] table and events may hold
     day_hooks                                     a day's count, at each vote (core.count)
     day_win                                       the win check at a day's end (core.count)
-    win_before                                    whether the game is already won (host, games)
+    won_before                                    whether the game is already won (host, games)
     record_rules                                  extra checks of a recorded event (core.checks)
 """
 
@@ -27,7 +27,7 @@ from ..errors import ModToolError
 
 if TYPE_CHECKING:  # types only: the ledger's model imports this module
     from .ledger.model import Game, Phase
-    from .results import Outcome, WinCheck
+    from .results import Outcome, Win, WinCheck
 
 _NO_SETUPS = (
     "{folder}/game.toml: this game has no setups to check or draw; give it a script "
@@ -162,6 +162,11 @@ class Variant:
 
     # --- the state ----------------------------------------------------------------------------
 
-    def win_before(self, game: Game, phase: Phase) -> str | None:
-        """Who won, and why, if the game was already won before `phase` starts; else None."""
+    def won_before(self, game: Game, phase: Phase) -> Win | None:
+        """The win, if the game was already won before `phase` starts; else None."""
         return None
+
+    def win_before(self, game: Game, phase: Phase) -> str | None:
+        """Who won, and why, in a sentence (what a refusal says), or None."""
+        win = self.won_before(game, phase)
+        return f"{win.winner} won ({win.reason})" if win else None

@@ -23,7 +23,7 @@ from ..core.schedule import day_deadline
 from ..errors import ModToolError
 from ..threads.posts import Post
 from .chats import chat_log
-from .render import count_to_json, deadline_of, render_post
+from .render import count_to_json, deadline_of, render_post, win_to_json
 
 
 class DraftKind(StrEnum):
@@ -235,8 +235,8 @@ def nightend_context(
     return {
         "night": night,
         "day": night + 1,
-        # who won, as the game says it, when the game is over by dawn (no day follows)
-        "game_over": game.variant.win_before(game, Phase(night + 1, PhaseKind.DAY)),
+        # who won, when the game is over by dawn: no day follows
+        "win": win_to_json(game.variant.won_before(game, Phase(night + 1, PhaseKind.DAY))),
         "deaths": deaths,
         "next_deadline": (
             deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z") if deadline else None

@@ -14,7 +14,7 @@ from pathlib import Path
 import jinja2
 from tabulate import tabulate
 
-from ..core.results import DayCount
+from ..core.results import DayCount, Win
 from ..core.schedule import day_deadline, time_left
 from ..threads.times import UTC
 from .sandbox import (
@@ -77,10 +77,7 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
     if dc.checks:
         out["checks"] = [check_to_json(c) for c in dc.checks]
     if dc.win is not None:
-        w = dc.win.win
-        out["win"] = (
-            {"winner": w.winner, "rule": w.rule.name.lower(), "reason": w.reason} if w else None
-        )
+        out["win"] = win_to_json(dc.win.win)
         out["win_notes"] = list(dc.win.notes)
     if audit:
         out["audit"] = [
@@ -101,6 +98,13 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
             for a in dc.audit
         ]
     return out
+
+
+def win_to_json(win: Win | None) -> dict | None:
+    """A win as the JSON and the drafts name it: who, the rule's name, why."""
+    if win is None:
+        return None
+    return {"winner": win.winner, "rule": win.rule.name.lower(), "reason": win.reason}
 
 
 def check_to_json(check) -> dict:
