@@ -20,7 +20,7 @@ from modtool.core.ledger import Phase, PhaseKind
 from modtool.core.results import DayDeath
 from modtool.errors import ModToolError
 from modtool.games import load_game
-from modtool.host.days import end_day
+from modtool.host.days import WatchState, end_day, watch_step
 from modtool.host.drafts import DraftKind, make_drafts
 from modtool.host.render import count_to_json
 from modtool.threads.sources import read_game_posts
@@ -370,3 +370,17 @@ def test_the_schedule_of_a_game_not_over_lists_every_phase_asked(tmp_path):
     folder = _game(tmp_path, slayer=False, schedule=True)
     rows = json.loads(runner.invoke(app, ["schedule", str(folder), "--json"]).stdout)
     assert len(rows) == 10 and not any(r["game_over"] for r in rows)
+
+
+def test_watch_says_once_that_the_game_is_over(tmp_path):
+    folder = _game(tmp_path)
+    game = load_game(folder)
+    posts = read_game_posts(game)
+    first, seen = watch_step(game, posts, WatchState())
+    alert = (
+        "ALERT: the game is over: good wins (the Demon is dead); "
+        f"record it with `modtool end-day {folder}`"
+    )
+    assert alert in first
+    again, _ = watch_step(game, posts, seen)
+    assert alert not in again

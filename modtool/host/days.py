@@ -313,6 +313,7 @@ class WatchState:
     short: tuple[tuple[str, int], ...] = ()
     threshold: int | None = None
     chat_events: int = 0
+    won: bool = False  # the count found the game won (said once)
 
 
 MAX_BACKOFF = 3600.0  # seconds: a forum that is down is looked at again at least hourly
@@ -399,6 +400,12 @@ def watch_step(
         if not fresh:
             for chat, event in events[seen.chat_events :]:
                 lines.append(f"post {event.post} {event.by}: chat {chat.id} {event.kind}")
+    won = count.win.win if count.win is not None else None
+    if won is not None and not seen.won:
+        lines.append(
+            f"ALERT: the game is over: {won.winner} wins ({won.reason}); "
+            f"record it with `modtool end-day {game.folder}`"
+        )
     if count.outcome.kind is not OutcomeKind.PENDING:
         lines.append(f"Day {day} is decided: {count.outcome.reason}")
     else:
@@ -406,5 +413,5 @@ def watch_step(
         if deadline is not None:
             left = time_left(deadline - (now or datetime.now(UTC))) or "none"
             lines.append(f"Deadline {deadline.isoformat()}: {left} left")
-    state = WatchState(day, count.last_post, short, count.threshold, chat_events)
+    state = WatchState(day, count.last_post, short, count.threshold, chat_events, won is not None)
     return lines, state
