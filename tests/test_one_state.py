@@ -175,8 +175,14 @@ def test_after_end_day_the_night_refuses_and_the_grimoire_shows_the_demon_dead(t
         "more to run (undo the death in the ledger if it was a mistake)\n"
     )
     grimoire = runner.invoke(app, ["grimoire", str(folder), "--night", "4", "--json"])
-    seats = {s["player"]: s for s in json.loads(grimoire.stdout)["seats"]}
+    shown = json.loads(grimoire.stdout)
+    seats = {s["player"]: s for s in shown["seats"]}
     assert seats["Banana"]["alive"] is False
+    assert shown["game_over"] == "good won (the Demon is dead)"
+    table = runner.invoke(app, ["grimoire", str(folder), "--night", "4"]).stdout
+    assert table.endswith("\nThe game is over: good won (the Demon is dead).\n")
+    before = runner.invoke(app, ["grimoire", str(folder), "--day", "4", "--json"]).stdout
+    assert json.loads(before)["game_over"] is None
 
 
 def test_a_death_recorded_at_a_post_counts_in_the_grimoire_without_the_thread(tmp_path):
