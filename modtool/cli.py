@@ -519,8 +519,9 @@ def end_day(
 ) -> None:
     """Close a day: its count at the deadline or the hammer, recorded in one write.
 
-    Records the day's end, the execution (or why there was none) and the ghost votes
-    spent. A day already closed is refused, naming its ledger line.
+    Records the day's end, the deaths the count found (a Slayer's shot), the execution
+    (or why there was none) and the ghost votes spent; a day the count finds won closes at
+    the post that won it. A day already closed is refused, naming its ledger line.
 
     Example:
 
@@ -587,6 +588,13 @@ def draft(
     stdout: Annotated[
         bool, typer.Option("--stdout", help="Print the draft instead of writing a file.")
     ] = False,
+    preview: Annotated[
+        bool,
+        typer.Option(
+            "--preview",
+            help="For dayend: draft a day still in progress, marked as a preview at its top.",
+        ),
+    ] = False,
     offline: OfflineOpt = False,
     cookies: CookiesOpt = None,
     header: HeaderOpt = None,
@@ -613,7 +621,14 @@ def draft(
         with _thread_options(offline, False, 3, loaded.timezone, cookies, header, cache, True) as f:
             posts = read_game_posts(loaded, f)
     drafts = make_drafts(
-        loaded, kind, posts, day=day, night=night, language=lang.value, markup=format.value
+        loaded,
+        kind,
+        posts,
+        day=day,
+        night=night,
+        language=lang.value,
+        markup=format.value,
+        preview=preview,
     )
     if stdout:
         if len(drafts) == 1:

@@ -62,6 +62,8 @@ def test_an_installed_copy_counts_and_drafts_outside_the_repository(installed):
             if (kind, lang) == ("rolepms", "ko"):
                 continue  # Trouble Brewing has no Korean role text (tests/test_drafts.py)
             args = ["draft", kind, str(game), "--lang", lang, "--format", markup, "--night", "1"]
+            if kind == "dayend":
+                args += ["--day", "3"]  # Day 4 is in progress: a day-end post is of a closed day
             run = subprocess.run([str(modtool), *args], **outside)
             assert run.returncode == 0, (kind, lang, run.stderr)
     for args in (["setup", "check", str(game)], ["grimoire", str(game), "--night", "1"]):

@@ -28,6 +28,7 @@ from .results import (
     NO_LYNCH_LABEL,
     AuditEntry,
     DayCount,
+    DayDeath,
     Notice,
     Outcome,
     OutcomeKind,
@@ -229,6 +230,7 @@ class _DayWalk:
     newcomers: set[str] = field(default_factory=set)
     audit: list[AuditEntry] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
+    deaths: list[DayDeath] = field(default_factory=list)  # what the game's hooks killed
 
     def __post_init__(self) -> None:
         plan, day = self.plan, self.window.day
@@ -247,6 +249,12 @@ class _DayWalk:
         self.state = DayState(alive)
         self.no_lynch_open = no_lynch_available(self.rules, day, plan.night_kill_before(day))
         self.hooks = plan.game.variant.day_hooks(self)  # the game's rules of a day
+
+    def kill(self, slot: str, post: Post, cause: str) -> None:
+        """A death a game's day rule causes at `post`: the player dies now, and the count
+        carries it so that end-day records it."""
+        self.state.kill(slot)
+        self.deaths.append(DayDeath(self.plan.holder(slot, self.end), post.number, cause))
 
     def display(self, target: str, pos: int) -> str:
         return NO_LYNCH_LABEL if target == NO_LYNCH_KEY else self.plan.holder(target, pos)
@@ -783,6 +791,7 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         audit=tuple(walk.audit),
         last_post=last_post,
         win=_win_check(walk, outcome, end_pos),
+        deaths=tuple(walk.deaths),
     )
 
 

@@ -95,6 +95,16 @@ class AuditEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class DayDeath:
+    """A death a game's day rule caused in the count (the Slayer's shot, the Witch's curse),
+    at its post: end-day records it unless the ledger already has the player dead."""
+
+    player: str
+    post: int | None
+    cause: str  # as a host writes it in the ledger ("slain by the Slayer")
+
+
+@dataclass(frozen=True, slots=True)
 class DayCount:
     day: int
     alive: int
@@ -108,3 +118,4 @@ class DayCount:
     last_post: int | None
     checks: tuple = ()  # reconcile.CountCheck: the day's posted counts, with `count --check`
     win: WinCheck | None = None  # the game's win check at this point: who has won, and notes
+    deaths: tuple[DayDeath, ...] = ()  # deaths the game's day rules caused, in post order

@@ -23,7 +23,7 @@ a wall-clock time, and stays at that time when the clocks change. What the ledge
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from ..errors import GameFileError
@@ -39,6 +39,7 @@ class ScheduledPhase:
     start: datetime | None
     deadline: datetime | None  # None: ends when the host says
     recorded: bool = False  # the start comes from the ledger, not the schedule
+    over: str | None = None  # the game was won before this phase, which never comes: who, why
 
 
 def add_real_hours(moment: datetime, length: timedelta) -> datetime:
@@ -149,9 +150,21 @@ def game_phases(game: Game, count: int = 10, posts: Sequence[Post] = ()) -> list
             "(see docs/game-folder.md)",
         )
     try:
-        return phases(game, game.schedule, posts, count)
+        found = phases(game, game.schedule, posts, count)
     except ValueError as exc:
         raise GameFileError(game.folder / "game.toml", str(exc)) from None
+    return until_over(game, found)
+
+
+def until_over(game: Game, found: Sequence[ScheduledPhase]) -> list[ScheduledPhase]:
+    """The phases up to the game's end: the first phase the game was won before (the game's
+    own win check, as every command asks it) is the last listed, without times, saying who
+    won."""
+    for i, p in enumerate(found):
+        won = game.variant.win_before(game, p.phase)
+        if won:
+            return [*found[:i], replace(p, start=None, deadline=None, recorded=False, over=won)]
+    return list(found)
 
 
 def day_deadline(game: Game, day: int, posts: Sequence[Post] = ()) -> datetime | None:

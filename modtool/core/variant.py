@@ -13,7 +13,7 @@ What the engine asks, and where:
     setup_keys, day_abilities, reminders          what its [setup] table and events may hold
     day_hooks                                     a day's count, at each vote (core.count)
     day_win                                       the win check at a day's end (core.count)
-    win_before                                    whether the game is already won (host, games)
+    won_before                                    whether the game is already won (host, games)
     record_rules                                  extra checks of a recorded event (core.checks)
 """
 
@@ -27,7 +27,7 @@ from ..errors import ModToolError
 
 if TYPE_CHECKING:  # types only: the ledger's model imports this module
     from .ledger.model import Game, Phase
-    from .results import Outcome, WinCheck
+    from .results import Outcome, Win, WinCheck
 
 _NO_SETUPS = (
     "{folder}/game.toml: this game has no setups to check or draw; give it a script "
@@ -38,7 +38,8 @@ Fail = Callable[..., Exception]  # fail(problem, needle) -> the error to raise, 
 
 class DayHooks:
     """What a game does to a day's count as it is walked post by post. The walk calls each
-    hook at its moment; the defaults change nothing."""
+    hook at its moment; the defaults change nothing. A hook that kills calls `walk.kill`, so
+    the death is in the count (`DayCount.deaths`) and end-day records it."""
 
     used_today: frozenset[str] = frozenset()  # slots whose once-per-game ability was used today
 
@@ -161,6 +162,11 @@ class Variant:
 
     # --- the state ----------------------------------------------------------------------------
 
-    def win_before(self, game: Game, phase: Phase) -> str | None:
-        """Who won, and why, if the game was already won before `phase` starts; else None."""
+    def won_before(self, game: Game, phase: Phase) -> Win | None:
+        """The win, if the game was already won before `phase` starts; else None."""
         return None
+
+    def win_before(self, game: Game, phase: Phase) -> str | None:
+        """Who won, and why, in a sentence (what a refusal says), or None."""
+        win = self.won_before(game, phase)
+        return f"{win.winner} won ({win.reason})" if win else None

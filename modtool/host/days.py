@@ -55,20 +55,29 @@ def end_day(
     now: datetime | None = None,
 ) -> DayClosing:
     """Close a day: its count at the deadline or the hammer, appended to the ledger in one
-    write (the day's end, the execution or why there was none, the ghost votes spent).
-    Refuses a day already closed, naming the ledger line, and a day still going."""
+    write (the day's end, the deaths the game's day rules caused, the execution or why there
+    was none, the ghost votes spent). A day whose count finds the game won (the Slayer shot
+    the Demon) closes at once, at the post that won it. Refuses a day already closed, naming
+    the ledger line, and a day still going."""
     day = day or game.days()[-1].day
     _refuse_closed_day(game, day)
     refuse_when_won(game, Phase(day, PhaseKind.DAY))
     (count,) = count_days(game, posts, [day], now=now)
     outcome = count.outcome
-    if outcome.kind is OutcomeKind.PENDING:
+    won = count.win.win if count.win is not None else None
+    if outcome.kind is OutcomeKind.PENDING and won is None:
         raise ModToolError(
             f"Day {day} has neither reached its deadline nor a hammer ({outcome.reason}); "
             f"wait for the deadline, or record the end with `modtool record day-end`"
         )
-    end = {"kind": "day_end", "day": day, "post": outcome.post, "note": outcome.reason}
-    events: list[dict] = [end]
+    if outcome.kind is OutcomeKind.PENDING:
+        # the game ended during the day: the day ends where it was won
+        post = count.deaths[-1].post if count.deaths else count.last_post
+        note = f"the game is over: {won.winner} wins ({won.reason})"
+        end = {"kind": "day_end", "day": day, "post": post, "note": note}
+    else:
+        end = {"kind": "day_end", "day": day, "post": outcome.post, "note": outcome.reason}
+    events: list[dict] = [end, *day_deaths(game, count)]
     if outcome.kind is OutcomeKind.EXECUTION:
         player = outcome.player
         events.append({"kind": "death", "player": player, "phase": f"D{day}", "cause": "executed"})
@@ -97,6 +106,17 @@ def end_day(
 
         append_computed(game, unless_closed)
     return DayClosing(count, tuple(events), not dry_run)
+
+
+def day_deaths(game: Game, count: DayCount) -> list[dict]:
+    """The deaths the day's count found (the Slayer's shot, the Witch's curse) as ledger
+    events at their posts, leaving out a player the ledger already has dead."""
+    dead = {e.slot for e in game.deaths()}
+    return [
+        {"kind": "death", "player": d.player, "post": d.post, "cause": d.cause}
+        for d in count.deaths
+        if game.find_slot(d.player) not in dead
+    ]
 
 
 def _refuse_closed_day(game: Game, day: int) -> None:
@@ -293,6 +313,7 @@ class WatchState:
     short: tuple[tuple[str, int], ...] = ()
     threshold: int | None = None
     chat_events: int = 0
+    won: bool = False  # the count found the game won (said once)
 
 
 MAX_BACKOFF = 3600.0  # seconds: a forum that is down is looked at again at least hourly
@@ -379,6 +400,12 @@ def watch_step(
         if not fresh:
             for chat, event in events[seen.chat_events :]:
                 lines.append(f"post {event.post} {event.by}: chat {chat.id} {event.kind}")
+    won = count.win.win if count.win is not None else None
+    if won is not None and not seen.won:
+        lines.append(
+            f"ALERT: the game is over: {won.winner} wins ({won.reason}); "
+            f"record it with `modtool end-day {game.folder}`"
+        )
     if count.outcome.kind is not OutcomeKind.PENDING:
         lines.append(f"Day {day} is decided: {count.outcome.reason}")
     else:
@@ -386,5 +413,5 @@ def watch_step(
         if deadline is not None:
             left = time_left(deadline - (now or datetime.now(UTC))) or "none"
             lines.append(f"Deadline {deadline.isoformat()}: {left} left")
-    state = WatchState(day, count.last_post, short, count.threshold, chat_events)
+    state = WatchState(day, count.last_post, short, count.threshold, chat_events, won is not None)
     return lines, state

@@ -23,7 +23,7 @@ from ..core.schedule import day_deadline
 from ..errors import ModToolError
 from ..threads.posts import Post
 from .chats import chat_log
-from .render import count_to_json, deadline_of, render_post
+from .render import count_to_json, deadline_of, render_post, win_to_json
 
 
 class DraftKind(StrEnum):
@@ -58,14 +58,18 @@ def make_drafts(
     markup: str = "bbcode",
     template: Path | None = None,
     now: datetime | None = None,
+    preview: bool = False,
 ) -> list[Draft]:
     """Every draft of `kind`, rendered (nothing is written here). A phase asked for must be
-    one the game has reached."""
+    one the game has reached; a day-end post, a day that is over (or, with `preview`, a draft
+    of it marked as a preview)."""
     if night is not None:
         require_reached(game, Phase(night, PhaseKind.NIGHT))
     if day is not None:
         require_reached(game, Phase(day, PhaseKind.DAY))
 
+    if preview and kind is not DraftKind.DAYEND:
+        raise ModToolError(f"--preview is for a day-end post still in progress, not {kind.value}")
     ext = f"{language}.{EXTENSIONS[markup]}"
 
     def render(name: str, context: dict, file: str) -> Draft:
@@ -89,7 +93,9 @@ def make_drafts(
         return [render("nightend", context, f"night{night}-nightend.{ext}")]
     day = day or game.days()[-1].day
     if kind is DraftKind.DAYEND:
-        context = dayend_context(game, posts, day, now, language)
+        context = dayend_context(game, posts, day, now, language, preview)
+        if context["preview"]:  # kept apart from the day-end post itself
+            return [render(kind.value, context, f"day{day}-{kind.value}-preview.{ext}")]
     else:
         (counted,) = count_days(game, posts, [day], now=now)
         context = {
@@ -229,6 +235,8 @@ def nightend_context(
     return {
         "night": night,
         "day": night + 1,
+        # who won, when the game is over by dawn: no day follows
+        "win": win_to_json(game.variant.won_before(game, Phase(night + 1, PhaseKind.DAY))),
         "deaths": deaths,
         "next_deadline": (
             deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z") if deadline else None
@@ -241,12 +249,25 @@ def nightend_context(
 
 
 def dayend_context(
-    game: Game, posts: Sequence[Post], day: int, now: datetime | None = None, language: str = "en"
+    game: Game,
+    posts: Sequence[Post],
+    day: int,
+    now: datetime | None = None,
+    language: str = "en",
+    preview: bool = False,
 ) -> dict:
     """What a day-end post says: the execution or why there was none, the day's deaths with
-    what the game reveals (game.toml `[drafts] reveal`), ghost votes spent, chats closed at
-    the day's end, and the next deadline when the schedule knows it."""
+    what the game reveals (game.toml `[drafts] reveal`), the deaths the count found that the
+    ledger does not hold yet, ghost votes spent, chats closed at the day's end, and the win
+    when the game is over, else the next deadline when the schedule knows it. A day still in
+    progress is refused, unless `preview`."""
     (count,) = count_days(game, posts, [day], now=now)
+    in_progress = count.outcome.kind is OutcomeKind.PENDING
+    if in_progress and not preview:
+        raise ModToolError(
+            f"Day {day} is not over ({count.outcome.reason}); close it with "
+            f"`modtool end-day {game.folder}` first, or give --preview for a draft marked as one"
+        )
     plan = GamePlan.build(game, posts, now)
     start, end = plan.bounds.get(day, (0, 0))
     reveal = game.drafts.get("reveal", REVEALS[0])
@@ -256,6 +277,11 @@ def dayend_context(
         at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
         if during or at_post:
             deaths.append(death_reveal(game, e.slot, e.cause, language))
+    dead = {e.slot for e in game.deaths()}
+    for d in count.deaths:  # what end-day records: the post says it before the ledger does
+        slot = game.find_slot(d.player)
+        if slot not in dead:
+            deaths.append(death_reveal(game, slot, d.cause, language))
     ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
     closed = [
         {"id": c.id, "creator": c.creator, "members": list(c.members)}
@@ -268,8 +294,11 @@ def dayend_context(
         following = following.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
     executed = count.outcome.player if count.outcome.kind is OutcomeKind.EXECUTION else None
     shown = next((d for d in deaths if d["player"] == executed), None)
+    counted = count_to_json(count)
     return {
-        "count": count_to_json(count),
+        "preview": in_progress,  # a preview of a day not over: the draft says so at its top
+        "win": counted.get("win"),  # who won when the game is over: no night follows
+        "count": counted,
         "executed": shown,  # the executed player's reveal, shown on the execution line
         "deaths": [d for d in deaths if d is not shown],
         "ghost_votes": ghosts,

@@ -14,7 +14,7 @@ from pathlib import Path
 import jinja2
 from tabulate import tabulate
 
-from ..core.results import DayCount
+from ..core.results import DayCount, Win
 from ..core.schedule import day_deadline, time_left
 from ..threads.times import UTC
 from .sandbox import (
@@ -72,13 +72,12 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
         },
         "warnings": [{"post": n.post, "message": n.message} for n in dc.warnings],
     }
+    if dc.deaths:  # only where a game's day rule killed, so other games' JSON stays as it was
+        out["deaths"] = [{"player": d.player, "post": d.post, "cause": d.cause} for d in dc.deaths]
     if dc.checks:
         out["checks"] = [check_to_json(c) for c in dc.checks]
     if dc.win is not None:
-        w = dc.win.win
-        out["win"] = (
-            {"winner": w.winner, "rule": w.rule.name.lower(), "reason": w.reason} if w else None
-        )
+        out["win"] = win_to_json(dc.win.win)
         out["win_notes"] = list(dc.win.notes)
     if audit:
         out["audit"] = [
@@ -99,6 +98,13 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
             for a in dc.audit
         ]
     return out
+
+
+def win_to_json(win: Win | None) -> dict | None:
+    """A win as the JSON and the drafts name it: who, the rule's name, why."""
+    if win is None:
+        return None
+    return {"winner": win.winner, "rule": win.rule.name.lower(), "reason": win.reason}
 
 
 def check_to_json(check) -> dict:
@@ -156,6 +162,7 @@ def schedule_to_json(found) -> list[dict]:
             "deadline": p.deadline.isoformat() if p.deadline else None,
             "deadline_utc": p.deadline.astimezone(UTC).isoformat() if p.deadline else None,
             "recorded": p.recorded,
+            "game_over": p.over,
         }
         for p in found
     ]
@@ -172,6 +179,9 @@ def schedule_table(found, tz, now=None) -> str:
 
     rows = []
     for p in found:
+        if p.over:  # the game ended before it: the phase never comes
+            rows.append((_name(p.phase), f"never: {p.over}", "", "", ""))
+            continue
         if p.deadline is None:
             left = ""
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...core.ledger import Game, Phase
-from ...core.results import Outcome, OutcomeKind, WinCheck
+from ...core.results import Outcome, OutcomeKind, Win, WinCheck
 from ...core.setups import Draw
 from ...core.variant import DayHooks, Variant
 from . import drafts, output
@@ -94,9 +94,8 @@ class Clocktower(Variant):
         alive = set(walk.state.alive)
         return check_day(grimoire, alive, walk.window.day, executed, ended, guesses, claimed)
 
-    def win_before(self, game: Game, phase: Phase) -> str | None:
-        win = win_at(game, phase)
-        return f"{win.winner} won ({win.reason})" if win else None
+    def won_before(self, game: Game, phase: Phase) -> Win | None:
+        return win_at(game, phase)
 
     # --- nights ----------------------------------------------------------------------------------
 

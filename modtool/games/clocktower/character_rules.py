@@ -71,11 +71,11 @@ class CharacterRules:
         witch_works = any(self._works(w) for w in witches)
         if not witch_curse_kills(True, witch_works, len(self.walk.state.alive)):
             return False
-        self.walk.state.kill(voter)
+        self.walk.kill(voter, post, "cursed by the Witch")
         self.walk._warn(
             post,
-            f"{post.author} was cursed by the Witch and voted: they die now (record it: "
-            f"modtool record death {self.walk.plan.game.folder} {voter!r} --post {post.number})",
+            f"{post.author} was cursed by the Witch and voted: they die now "
+            "(modtool end-day records it)",
         )
         return True
 
@@ -147,7 +147,7 @@ class CharacterRules:
         self.used_today.add(shooter)
         name = self.walk.display(target, pos)
         if result is SlayerResult.KILLS:
-            self.walk.state.kill(target)
+            self.walk.kill(target, post, "slain by the Slayer")
             self.walk._warn(post, f"the Slayer shot {name}, the Demon: {name} dies")
         elif result is SlayerResult.STORYTELLER:
             self.walk._warn(

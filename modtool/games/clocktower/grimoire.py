@@ -124,7 +124,8 @@ def post_days_in(game: Game, plan) -> dict[int, int]:
 def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) -> Grimoire:
     """The grimoire at the start of `phase`. Events placed at a post (a death or a character
     change during a day) count from the day `at_day` gives them (ledger line -> day, from
-    `post_days`); without it they are left out."""
+    `post_days`); without it, from the phase the ledger's days place the post in (so a death
+    end-day recorded at the Slayer's post counts without the thread)."""
     script = script_of(game)
     chars = script.characters if script is not None else {}
     at_day = at_day or {}
@@ -133,7 +134,7 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
         if e.phase is not None:
             return e.phase
         day = at_day.get(e.line)
-        return Phase(day, PhaseKind.DAY) if day is not None else None
+        return Phase(day, PhaseKind.DAY) if day is not None else game.phase_at(e.at)
 
     character = {s.key: s.role for s in game.slots}
     alignment = {

@@ -527,12 +527,43 @@ INFORMATION = {
 
 
 def win_at(game: Game, phase: Phase) -> Win | None:
-    """A win the game reached before `phase` starts: the Demon dead with no Scarlet Woman to
-    take over, or two players alive with an evil one (the day's win check, on the grimoire)."""
+    """A win the game reached before `phase` starts: at the end of a day the ledger closed (the
+    Saint executed, the Mayor's day without an execution), or the Demon dead with no Scarlet
+    Woman to take over, or two players alive with an evil one (the day's win check, on the
+    grimoire)."""
     grimoire = grimoire_at(game, phase)
     if not any(s.character for s in grimoire.seats):
         return None  # a game counted without characters: no Demon to find dead
+    for window in game.days():
+        if window.end is not None and Phase(window.day, PhaseKind.NIGHT) <= phase:
+            won = day_end_win(game, window.day)
+            if won:
+                return won
     return check_day(grimoire, {s.slot for s in grimoire.alive}, phase.number).win
+
+
+def day_end_win(game: Game, day: int) -> Win | None:
+    """The win check at the end of a closed day as the ledger records it (its execution, the
+    day's Damsel guesses and Goblin claims): what the count found when end-day closed it."""
+    today = Phase(day, PhaseKind.DAY)
+    executed = next(
+        (
+            e.slot
+            for e in game.deaths()
+            if e.phase == today and (e.cause or "").casefold() in EXECUTED_CAUSES
+        ),
+        None,
+    )
+    alive = {s.slot for s in grimoire_at(game, Phase(day, PhaseKind.NIGHT)).alive}
+    if executed is not None:
+        alive.add(executed)  # the check takes the executed player as alive until executed
+    abilities = [e for e in game.events_of(EventKind.DAY_ABILITY) if game.phase_at(e.at) == today]
+    guesses = tuple(
+        (e.slot, e.target) for e in abilities if e.action == "damsel_guess" and e.target
+    )
+    claimed = frozenset(e.slot for e in abilities if e.action == "goblin_claim")
+    grimoire = grimoire_at(game, today)
+    return check_day(grimoire, alive, day, executed, True, guesses, claimed).win
 
 
 def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:

@@ -154,15 +154,17 @@ class GrimoireReport:
     grimoire: object
     ghosts: dict
     names: dict
+    over: str | None = None  # who won, when the game was over before this phase
 
     def as_json(self) -> dict:
-        return grimoire_to_json(self.grimoire, self.ghosts, self.names)
+        return {**grimoire_to_json(self.grimoire, self.ghosts, self.names), "game_over": self.over}
 
     def text(self) -> str:
-        return grimoire_table(self.grimoire, self.ghosts, self.names)
+        table = grimoire_table(self.grimoire, self.ghosts, self.names)
+        return table + (f"\nThe game is over: {self.over}.\n" if self.over else "")
 
 
 def grimoire_view(game: Game, posts, phase: Phase) -> GrimoireReport:
     found, ghosts = grimoire_report(game, posts, phase)
     names = {cid: c.name for cid, c in script_of(game).characters.items()}
-    return GrimoireReport(found, ghosts, names)
+    return GrimoireReport(found, ghosts, names, game.variant.win_before(game, phase))

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...core.ledger import Game, Phase
-from ...core.results import Outcome, OutcomeKind, WinCheck
+from ...core.results import Outcome, OutcomeKind, Win, WinCheck
 from ...core.setups import Draw
 from ...core.variant import Variant
 from . import drafts, output
-from .game import ability_of_role, day_win_check, wins_at
+from .game import ability_of_role, day_win_check, win_rule, wins_at
 from .roles import vampire_setup
 from .setup import VampireCheck, check_vampires, draw_vampires
 
@@ -69,13 +69,13 @@ class Vampires(Variant):
         alive = set(walk.state.alive)
         return day_win_check(game, walk.window.day, alive, executed if ended else None)
 
-    def win_before(self, game: Game, phase: Phase) -> str | None:
+    def won_before(self, game: Game, phase: Phase) -> Win | None:
         if not all(s.role for s in game.slots):
             return None
         wins = wins_at(game, phase)
         if not wins.game_over:
             return None
-        return f"{', '.join(wins.winners)} won ({'; '.join(wins.reasons)})"
+        return Win(", ".join(wins.winners), win_rule(wins), "; ".join(wins.reasons))
 
     def night(self, game: Game, night: int, posts, resolve: bool, confirm: bool):
         return output.night_report(game, night, posts, resolve, confirm)

@@ -629,11 +629,11 @@ def day_win_check(game: Game, day: int, alive: set[str], executed: str | None):
     if not found.game_over:
         return WinCheck(None, found.reasons)
     reason = found.reasons[0]
-    rule = (
-        VampireWin.CHOSEN_ONE_LAST
-        if "Chosen One" in reason
-        else VampireWin.VAMPIRES_HALF
-        if "vampires" in found.winners
-        else VampireWin.NO_VAMPIRES
-    )
-    return WinCheck(Win(", ".join(found.winners), rule, reason), found.reasons[1:])
+    return WinCheck(Win(", ".join(found.winners), win_rule(found), reason), found.reasons[1:])
+
+
+def win_rule(found: FactionWins) -> VampireWin:
+    """Which of seed 004's ways to win ended the game (its first reason says)."""
+    if "Chosen One" in found.reasons[0]:
+        return VampireWin.CHOSEN_ONE_LAST
+    return VampireWin.VAMPIRES_HALF if "vampires" in found.winners else VampireWin.NO_VAMPIRES
