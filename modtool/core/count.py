@@ -15,7 +15,7 @@ Every action lands in the audit trail with the `Rule` that decided it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -282,8 +282,17 @@ class _DayWalk:
         end_pos = pos if outcome else self.end
         if outcome is None:
             outcome = self._day_end_outcome(end_pos)
+        outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
         return build_count(self, outcome, last_post, end_pos)
+
+    def _spared(self, outcome: Outcome) -> Outcome:
+        """An execution the game's rules keep from killing says why (the Tea Lady, the Fool)."""
+        if outcome.kind is not OutcomeKind.EXECUTION or self.hooks is None:
+            return outcome
+        slot = self.plan.game.find_slot(outcome.player)
+        reason = self.hooks.execution_spared(slot) if slot else None
+        return replace(outcome, survives=reason) if reason else outcome
 
     def _changes(self) -> dict[int, list[tuple[str, str | None]]]:
         """Ledger changes keyed by the timeline index at which they take effect."""

@@ -70,6 +70,8 @@ class Outcome:
     votes: int | None = None
     needed: int | None = None
     alive: int | None = None
+    # an execution the game's rules keep from killing (the Tea Lady, the Fool), and why
+    survives: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,10 @@ class DayHooks:
     def day_ability(self, event, post, pos: int) -> None:
         """A host-announced day ability, at its post (the Slayer's shot)."""
 
+    def execution_spared(self, slot: str) -> str | None:
+        """Why the player executed today does not die (the Tea Lady, the Fool), or None."""
+        return None
+
 
 class Variant:
     """A game modtool runs. Subclasses set `name` and override the hooks they need."""

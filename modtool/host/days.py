@@ -78,7 +78,11 @@ def end_day(
     else:
         end = {"kind": "day_end", "day": day, "post": outcome.post, "note": outcome.reason}
     events: list[dict] = [end, *day_deaths(game, count)]
-    if outcome.kind is OutcomeKind.EXECUTION:
+    if outcome.kind is OutcomeKind.EXECUTION and outcome.survives:
+        end["note"] = (
+            f"{end['note']}; {outcome.player} is executed but does not die: {outcome.survives}"
+        )
+    elif outcome.kind is OutcomeKind.EXECUTION:
         player = outcome.player
         events.append({"kind": "death", "player": player, "phase": f"D{day}", "cause": "executed"})
     elif outcome.kind is OutcomeKind.TIE:

@@ -69,6 +69,7 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
             "votes": dc.outcome.votes,
             "needed": dc.outcome.needed,
             "alive": dc.outcome.alive,
+            **({"survives": dc.outcome.survives} if dc.outcome.survives else {}),
         },
         "warnings": [{"post": n.post, "message": n.message} for n in dc.warnings],
     }
@@ -305,6 +306,8 @@ def count_table(dc: DayCount) -> str:
     }[o.kind]
     at = f" at post {o.post}" if o.post is not None and o.kind != "pending" else ""
     lines.append(f"Outcome: {verdict}{at} ({o.reason}).")
+    if o.survives:
+        lines.append(f"{o.player} does not die: {o.survives}.")
     if dc.win is not None and dc.win.win is not None:
         lines.append(f"Game over: {dc.win.win.winner} wins ({dc.win.win.reason}).")
     if dc.win is not None:

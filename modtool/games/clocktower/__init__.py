@@ -82,7 +82,7 @@ class Clocktower(Variant):
         """The day's win check, with the living now and the execution if the day ended."""
         game = walk.plan.game
         executed = None
-        if outcome.kind is OutcomeKind.EXECUTION:
+        if outcome.kind is OutcomeKind.EXECUTION and not outcome.survives:
             executed = game.find_slot(outcome.player)
         today = [e for pos, e in walk.plan.day_abilities() if walk.start <= pos < end_pos]
         guesses = tuple(

@@ -23,6 +23,8 @@ from ...core.rules import (
     virgin_vote,
     witch_curse_kills,
 )
+from .night import tea_lady_protected
+from .wins import lleech_survives_execution
 
 
 @dataclass
@@ -127,6 +129,22 @@ class CharacterRules:
                     f"{self.walk.display(target, pos)} is removed: their master "
                     f"({self.walk.display(seat.master, pos)}) no longer votes for them",
                 )
+
+    def execution_spared(self, slot: str) -> str | None:
+        """The Tea Lady: "If your alive neighbours are good, they can't die"; the Fool: "The
+        first time you die, you don't"; the Lleech "lives if their host lives" (the almanac)."""
+        seat = self._seat(slot)
+        if slot in tea_lady_protected(list(self.grimoire.seats), set(self.walk.state.alive)):
+            return "the Tea Lady's good neighbours cannot die"
+        if seat.character == "fool" and self._works(slot) and not self._spent(slot):
+            self.used_today.add(slot)
+            return "the Fool's first death: they do not die"
+        hosts = [s for s in self.grimoire.seats if s.has("lleech_host")]
+        if seat.character == "lleech" and lleech_survives_execution(
+            any(h.slot in self.walk.state.alive for h in hosts)
+        ):
+            return "the Lleech lives while its host lives"
+        return None
 
     def day_ability(self, event, post, pos: int) -> None:
         """A host-announced day ability at its post: the Slayer's shot kills an alive Demon."""

@@ -154,6 +154,8 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
                     alignment[e.slot] = chars[e.target].alignment
             if e.name:
                 alignment[e.slot] = e.name
+    for lleech, died_at in lleech_deaths(game, character, died).items():
+        died.setdefault(lleech, died_at)
     reminders: dict[str, list[Reminder]] = {s.key: [] for s in game.slots}
     herring = game.setup.get("red_herring")
     herring = game.find_slot(herring) if herring else None
@@ -205,6 +207,16 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
         for s in seats
     ]
     return Grimoire(phase, tuple(seats), tuple(game.setup.get("bluffs", ())))
+
+
+def lleech_deaths(game: Game, character: dict[str, str], died: dict[str, Phase]) -> dict:
+    """The almanac: "If the player that the Lleech chose dies, the Lleech dies as well": each
+    living Lleech whose host died, with the phase the host died in."""
+    hosts = [e.slot for e in game.events_of(EventKind.REMINDER) if e.target == "lleech_host"]
+    host_died = min((died[h] for h in hosts if h in died), default=None)
+    if host_died is None:
+        return {}
+    return {s: host_died for s, c in character.items() if c == "lleech" and s not in died}
 
 
 def _works(seat: SeatState) -> bool:

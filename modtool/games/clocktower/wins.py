@@ -145,6 +145,9 @@ def _check_day(grimoire, alive, day, executed, ended, guesses, claimed) -> WinCh
             notes.append("the Lleech was executed but its host lives: the Lleech does not die")
         else:
             living.discard(executed)
+            if seats[executed].has("lleech_host"):
+                # the almanac: "If the player that the Lleech chose dies, the Lleech dies"
+                living -= set(holders("lleech"))
     if ended and executed is None:
         for win in (
             mayor_win(False, len(living), any(works(s) for s in holders("mayor"))),
