@@ -96,7 +96,7 @@ def test_import_writes_a_game_the_engine_can_count(tmp_path):
     assert game.hosts == ("Mod",)
     assert game.slot("zed").weight == 2
     replacement = game.events_of(EventKind.REPLACEMENT)[0]
-    assert (replacement.name, replacement.at.post) == ("eve", 7)  # dated by eve's first post
+    assert (replacement.by, replacement.at.post) == ("eve", 7)  # dated by eve's first post
     day1, day2 = count_days(game, read_game_posts(game))
     # fay died in Night 0: 5 alive at the start of Day 1. The reset at post 3 clears ann's and
     # bea's votes on cal; dan's day kill at post 5 leaves 4 alive (majority 3); eve's vote is

@@ -76,7 +76,7 @@ def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
     announced."""
     if e.kind not in (EventKind.NIGHT_CHOICE, EventKind.DAY_ABILITY) or e.slot is None:
         return None
-    if e.kind is EventKind.DAY_ABILITY and e.action == "other":
+    if e.kind is EventKind.DAY_ABILITY and e.ability == "other":
         return None  # an ability the engine does not know may be a dead player's (the Klutz)
     phase = _event_phase(game, e)
     if phase is None:
@@ -104,9 +104,9 @@ def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
 
 
 def reminder_ends_after_it_starts(game: Game, e: Event, last_post: int | None) -> str | None:
-    if e.kind is not EventKind.REMINDER or not e.cause or e.cause == "game" or e.phase is None:
+    if e.kind is not EventKind.REMINDER or not e.until or e.until == "game" or e.phase is None:
         return None
-    until = Phase.parse(e.cause)
+    until = Phase.parse(e.until)
     if until >= e.phase:
         return None
     return f"a reminder given in {_name(e.phase)} cannot end in {_name(until)}, before it starts"
@@ -177,7 +177,7 @@ def already_recorded(game: Game, event: dict) -> bool:
     if event["kind"] == "reminder":
         phase = Phase(event["night"], PhaseKind.NIGHT)
         return any(
-            e.slot == slot and e.target == event["reminder"] and e.phase == phase
+            e.slot == slot and e.reminder == event["reminder"] and e.phase == phase
             for e in game.events_of(EventKind.REMINDER)
         )
     phase = Phase.parse(event["phase"])

@@ -120,7 +120,7 @@ class GamePlan:
 
         joined = {s.key: [(0, s.key)] for s in game.slots}
         for e in game.events_of(EventKind.REPLACEMENT):
-            joined[e.slot].append((after(e.at) - 1, e.name))
+            joined[e.slot].append((after(e.at) - 1, e.by))
         for history in joined.values():
             history.sort(key=lambda pair: pair[0])
 

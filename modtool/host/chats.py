@@ -308,9 +308,7 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
     open_chats: list[Chat] = []
     current_day = None
     corrected = {
-        (e.at.thread, e.at.post): e.note or ""
-        for e in game.events
-        if e.kind is EventKind.CHAT_CORRECTION
+        (e.at.thread, e.at.post): e.text for e in game.events if e.kind is EventKind.CHAT_CORRECTION
     }
     for i, post in enumerate(plan.timeline.posts):
         day = in_day.get(i)

@@ -202,7 +202,7 @@ def night_result_contexts(game: Game, night: int) -> list[dict]:
     by_slot: dict[str, list[str]] = {}
     for e in game.events_of(EventKind.NIGHT_RESULT):
         if e.phase == phase:
-            by_slot.setdefault(e.slot, []).append(e.note)
+            by_slot.setdefault(e.slot, []).append(e.text)
     if not by_slot:
         raise ModToolError(
             f"no night results recorded for Night {night}; record them with "

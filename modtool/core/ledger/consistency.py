@@ -13,26 +13,28 @@ from .model import Event, EventKind, Game, _before
 
 
 def effective(events: Sequence[Event], path: Path) -> tuple[Event, ...]:
-    """The events that stand: every line an `undo` retracts is left out (an undo's `line` is
-    kept in its `day` field)."""
+    """The events that stand: every line an `undo` retracts is left out (an undo's `undone`
+    line)."""
     kinds = {e.line: e for e in events}
     undone: dict[int, Event] = {}
     for e in events:
         if e.kind is EventKind.UNDO:
-            target = kinds.get(e.day)
+            target = kinds.get(e.undone)
             if target is None:
-                raise GameFileError(path, f"undo: line {e.day} holds no event", e.line)
+                raise GameFileError(path, f"undo: line {e.undone} holds no event", e.line)
             if target.kind is EventKind.UNDO:
                 raise GameFileError(
-                    path, f"undo: line {e.day} is an undo; record the event again instead", e.line
-                )
-            if e.day in undone:
-                raise GameFileError(
                     path,
-                    f"undo: line {e.day} was already undone at line {undone[e.day].line}",
+                    f"undo: line {e.undone} is an undo; record the event again instead",
                     e.line,
                 )
-            undone[e.day] = e
+            if e.undone in undone:
+                raise GameFileError(
+                    path,
+                    f"undo: line {e.undone} was already undone at line {undone[e.undone].line}",
+                    e.line,
+                )
+            undone[e.undone] = e
     return tuple(e for e in events if e.kind is not EventKind.UNDO and e.line not in undone)
 
 

@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, tzinfo
 from pathlib import Path
 
 from ...errors import GameFileError
 from ..names import did_you_mean, normalise
 from ..votes import read_correction
-from .model import SETUP_FILE, Event, EventKind, Game, Phase, PhaseKind, PostRef
+from .model import (
+    SETUP_FILE,
+    CharacterChange,
+    ChatCorrection,
+    Correction,
+    DayAbility,
+    DayBoundary,
+    Death,
+    Event,
+    EventKind,
+    Game,
+    GhostVote,
+    Master,
+    NightChoice,
+    NightResult,
+    Phase,
+    PhaseKind,
+    PostRef,
+    ReminderEvent,
+    Replacement,
+    Setup,
+    Undo,
+    VoteReset,
+)
 from .setup import MAX_DAY
 
 
@@ -61,7 +84,7 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         key = game.find_slot(name)
         if key is None:
             for r in replaced:
-                if normalise(r.name) == normalise(name):
+                if normalise(r.by) == normalise(name):
                     return r.slot
             names = [n for s in game.slots for n in (*game.slot_names(s.key), *s.aliases)]
             raise ValueError(
@@ -74,7 +97,7 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
             raise ValueError(f'{kind.value} needs "day": 1, 2, ...')
         if at.post is None and at.time is None:
             raise ValueError(f'{kind.value} needs "post" or "time"')
-        return Event(kind, line, at, day=day)
+        return DayBoundary(kind, line, at, day=day)
     if kind is EventKind.DEATH:
         phase = obj.get("phase")
         if phase is not None:
@@ -84,7 +107,7 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
                 raise ValueError('death "phase" must look like "D2" or "N1"') from None
         if phase is None and at.post is None and at.time is None:
             raise ValueError('death needs "phase" ("D2", "N1") or "post" where it happened')
-        return Event(
+        return Death(
             kind,
             line,
             at,
@@ -101,9 +124,9 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
             raise ValueError('replacement needs "post" (or "time") where the new player took over')
         slot = slot_of("player")
         taken = game.find_slot(by) or next(
-            (r.slot for r in replaced if normalise(r.name) == normalise(by)), None
+            (r.slot for r in replaced if normalise(r.by) == normalise(by)), None
         )
-        holder = next((r.name for r in reversed(replaced) if r.slot == slot), slot)
+        holder = next((r.by for r in reversed(replaced) if r.slot == slot), slot)
         if taken is not None and taken != slot:
             raise ValueError(
                 f"replacement: {by!r} is already in the game (the slot of {taken}); "
@@ -113,11 +136,11 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
             raise ValueError(f"replacement: {by!r} already holds {slot!r}'s slot")
         if normalise(by) in {normalise(h) for h in game.hosts}:
             raise ValueError(f"replacement: {by!r} is a host")
-        return Event(kind, line, at, slot=slot, name=by)
+        return Replacement(kind, line, at, slot=slot, by=by)
     if kind is EventKind.VOTE_RESET:
         if at.post is None and at.time is None:
             raise ValueError('vote_reset needs "post"')
-        return Event(kind, line, at, note=obj.get("note"))
+        return VoteReset(kind, line, at, note=obj.get("note"))
     if kind is EventKind.CORRECTION:
         if at.post is None:
             raise ValueError('correction needs "post": the post number it corrects')
@@ -137,7 +160,7 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
                     'correction with action "actions" needs "actions": "unvote; vote Bob"'
                 )
             read_correction(actions)  # a list the count cannot read is refused here
-        return Event(
+        return Correction(
             kind, line, at, action=action, target=target, actions=actions, note=obj.get("note")
         )
     if kind is EventKind.CHAT_CORRECTION:
@@ -147,14 +170,14 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
                 'chat_correction needs "post" and "text": the announcement in the short form '
                 '("CHAT CLOSE: Rex\'s chat with Rex, Neros"), or "" to ignore the post'
             )
-        return Event(kind, line, at, note=text)
+        return ChatCorrection(kind, line, at, text=text)
     if kind is EventKind.NIGHT_RESULT:
         night = _int(obj, "night")
         text = obj.get("text")
         if night is None or not isinstance(text, str) or not text.strip():
             raise ValueError('night_result needs "night": 0, 1, ... and "text": what they learned')
         phase = Phase(night, PhaseKind.NIGHT)
-        return Event(kind, line, at, phase=phase, slot=slot_of("player"), note=text)
+        return NightResult(kind, line, at, phase=phase, slot=slot_of("player"), text=text)
     if kind is EventKind.SETUP:
         return _setup_event(obj, line, at, game, slot_of)
     if kind in GRIMOIRE_KINDS:
@@ -163,11 +186,11 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         target = obj.get("line")
         if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < line:
             raise ValueError(f'undo needs "line": the number of an earlier line (1 to {line - 1})')
-        return Event(kind, line, at, day=target, note=obj.get("note"))
+        return Undo(kind, line, at, undone=target, note=obj.get("note"))
     # GHOST_VOTE: a ghost vote spent on a day the thread does not show
     if day is None:
         raise ValueError('ghost_vote needs "day"')
-    return Event(kind, line, at, day=day, slot=slot_of("player"))
+    return GhostVote(kind, line, at, day=day, slot=slot_of("player"))
 
 
 GRIMOIRE_KINDS = (
@@ -179,8 +202,6 @@ GRIMOIRE_KINDS = (
 )
 
 
-# A reminder lasts, from the phase it is given: "night" (that night), "night+day" (that night
-# and the following day: seed 003's poisoning), "day", or "game".
 def _phase_of(obj: dict, what: str) -> Phase:
     """A phase given as "phase": "N2", or "night": 2, or "day": 2."""
     if "phase" in obj:
@@ -207,7 +228,7 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         master = slot_of("master")
         if master == slot:
             raise ValueError("master: the Butler cannot choose themself")
-        return Event(kind, line, at, day=day, slot=slot, target=master, note=note)
+        return Master(kind, line, at, day=day, slot=slot, master=master, note=note)
     if kind is EventKind.NIGHT_CHOICE:
         night = _int(obj, "night")
         targets = obj.get("targets", [])
@@ -221,15 +242,15 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         ability = obj.get("ability")
         if ability is not None and not isinstance(ability, str):
             raise ValueError('night_choice "ability" must be text, like "drain"')
-        return Event(
+        return NightChoice(
             kind,
             line,
             at,
             slot=slot,
             phase=Phase(night, PhaseKind.NIGHT),
-            target=found,
-            bluffs=chosen,  # the chosen players' slots, in order
-            action=ability,
+            targets=chosen,
+            character=found,
+            ability=ability,
             note=note,
         )
     if kind is EventKind.REMINDER:
@@ -247,15 +268,15 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         found = game.variant.find_role(by) if isinstance(by, str) else None
         if by is not None and found is None:
             raise ValueError(f"reminder: 'by' {by!r} is not on the script")
-        return Event(
+        return ReminderEvent(
             kind,
             line,
             at,
             slot=slot,
             phase=_phase_of(obj, "reminder"),
-            target=reminder.strip().lower().replace(" ", "_"),
-            name=found,
-            cause=until,
+            reminder=reminder.strip().lower().replace(" ", "_"),
+            by=found,
+            until=until,
             note=note,
         )
     if kind is EventKind.CHARACTER_CHANGE:
@@ -270,14 +291,14 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         if at.post is None and "phase" not in obj:
             raise ValueError('character_change needs "phase" ("N2") or "post" where it happened')
         phase = _phase_of(obj, "character_change") if "phase" in obj else None
-        return Event(
+        return CharacterChange(
             kind,
             line,
             at,
             slot=slot,
             phase=phase,
-            target=found,
-            name=alignment,
+            character=found,
+            alignment=alignment,
             cause=obj.get("cause"),
             note=note,
         )
@@ -295,14 +316,14 @@ def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of
         raise ValueError(f"day_ability: character {guess!r} is not on the script")
     if ability == "juggle" and (target is None or found is None):
         raise ValueError('a juggle needs "target" and "character": one guess per event')
-    return Event(
+    return DayAbility(
         kind,
         line,
         at,
         slot=slot,
+        ability=ability,
         target=target,
-        action=ability,
-        name=found,
+        guess=found,
         note=note,
     )
 
@@ -338,12 +359,12 @@ def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Even
         bluffs.append(char)
     herring = obj.get("red_herring")
     herring = slot_of("red_herring", herring) if herring is not None else None
-    return Event(
+    return Setup(
         EventKind.SETUP,
         line,
         at,
-        day=_int(obj, "seed"),
-        target=herring,
+        seed=_int(obj, "seed"),
+        red_herring=herring,
         seats=tuple(seats),
         bluffs=tuple(bluffs),
     )
@@ -376,3 +397,84 @@ def _time(obj: dict, key: str, tz: tzinfo) -> datetime | None:
     except ValueError:
         raise ValueError(f'"{key}" must be an ISO time like 2026-11-29T18:00') from None
     return dt if dt.tzinfo else dt.replace(tzinfo=tz)
+
+
+# --- writing: each kind's fields back to its ledger line -------------------------------------
+
+
+def _point(e: Event) -> dict:
+    out: dict = {}
+    if e.at.post is not None:
+        out["post"] = e.at.post
+    if e.at.time is not None:
+        out["time"] = e.at.time.isoformat()
+    if e.at.thread:
+        out["thread"] = e.at.thread
+    return out
+
+
+def _phase_field(phase: Phase | None) -> dict:
+    return {"phase": str(phase)} if phase is not None else {}
+
+
+def _night(phase: Phase | None) -> dict:
+    return {"night": phase.number} if phase is not None and phase.is_night else _phase_field(phase)
+
+
+WRITERS: dict[type[Event], Callable[[Event], dict]] = {
+    DayBoundary: lambda e: {"day": e.day},
+    Death: lambda e: {"player": e.slot, **_phase_field(e.phase), "cause": e.cause},
+    Replacement: lambda e: {"player": e.slot, "by": e.by},
+    VoteReset: lambda e: {},
+    Correction: lambda e: {"action": e.action, "target": e.target, "actions": e.actions},
+    ChatCorrection: lambda e: {"text": e.text},
+    NightResult: lambda e: {"player": e.slot, **_night(e.phase), "text": e.text},
+    Setup: lambda e: {
+        "seed": e.seed,
+        "players": [
+            {"player": p, "seat": seat, "role": role, **({"shown": shown} if shown else {})}
+            for p, seat, role, shown in e.seats
+        ],
+        "bluffs": list(e.bluffs),
+        "red_herring": e.red_herring,
+    },
+    Undo: lambda e: {"line": e.undone},
+    GhostVote: lambda e: {"player": e.slot, "day": e.day},
+    NightChoice: lambda e: {
+        "player": e.slot,
+        **_night(e.phase),
+        "targets": list(e.targets),
+        "character": e.character,
+        "ability": e.ability,
+    },
+    ReminderEvent: lambda e: {
+        "player": e.slot,
+        **_phase_field(e.phase),
+        "reminder": e.reminder,
+        "by": e.by,
+        "until": e.until,
+    },
+    Master: lambda e: {"player": e.slot, "master": e.master, "day": e.day},
+    CharacterChange: lambda e: {
+        "player": e.slot,
+        **_phase_field(e.phase),
+        "character": e.character,
+        "alignment": e.alignment,
+        "cause": e.cause,
+    },
+    DayAbility: lambda e: {
+        "player": e.slot,
+        "ability": e.ability,
+        "target": e.target,
+        "character": e.guess,
+    },
+}
+
+
+def event_to_json(e: Event) -> dict:
+    """The ledger line of an event, as `event_from_json` reads it back (fields left out when
+    empty); the table above holds each kind's writer."""
+    out = {"kind": e.kind.value, **WRITERS[type(e)](e), **_point(e)}
+    if e.note is not None:
+        out["note"] = e.note
+    return {k: v for k, v in out.items() if v is not None}

@@ -105,21 +105,127 @@ class PostRef:
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """A ledger line: its kind, line number and point in the thread, and the fields every kind
+    means the same by. Each kind is a subclass below with its own fields."""
+
     kind: EventKind
     line: int
     at: PostRef = PostRef()
-    day: int | None = None
-    slot: str | None = None  # the slot the event is about
-    name: str | None = None  # the replacement's name
-    phase: Phase | None = None  # deaths at a phase boundary: D2 (at the end of Day 2), N1
+    slot: str | None = None  # the slot (player) the event is about
+    phase: Phase | None = None  # the phase it happens in (a death: D2 at the end of Day 2, N1)
+    note: str | None = None  # the host's own note
+
+
+@dataclass(frozen=True, slots=True)
+class DayBoundary(Event):
+    """day_start and day_end."""
+
+    day: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Death(Event):
     cause: str | None = None
-    action: str | None = None  # corrections: "ignore", "target" or "actions"
-    target: str | None = None  # corrections: the intended target (a name, or "no lynch")
-    actions: str | None = None  # corrections: what the post does, in order ("unvote; vote Bob")
-    note: str | None = None
-    # setup: ((slot, seat, role, shown), ...), the bluffs, and the red herring's slot
-    seats: tuple[tuple[str, int, str, str | None], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement(Event):
+    by: str = ""  # the new player's name
+
+
+@dataclass(frozen=True, slots=True)
+class VoteReset(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Correction(Event):
+    action: str = "target"  # "ignore", "target" or "actions"
+    target: str | None = None  # with "target": the intended target (a name, or "no lynch")
+    actions: str | None = None  # with "actions": what the post does, in order ("unvote; vote Bob")
+
+
+@dataclass(frozen=True, slots=True)
+class ChatCorrection(Event):
+    text: str = ""  # the post's announcements in the short form, or "" to ignore them
+
+
+@dataclass(frozen=True, slots=True)
+class NightResult(Event):
+    text: str = ""  # what the player learned
+
+
+@dataclass(frozen=True, slots=True)
+class Setup(Event):
+    seed: int | None = None
+    seats: tuple[tuple[str, int, str, str | None], ...] = ()  # (slot, seat, role, shown)
     bluffs: tuple[str, ...] = ()
+    red_herring: str | None = None  # a slot
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Event):
+    undone: int = 0  # the ledger line it retracts
+
+
+@dataclass(frozen=True, slots=True)
+class GhostVote(Event):
+    day: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NightChoice(Event):
+    targets: tuple[str, ...] = ()  # the chosen players' slots, in order
+    character: str | None = None  # a character chosen or guessed (the Gambler's)
+    ability: str | None = None  # which ability (the Vampires game's plans)
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderEvent(Event):
+    reminder: str = ""  # poisoned, drunk, protected, ... or the host's own word
+    by: str | None = None  # the character that placed it
+    until: str | None = None  # "D3", "N2", "game", or None: the reminder's own lifetime
+
+
+@dataclass(frozen=True, slots=True)
+class Master(Event):
+    day: int = 0
+    master: str = ""  # the Butler's master's slot
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterChange(Event):
+    character: str | None = None
+    alignment: str | None = None
+    cause: str | None = None  # star-pass, ascension, conversion, ...
+
+
+@dataclass(frozen=True, slots=True)
+class DayAbility(Event):
+    ability: str = ""  # slayer, damsel_guess, goblin_claim, juggle, other
+    target: str | None = None  # the slot it is used on
+    guess: str | None = None  # a character guessed (the Juggler's)
+
+
+# each kind's own type of event: what event_from_json makes of its lines
+EVENT_TYPES: dict[EventKind, type[Event]] = {
+    EventKind.DAY_START: DayBoundary,
+    EventKind.DAY_END: DayBoundary,
+    EventKind.DEATH: Death,
+    EventKind.REPLACEMENT: Replacement,
+    EventKind.VOTE_RESET: VoteReset,
+    EventKind.CORRECTION: Correction,
+    EventKind.CHAT_CORRECTION: ChatCorrection,
+    EventKind.NIGHT_RESULT: NightResult,
+    EventKind.SETUP: Setup,
+    EventKind.UNDO: Undo,
+    EventKind.GHOST_VOTE: GhostVote,
+    EventKind.NIGHT_CHOICE: NightChoice,
+    EventKind.REMINDER: ReminderEvent,
+    EventKind.MASTER: Master,
+    EventKind.CHARACTER_CHANGE: CharacterChange,
+    EventKind.DAY_ABILITY: DayAbility,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +263,8 @@ class Game:
         """A slot's player names, oldest first."""
         names = [key]
         for e in self.events:
-            if e.kind is EventKind.REPLACEMENT and e.slot == key and e.name not in names:
-                names.append(e.name)
+            if e.kind is EventKind.REPLACEMENT and e.slot == key and e.by not in names:
+                names.append(e.by)
         return names
 
     def find_slot(self, name: str) -> str | None:
@@ -235,8 +341,8 @@ class Game:
         `phase` (every one when None): a star-pass, an ascension, a conversion."""
         role = self.slot(slot).role
         for e in self.events_of(EventKind.CHARACTER_CHANGE):
-            if e.slot == slot and e.target and (phase is None or (e.phase and e.phase <= phase)):
-                role = e.target
+            if e.slot == slot and e.character and (phase is None or (e.phase and e.phase <= phase)):
+                role = e.character
         return role
 
     def events_of(self, kind: EventKind) -> list[Event]:

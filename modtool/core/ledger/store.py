@@ -68,8 +68,8 @@ def with_setup(game: Game, event: Event) -> Game:
         for s in game.slots
     )
     setup = {**game.setup, "bluffs": list(event.bluffs)}
-    if event.target:
-        setup["red_herring"] = event.target
+    if event.red_herring:
+        setup["red_herring"] = event.red_herring
     return replace(game, slots=slots, setup=setup)
 
 

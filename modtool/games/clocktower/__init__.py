@@ -86,9 +86,9 @@ class Clocktower(Variant):
             executed = game.find_slot(outcome.player)
         today = [e for pos, e in walk.plan.day_abilities() if walk.start <= pos < end_pos]
         guesses = tuple(
-            (e.slot, e.target) for e in today if e.action == "damsel_guess" and e.target
+            (e.slot, e.target) for e in today if e.ability == "damsel_guess" and e.target
         )
-        claimed = frozenset(e.slot for e in today if e.action == "goblin_claim")
+        claimed = frozenset(e.slot for e in today if e.ability == "goblin_claim")
         ended = outcome.kind is not OutcomeKind.PENDING
         grimoire = grimoire_for(walk.plan, walk.window.day)
         alive = set(walk.state.alive)

@@ -148,7 +148,7 @@ class CharacterRules:
 
     def day_ability(self, event, post, pos: int) -> None:
         """A host-announced day ability at its post: the Slayer's shot kills an alive Demon."""
-        if event.action != "slayer":
+        if event.ability != "slayer":
             return
         shooter, target = event.slot, event.target
         seat = self._seat(shooter)

@@ -148,12 +148,12 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
     for e in game.events_of(EventKind.CHARACTER_CHANGE):
         at = when(e)
         if at is not None and at < phase:
-            if e.target:
-                character[e.slot] = e.target
-                if e.name is None and e.target in chars:
-                    alignment[e.slot] = chars[e.target].alignment
-            if e.name:
-                alignment[e.slot] = e.name
+            if e.character:
+                character[e.slot] = e.character
+                if e.alignment is None and e.character in chars:
+                    alignment[e.slot] = chars[e.character].alignment
+            if e.alignment:
+                alignment[e.slot] = e.alignment
     for lleech, died_at in lleech_deaths(game, character, died).items():
         died.setdefault(lleech, died_at)
     reminders: dict[str, list[Reminder]] = {s.key: [] for s in game.slots}
@@ -162,17 +162,17 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
     if herring:
         reminders[herring].append(Reminder("red_herring", Phase(0, PhaseKind.NIGHT), None))
     for e in game.events_of(EventKind.REMINDER):
-        lifetime = REMINDER_LIFETIMES.get(e.target, "night+day")
+        lifetime = REMINDER_LIFETIMES.get(e.reminder, "night+day")
         end = (
             None
-            if e.cause == "game"
-            else Phase.parse(e.cause)
-            if e.cause
+            if e.until == "game"
+            else Phase.parse(e.until)
+            if e.until
             else reminder_end(e.phase, lifetime)
         )
-        reminders[e.slot].append(Reminder(e.target, e.phase, end, e.name, e.line))
+        reminders[e.slot].append(Reminder(e.reminder, e.phase, end, e.by, e.line))
     masters = {
-        e.slot: e.target
+        e.slot: e.master
         for e in game.events_of(EventKind.MASTER)
         if not phase.is_night and e.day == phase.number
     }
@@ -197,7 +197,7 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
             )
         )
     ever = {s.role for s in game.slots} | {
-        e.target for e in game.events_of(EventKind.CHARACTER_CHANGE) if e.target
+        e.character for e in game.events_of(EventKind.CHARACTER_CHANGE) if e.character
     }
     poisoned = grimoire_poisons(seats, ever)
     seats = [
@@ -212,7 +212,7 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
 def lleech_deaths(game: Game, character: dict[str, str], died: dict[str, Phase]) -> dict:
     """The almanac: "If the player that the Lleech chose dies, the Lleech dies as well": each
     living Lleech whose host died, with the phase the host died in."""
-    hosts = [e.slot for e in game.events_of(EventKind.REMINDER) if e.target == "lleech_host"]
+    hosts = [e.slot for e in game.events_of(EventKind.REMINDER) if e.reminder == "lleech_host"]
     host_died = min((died[h] for h in hosts if h in died), default=None)
     if host_died is None:
         return {}

@@ -184,7 +184,7 @@ class NightContext:
     def day_events(self, ability: str) -> list:
         """Today's (Day N's) day abilities of one kind; none without the thread (which day
         holds a post is known from the thread)."""
-        found = [e for e in self.game.events_of(EventKind.DAY_ABILITY) if e.action == ability]
+        found = [e for e in self.game.events_of(EventKind.DAY_ABILITY) if e.ability == ability]
         if self.posts is None:
             return []
         if self._at_day is None:
@@ -222,7 +222,7 @@ class NightContext:
 
     def chosen(self, seat: SeatState) -> list[SeatState]:
         e = self.choices.get(seat.slot)
-        return [self.grimoire.seat(s) for s in e.bluffs] if e else []
+        return [self.grimoire.seat(s) for s in e.targets] if e else []
 
     def impaired(self, seat: SeatState) -> str | None:
         if seat.character == "drunk":
@@ -376,11 +376,11 @@ def _dreamer(ctx: NightContext, seat: SeatState):
 def _gambler(ctx: NightContext, seat: SeatState):
     e = ctx.choices.get(seat.slot)
     chosen = ctx.chosen(seat)
-    if e is None or not chosen or e.target is None:
+    if e is None or not chosen or e.character is None:
         return None
-    guess = f"guessed {chosen[0].player} is the {ctx.name(e.target)}"
+    guess = f"guessed {chosen[0].player} is the {ctx.name(e.character)}"
     impaired = ctx.impaired(seat)
-    outcome = gambler_outcome(chosen[0].character == e.target, impaired is not None)
+    outcome = gambler_outcome(chosen[0].character == e.character, impaired is not None)
     why = f"{guess}; {impaired}: the guess does nothing" if impaired else guess
     return outcome, {outcome}, ["lives", "dies"], why
 
@@ -444,9 +444,9 @@ def _juggler(ctx: NightContext, seat: SeatState):
     right, maybe = 0, 0
     for e in guesses:
         target = ctx.grimoire.seat(e.target)
-        if target.character == e.name:
+        if target.character == e.guess:
             right += 1
-        elif ctx.name(e.name) in _shows_as(ctx, target):
+        elif ctx.name(e.guess) in _shows_as(ctx, target):
             maybe += 1  # the Spy or the Recluse may register as the guessed character
     options = {str(n) for n in range(right, right + maybe + 1)}
     domain = [str(n) for n in range(len(guesses) + 1)]
@@ -559,9 +559,9 @@ def day_end_win(game: Game, day: int) -> Win | None:
         alive.add(executed)  # the check takes the executed player as alive until executed
     abilities = [e for e in game.events_of(EventKind.DAY_ABILITY) if game.phase_at(e.at) == today]
     guesses = tuple(
-        (e.slot, e.target) for e in abilities if e.action == "damsel_guess" and e.target
+        (e.slot, e.target) for e in abilities if e.ability == "damsel_guess" and e.target
     )
-    claimed = frozenset(e.slot for e in abilities if e.action == "goblin_claim")
+    claimed = frozenset(e.slot for e in abilities if e.ability == "goblin_claim")
     grimoire = grimoire_at(game, today)
     return check_day(grimoire, alive, day, executed, True, guesses, claimed).win
 
@@ -593,8 +593,8 @@ def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
         guide = next((t for b in ROLEBOOKS if (t := rolebook(b).text(cid)) and t.how_to_run), None)
         choices = tuple(s.player for s in ctx.chosen(seat))
         e = ctx.choices.get(seat.slot)
-        if e is not None and e.target:
-            choices += (ctx.name(e.target),)
+        if e is not None and e.character:
+            choices += (ctx.name(e.character),)
         steps.append(
             NightStep(
                 position if position is not None else 10_000,

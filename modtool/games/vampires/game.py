@@ -80,15 +80,15 @@ def village_at(game: Game, phase: Phase) -> Village:
                 killed[faction] = killed.get(faction, 0) + 1
     converted = False
     for e in game.events_of(EventKind.CHARACTER_CHANGE):
-        if e.phase is not None and e.phase < phase and e.target:
-            roles[e.slot] = e.target
+        if e.phase is not None and e.phase < phase and e.character:
+            roles[e.slot] = e.character
             if e.cause == "conversion":
                 converted = True
                 scions_total += 1
     slayers = {
         e.slot
         for e in game.events_of(EventKind.REMINDER)
-        if e.target == "slayer" and e.phase is not None and e.phase < phase
+        if e.reminder == "slayer" and e.phase is not None and e.phase < phase
     }
     names = {s.key: game.slot_names(s.key)[-1] for s in game.slots}
     return Village(roles, alive, slayers, converted, names, killed, scions_total)
@@ -132,17 +132,17 @@ EXTRA_ABILITIES = {"chosen-one": ("slay",), "scion": ("deception",)}
 
 def ability_of_role(game: Game, e: Event, last_post: int | None) -> str | None:
     """A night plan's ability is one of the game's, and one the player's role has."""
-    if e.kind is not EventKind.NIGHT_CHOICE or e.action is None or e.slot is None:
+    if e.kind is not EventKind.NIGHT_CHOICE or e.ability is None or e.slot is None:
         return None
-    if e.action not in ABILITIES:
+    if e.ability not in ABILITIES:
         known = ", ".join(sorted(ABILITIES))
-        return f"no ability {e.action!r} in the Vampires game; use one of {known}"
+        return f"no ability {e.ability!r} in the Vampires game; use one of {known}"
     role = game.role_at(e.slot, e.phase)
     own = {ABILITY_OF.get(role), *EXTRA_ABILITIES.get(role or "", ())}
-    if e.action in own:
+    if e.ability in own:
         return None
     has = ", ".join(sorted(a for a in own if a)) or "none at night"
-    return f"{e.slot} is the {role}: their ability is {has}, not {e.action}"
+    return f"{e.slot} is the {role}: their ability is {has}, not {e.ability}"
 
 
 VAMPIRE_RECORD_RULES = (ability_of_role,)
@@ -154,13 +154,13 @@ def plans_of(game: Game, night: int, village: Village) -> list[Plan]:
     phase = Phase(night, PhaseKind.NIGHT)
     plans = []
     for e in game.events_of(EventKind.NIGHT_CHOICE):
-        if e.phase != phase or e.slot not in village.alive or e.action == "deception":
+        if e.phase != phase or e.slot not in village.alive or e.ability == "deception":
             continue
         role = village.roles[e.slot]
-        ability = e.action or ("slay" if e.slot in village.slayers else ABILITY_OF.get(role))
+        ability = e.ability or ("slay" if e.slot in village.slayers else ABILITY_OF.get(role))
         if ability is None:
             continue
-        plans.append(Plan(e.slot, ability, tuple(e.bluffs)))
+        plans.append(Plan(e.slot, ability, tuple(e.targets)))
     return plans
 
 
@@ -457,7 +457,9 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
     (written with the day's phase, so the heir acts as that role tonight)."""
     require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
     refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
-    seed = next((e.day for e in reversed(game.events_of(EventKind.SETUP)) if e.day is not None), 0)
+    seed = next(
+        (e.seed for e in reversed(game.events_of(EventKind.SETUP)) if e.seed is not None), 0
+    )
     village = village_at(game, Phase(night, PhaseKind.NIGHT))
     heirs = day_ascensions(game, night, village, random.Random(f"{seed}:D{night}"))
     for heir, role in heirs:
@@ -491,9 +493,9 @@ def revealed_role(game: Game, slot: str, role: str) -> str:
     that you were ..."), a Scion as the role chosen by Ultimate Deception, else the role."""
     if role == "scion":
         chosen = [
-            e.target
+            e.character
             for e in game.events_of(EventKind.NIGHT_CHOICE)
-            if e.slot == slot and e.action == "deception" and e.target
+            if e.slot == slot and e.ability == "deception" and e.character
         ]
         if chosen:
             return vampire_setup().by_id(chosen[-1]).name
@@ -547,7 +549,7 @@ def night_events(game: Game, outcome: NightOutcome, night: int) -> list[dict]:
     nothing)."""
 
     phase = Phase(night, PhaseKind.NIGHT)
-    results = {(e.slot, e.note) for e in game.events_of(EventKind.NIGHT_RESULT) if e.phase == phase}
+    results = {(e.slot, e.text) for e in game.events_of(EventKind.NIGHT_RESULT) if e.phase == phase}
     out = []
     for e in outcome.events(night):
         if e["kind"] == "night_result":
