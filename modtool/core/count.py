@@ -315,14 +315,14 @@ class _DayWalk:
         kind, slot = change
         if kind == "death" and slot in self.state.alive:
             self.state.kill(slot)
-            self._warn(
+            self.warn(
                 post,
                 f"{self.plan.holder(slot, pos)} died; "
                 "their votes and the votes on them are cleared",
             )
         elif kind == "reset":
             self.state.reset()
-            self._warn(post, "the host reset the votes")
+            self.warn(post, "the host reset the votes")
         elif kind == "ability":
             self.hooks.day_ability(slot, post, pos)
         if self.hooks is not None:
@@ -360,11 +360,11 @@ class _DayWalk:
                 if post.author not in self.newcomers:  # one warning each; the audit has all
                     self.newcomers.add(post.author)
                     hint = self._newcomer_hint(post, pos)
-                    self._warn(
+                    self.warn(
                         post, f"{post.author} is not a player; their votes are ignored; {hint}"
                     )
             elif refusal is Rule.NOT_THE_HOLDER:
-                self._warn(
+                self.warn(
                     post,
                     f"{post.author} does not hold the slot now ({self.plan.holder(slot, pos)} "
                     "does); their vote is ignored",
@@ -453,7 +453,7 @@ class _DayWalk:
                     )
                     return
             if self.rules.multi_vote and len(state.standing(slot)) > 1:
-                self._warn(
+                self.warn(
                     post, f"{post.author} unvoted without a name; all their votes are removed"
                 )
             state.withdraw(slot)
@@ -478,12 +478,12 @@ class _DayWalk:
         if refusal is not None:
             self._log(post, a, res, False, refusal)
             if refusal is Rule.NO_LYNCH_UNAVAILABLE:
-                self._warn(
+                self.warn(
                     post,
                     f"{post.author} voted no lynch, which is not available today; not counted",
                 )
             elif refusal is Rule.DEAD_TARGET:
-                self._warn(
+                self.warn(
                     post,
                     f"{post.author} voted for {self.plan.holder(target, pos)}, who is dead; "
                     "not counted",
@@ -493,7 +493,7 @@ class _DayWalk:
             refusal = self.hooks.refusal(slot, target, post)
             if refusal is not None:
                 self._log(post, a, res, False, refusal)
-                self._warn(
+                self.warn(
                     post,
                     f"{post.author} is the Butler and their master does not vote for "
                     f"{self.display(target, pos)}: not counted",
@@ -513,7 +513,7 @@ class _DayWalk:
             self._log(post, a, res, True, Rule.VOTE)
         if res.method is not None and res.confidence < CONFIDENT:
             why = f"; {res.evidence}" if res.evidence else ""
-            self._warn(
+            self.warn(
                 post,
                 f"{post.author}: read {a.raw!r} as {self.display(target, pos)} "
                 f"({res.method.value}, confidence {res.confidence:.2f}{why})",
@@ -531,7 +531,7 @@ class _DayWalk:
             why = f"ambiguous between {names}:"
             rule = Rule.AMBIGUOUS
         self._log(post, a, res, False, rule)
-        self._warn(post, f"{post.author}: {why} {a.raw!r} means; not counted")
+        self.warn(post, f"{post.author}: {why} {a.raw!r} means; not counted")
 
     def _ghost_actions(
         self, slot: str, post: Post, pos: int, actions: list[VoteAction]
@@ -558,7 +558,7 @@ class _DayWalk:
             )
             if refusal:
                 self._log(post, a, res, False, refusal)
-                self._warn(post, f"{post.author}'s ghost vote: {refusal}")
+                self.warn(post, f"{post.author}'s ghost vote: {refusal}")
                 continue
             self.state.cast(_Vote(slot, target, post, 1, ghost=True), replace=False)
             self.ghosts_spent.add(slot)
@@ -635,7 +635,8 @@ class _DayWalk:
 
     # --- the record -----------------------------------------------------------------------------
 
-    def _warn(self, post: Post, message: str) -> None:
+    def warn(self, post: Post, message: str) -> None:
+        """A notice for the host at `post` (a game's day rules warn through it too)."""
         self.warnings.append(Notice(post.number, message))
 
     def _log(

@@ -139,7 +139,6 @@ class Rule(StrEnum):
     EMPTY_VOTE = "a vote for nobody is an unvote"
     SPLIT_VOTE = "split vote"
     GHOST_VOTE = "ghost vote"
-    CORRECTED = "host correction"
     # an action that does not
     HOST = "a host's post is never a vote"
     NOT_A_PLAYER = "not a player"
@@ -161,7 +160,6 @@ class Rule(StrEnum):
     BUTLER = "a Butler's vote counts only while their master votes the same player"
     BUTLER_FOLLOWS = "the Butler's vote goes when their master's does"
     WITCH = "a cursed player who votes dies"
-    SLAYER = "slayer shot"
     # how a day ended
     HAMMER = "hammer"
     NO_LYNCH_MAJORITY = "no-lynch-majority"
@@ -193,9 +191,7 @@ DAY_END_RULES = frozenset(
     }
 )
 
-ACCEPTING = frozenset(
-    {Rule.VOTE, Rule.UNVOTE, Rule.EMPTY_VOTE, Rule.SPLIT_VOTE, Rule.GHOST_VOTE, Rule.CORRECTED}
-)
+ACCEPTING = frozenset({Rule.VOTE, Rule.UNVOTE, Rule.EMPTY_VOTE, Rule.SPLIT_VOTE, Rule.GHOST_VOTE})
 
 
 # --- who may vote ---------------------------------------------------------------------------

@@ -56,7 +56,7 @@ class CharacterRules:
             return None
         if seat.master is None and voter not in self.warned:
             self.warned.add(voter)
-            self.walk._warn(
+            self.walk.warn(
                 post,
                 f"no master recorded for the Butler ({post.author}) on Day {self.walk.window.day}; "
                 "their votes count as usual (modtool record master)",
@@ -74,7 +74,7 @@ class CharacterRules:
         if not witch_curse_kills(True, witch_works, len(self.walk.state.alive)):
             return False
         self.walk.kill(voter, post, "cursed by the Witch")
-        self.walk._warn(
+        self.walk.warn(
             post,
             f"{post.author} was cursed by the Witch and voted: they die now "
             "(modtool end-day records it)",
@@ -97,7 +97,7 @@ class CharacterRules:
         self.used_today.add(target)
         virgin = self.walk.display(target, pos)
         if result is VirginResult.STORYTELLER:
-            self.walk._warn(
+            self.walk.warn(
                 post,
                 f"{post.author} (the Spy) voted first for the Virgin ({virgin}); the Spy may "
                 "register as a Townsfolk: if the Storyteller executes them, record the death",
@@ -123,7 +123,7 @@ class CharacterRules:
             mine = set(state.standing(butler)) - {NO_LYNCH_KEY}
             for target in butler_votes_to_drop(mine, set(state.standing(seat.master))):
                 state.withdraw(butler, target)
-                self.walk._warn(
+                self.walk.warn(
                     post,
                     f"the Butler ({self.walk.display(butler, pos)})'s vote on "
                     f"{self.walk.display(target, pos)} is removed: their master "
@@ -166,9 +166,9 @@ class CharacterRules:
         name = self.walk.display(target, pos)
         if result is SlayerResult.KILLS:
             self.walk.kill(target, post, "slain by the Slayer")
-            self.walk._warn(post, f"the Slayer shot {name}, the Demon: {name} dies")
+            self.walk.warn(post, f"the Slayer shot {name}, the Demon: {name} dies")
         elif result is SlayerResult.STORYTELLER:
-            self.walk._warn(
+            self.walk.warn(
                 post,
                 f"the Slayer shot {name}, the Recluse, who may register as the Demon: if the "
                 "Storyteller kills them, record the death",
