@@ -432,7 +432,7 @@ def count(
     """
     from .games import load_game
     from .host.counting import count_game
-    from .host.render import audit_text, checks_text, count_table, count_to_json, render_count_post
+    from .host.render import audit_text, checks_text, count_table, count_to_json
 
     loaded = load_game(game)
     days = int(day) if day.isdigit() else (day or "latest")
@@ -443,6 +443,7 @@ def count(
         results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
     if post is not None:
         from .host.render import deadline_of
+        from .host.templating import render_count_post  # Jinja loads only for a post
 
         extra = game / "templates"
         drafts = (

@@ -10,7 +10,7 @@ import pytest
 
 from modtool.core.results import DayCount, Outcome, OutcomeKind, Voter, Wagon
 from modtool.core.rules import Rule
-from modtool.host.render import render_count_post
+from modtool.host.templating import render_count_post
 
 NAMES = [
     "x[/b]y",
@@ -166,7 +166,7 @@ DAY_END_CASES = [
 def test_korean_reason_is_written_from_the_rule_and_its_figures(
     rule, votes, needed, alive, expected
 ):
-    from modtool.host.render import environment
+    from modtool.host.templating import environment
 
     macro = environment().get_template("_reason.ko.j2").module.reason
     outcome = {"rule": str(rule), "votes": votes, "needed": needed, "alive": alive, "reason": "x"}

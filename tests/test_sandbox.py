@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from modtool.cli import app
 from modtool.host import sandbox
-from modtool.host.render import render_post
 from modtool.host.sandbox import TemplateFileError
+from modtool.host.templating import render_post
 
 from .conftest import EXAMPLE
 

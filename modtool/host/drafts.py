@@ -23,7 +23,8 @@ from ..core.schedule import day_deadline
 from ..errors import ModToolError
 from ..threads.posts import Post
 from .chats import chat_log
-from .render import count_to_json, deadline_of, render_post, win_to_json
+from .render import count_to_json, deadline_of, win_to_json
+from .templating import render_post
 
 
 class DraftKind(StrEnum):

@@ -1,4 +1,5 @@
-"""Turning counts into output: the JSON object, the plain table, and Jinja-rendered posts.
+"""Turning counts into output: the JSON objects and the plain tables (drafted posts are
+rendered by `host.templating`).
 
 Nothing here decides anything: every number printed was computed by `count` and `rules`.
 """
@@ -6,28 +7,18 @@ Nothing here decides anything: every number printed was computed by `count` and 
 from __future__ import annotations
 
 import json
-import re
 from datetime import datetime
-from importlib import resources
-from pathlib import Path
-
-import jinja2
-from tabulate import tabulate
 
 from ..core.results import DayCount, Win
 from ..core.schedule import day_deadline, time_left
 from ..threads.times import UTC
-from .sandbox import (
-    TemplateFileError,
-    load_template,
-    read_template_text,
-    render_bounded,
-    sandboxed_environment,
-)
 
-# The built-in templates: templates/ of the repository, shipped in the wheel as
-# modtool/templates (a link in the checkout), so an installed copy finds them too.
-TEMPLATES = Path(str(resources.files("modtool") / "templates"))
+
+def _table(rows, headers) -> str:
+    """A plain-text table (tabulate is imported only by the commands that print one)."""
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers)
 
 
 def count_to_json(dc: DayCount, audit: bool = False) -> dict:
@@ -190,7 +181,7 @@ def schedule_table(found, tz, now=None) -> str:
         utc = p.deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if p.deadline else ""
         start = shown(p.start) if p.start else "when the host says"
         rows.append((_name(p.phase), start, shown(p.deadline), utc, left))
-    return tabulate(rows, headers=("Phase", "Starts", "Deadline", "Deadline (UTC)", "Left"))
+    return _table(rows, headers=("Phase", "Starts", "Deadline", "Deadline (UTC)", "Left"))
 
 
 def chats_text(entry) -> str:
@@ -207,7 +198,7 @@ def chats_text(entry) -> str:
         for c in entry.chats
     ]
     if rows:
-        lines.append(tabulate(rows, headers=("Chat", "Started by", "Post", "Members", "Closed")))
+        lines.append(_table(rows, headers=("Chat", "Started by", "Post", "Members", "Closed")))
     for v in entry.violations:
         lines.append(f"  post {v.post}: {v.author} broke {v.rule} ({v.chat}): {v.detail}")
     for r in entry.needs_review:
@@ -247,7 +238,7 @@ def activity_table(found, tz) -> str:
         )
         for p in found.players
     ]
-    table = tabulate(rows, headers=("Player", "Posts", "Last post", "Time", ""))
+    table = _table(rows, headers=("Player", "Posts", "Last post", "Time", ""))
     hours = found.prod_after.total_seconds() / 3600
     never = ", ".join(found.never_posted) or "-"
     return (
@@ -289,7 +280,7 @@ def count_table(dc: DayCount) -> str:
         + (f" (through post {dc.last_post})" if dc.last_post is not None else "")
     ]
     if rows:
-        lines.append(tabulate(rows, headers=("Wagon", "Votes", "Needs", "Voters")))
+        lines.append(_table(rows, headers=("Wagon", "Votes", "Needs", "Voters")))
     else:
         lines.append("No votes.")
     lines.append(f"Not voting ({len(dc.not_voting)}): " + (", ".join(dc.not_voting) or "-"))
@@ -321,108 +312,6 @@ def count_table(dc: DayCount) -> str:
     return "\n".join(lines)
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&~|])")  # what can start markup mid-line
-
-
-def escape_bbcode(text: str) -> str:
-    """A name shows as written in any BBCode forum: a zero-width space after every "[" keeps
-    "[/b]" or "[url=…]" in a player's name from being read as a tag."""
-    return text.replace("[", "[\u200b")
-
-
-def escape_markdown(text: str) -> str:
-    """A name shows as written in Markdown (Discourse, Discord): every character that could
-    start emphasis, a link, code, a table cell or HTML mid-line is backslash-escaped."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
-
-
-ESCAPES = {"bbcode": escape_bbcode, "markdown": escape_markdown}
-
-
-def _link_filter(markup: str):
-    """`{{ name | link(url) }}`: the name linked to the post of the vote, built here so that
-    templates only format; the name is escaped, the URL made safe for the markup."""
-    import markupsafe
-
-    escape = ESCAPES[markup]
-
-    def link(name: object, url: object) -> markupsafe.Markup:
-        text = escape(str(name))
-        if not url:
-            return markupsafe.Markup(text)
-        href = str(url).replace("]", "%5D").replace(")", "%29").replace(" ", "%20")
-        if markup == "bbcode":
-            return markupsafe.Markup(f"[url={href}]{text}[/url]")
-        return markupsafe.Markup(f"[{text}]({href})")
-
-    return link
-
-
-def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Environment:
-    """Templates from the game folder's templates/ first, then modtool's own, in the sandbox
-    (`modtool.sandbox`); an undefined name fails loudly. Every value a template prints is
-    escaped for its markup here, once; templates only format (a value marked
-    `markupsafe.Markup` is markup the code built)."""
-    import markupsafe
-
-    escape = ESCAPES[markup]
-
-    def finalize(value):
-        if isinstance(value, markupsafe.Markup) or not isinstance(value, str):
-            return value
-        return escape(value)
-
-    roots = [p for p in (game_templates(extra), TEMPLATES) if p is not None]
-    return sandboxed_environment(roots, finalize, {"link": _link_filter(markup)})
-
-
-def game_templates(folder: Path | None) -> Path | None:
-    """A game's templates/ folder, refused when it leads out of the game folder (a symbolic
-    link to elsewhere): what a shared folder holds is read from inside it only."""
-    if folder is None or not (folder.exists() or folder.is_symlink()):
-        return None
-    if folder.is_symlink() or not folder.resolve().is_relative_to(folder.parent.resolve()):
-        raise TemplateFileError(
-            f"{folder}: is a link out of the game folder; copy the templates into it instead"
-        )
-    return folder
-
-
-def render_count_post(
-    dc: DayCount,
-    markup: str = "bbcode",
-    language: str = "en",
-    extra: Path | None = None,
-    template_file: Path | None = None,
-    number: int | None = None,
-    deadline: dict | None = None,
-) -> str:
-    """A vote-count post for the forum: `template_file` if given, else
-    votecount.<language>.<markup>.j2 from the game folder's templates/ (`extra`) or modtool's."""
-    context = {"count": count_to_json(dc), "number": number, "deadline": deadline}
-    return render_post("votecount", context, markup, language, extra, template_file)
-
-
-def render_post(
-    kind: str,
-    context: dict,
-    markup: str = "bbcode",
-    language: str = "en",
-    extra: Path | None = None,
-    template_file: Path | None = None,
-) -> str:
-    """Any drafted post: <kind>.<language>.<markup>.j2 (the game's own first), or one file."""
-    env = environment(extra, markup)
-    if template_file is not None:
-        source = read_template_text(template_file)
-        template = load_template(env, source=source, where=str(template_file))
-        where = str(template_file)
-    else:
-        template = load_template(env, f"{kind}.{language}.{markup}.j2")
-        where = template.filename or template.name
-    return render_bounded(template, context, where, lambda exc: _template_line(exc, template))
-
-
 def deadline_of(game, day: int, now=None) -> dict | None:
     """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left."""
     deadline = day_deadline(game, day)
@@ -433,15 +322,6 @@ def deadline_of(game, day: int, now=None) -> dict | None:
         "utc": deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "left": time_left(deadline - (now or datetime.now(UTC))),
     }
-
-
-def _template_line(exc: BaseException, template: jinja2.Template) -> int | None:
-    """The template line a render error came from (Jinja puts it in the traceback)."""
-    import traceback
-
-    names = {template.filename, "<template>"}
-    lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename in names]
-    return lines[-1] if lines else None
 
 
 def explain_text(found: dict) -> str:

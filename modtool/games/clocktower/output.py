@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from tabulate import tabulate
-
 from ...core.ledger import Game, Phase
 from .grimoire import grimoire_report
 from .night import confirm_night, night_sheet, resolve_night
@@ -64,6 +62,8 @@ def grimoire_table(grimoire, ghosts: dict, names: dict) -> str:
         rows.append([s.seat or "", s.player, character, s.alignment or "", life, "; ".join(notes)])
     head = f"Grimoire at the start of {'Night' if grimoire.phase.is_night else 'Day'} "
     head += f"{grimoire.phase.number}"
+    from tabulate import tabulate  # only a grimoire printed as a table needs it
+
     table = tabulate(
         rows, headers=["seat", "player", "character", "alignment", "life", "reminders"]
     )

@@ -1,0 +1,134 @@
+"""Drafted posts: templates rendered in the sandbox (`host.sandbox`), every value escaped for
+its markup once, here; the game folder's templates/ first, then modtool's own."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+
+from ..core.results import DayCount
+from .render import count_to_json
+from .sandbox import (
+    TemplateFileError,
+    load_template,
+    read_template_text,
+    render_bounded,
+    sandboxed_environment,
+)
+
+# The built-in templates: templates/ of the repository, shipped in the wheel as
+# modtool/templates (a link in the checkout), so an installed copy finds them too.
+TEMPLATES = Path(str(resources.files("modtool") / "templates"))
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&~|])")  # what can start markup mid-line
+
+
+def escape_bbcode(text: str) -> str:
+    """A name shows as written in any BBCode forum: a zero-width space after every "[" keeps
+    "[/b]" or "[url=…]" in a player's name from being read as a tag."""
+    return text.replace("[", "[\u200b")
+
+
+def escape_markdown(text: str) -> str:
+    """A name shows as written in Markdown (Discourse, Discord): every character that could
+    start emphasis, a link, code, a table cell or HTML mid-line is backslash-escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+ESCAPES = {"bbcode": escape_bbcode, "markdown": escape_markdown}
+
+
+def _link_filter(markup: str):
+    """`{{ name | link(url) }}`: the name linked to the post of the vote, built here so that
+    templates only format; the name is escaped, the URL made safe for the markup."""
+    import markupsafe
+
+    escape = ESCAPES[markup]
+
+    def link(name: object, url: object) -> markupsafe.Markup:
+        text = escape(str(name))
+        if not url:
+            return markupsafe.Markup(text)
+        href = str(url).replace("]", "%5D").replace(")", "%29").replace(" ", "%20")
+        if markup == "bbcode":
+            return markupsafe.Markup(f"[url={href}]{text}[/url]")
+        return markupsafe.Markup(f"[{text}]({href})")
+
+    return link
+
+
+def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Environment:
+    """Templates from the game folder's templates/ first, then modtool's own, in the sandbox
+    (`modtool.sandbox`); an undefined name fails loudly. Every value a template prints is
+    escaped for its markup here, once; templates only format (a value marked
+    `markupsafe.Markup` is markup the code built)."""
+    import markupsafe
+
+    escape = ESCAPES[markup]
+
+    def finalize(value):
+        if isinstance(value, markupsafe.Markup) or not isinstance(value, str):
+            return value
+        return escape(value)
+
+    roots = [p for p in (game_templates(extra), TEMPLATES) if p is not None]
+    return sandboxed_environment(roots, finalize, {"link": _link_filter(markup)})
+
+
+def game_templates(folder: Path | None) -> Path | None:
+    """A game's templates/ folder, refused when it leads out of the game folder (a symbolic
+    link to elsewhere): what a shared folder holds is read from inside it only."""
+    if folder is None or not (folder.exists() or folder.is_symlink()):
+        return None
+    if folder.is_symlink() or not folder.resolve().is_relative_to(folder.parent.resolve()):
+        raise TemplateFileError(
+            f"{folder}: is a link out of the game folder; copy the templates into it instead"
+        )
+    return folder
+
+
+def render_count_post(
+    dc: DayCount,
+    markup: str = "bbcode",
+    language: str = "en",
+    extra: Path | None = None,
+    template_file: Path | None = None,
+    number: int | None = None,
+    deadline: dict | None = None,
+) -> str:
+    """A vote-count post for the forum: `template_file` if given, else
+    votecount.<language>.<markup>.j2 from the game folder's templates/ (`extra`) or modtool's."""
+    context = {"count": count_to_json(dc), "number": number, "deadline": deadline}
+    return render_post("votecount", context, markup, language, extra, template_file)
+
+
+def render_post(
+    kind: str,
+    context: dict,
+    markup: str = "bbcode",
+    language: str = "en",
+    extra: Path | None = None,
+    template_file: Path | None = None,
+) -> str:
+    """Any drafted post: <kind>.<language>.<markup>.j2 (the game's own first), or one file."""
+    env = environment(extra, markup)
+    if template_file is not None:
+        source = read_template_text(template_file)
+        template = load_template(env, source=source, where=str(template_file))
+        where = str(template_file)
+    else:
+        template = load_template(env, f"{kind}.{language}.{markup}.j2")
+        where = template.filename or template.name
+    return render_bounded(template, context, where, lambda exc: _template_line(exc, template))
+
+
+def _template_line(exc: BaseException, template: jinja2.Template) -> int | None:
+    """The template line a render error came from (Jinja puts it in the traceback)."""
+    import traceback
+
+    names = {template.filename, "<template>"}
+    lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename in names]
+    return lines[-1] if lines else None
