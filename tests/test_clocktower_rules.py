@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from modtool.core.ledger import Phase, PhaseKind
-from modtool.core.rules import (
-    Rule,
+from modtool.games.clocktower.grimoire import Grimoire, Reminder, SeatState, reminder_end
+from modtool.games.clocktower.rules import (
+    ClocktowerRule,
     SlayerResult,
     VirginResult,
     butler_refusal,
@@ -16,7 +17,6 @@ from modtool.core.rules import (
     virgin_vote,
     witch_curse_kills,
 )
-from modtool.games.clocktower.grimoire import Grimoire, Reminder, SeatState, reminder_end
 from modtool.games.clocktower.wins import (
     WinRule,
     check_day,
@@ -71,8 +71,8 @@ def test_a_reminder_is_in_force_from_its_start_to_its_end(at, active):
     ("able", "master", "master_targets", "target", "refusal"),
     [
         (True, "m", {"x"}, "x", None),
-        (True, "m", {"y"}, "x", Rule.BUTLER),
-        (True, "m", set(), "x", Rule.BUTLER),
+        (True, "m", {"y"}, "x", ClocktowerRule.BUTLER),
+        (True, "m", set(), "x", ClocktowerRule.BUTLER),
         (False, "m", set(), "x", None),  # drunk, poisoned or dead: the ability does not work
         (True, None, set(), "x", None),  # no master recorded: counted (the count warns)
     ],

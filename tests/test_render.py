@@ -10,6 +10,7 @@ import pytest
 
 from modtool.core.results import DayCount, Outcome, OutcomeKind, Voter, Wagon
 from modtool.core.rules import Rule
+from modtool.games.clocktower.rules import ClocktowerRule
 from modtool.host.templating import render_count_post
 
 NAMES = [
@@ -157,7 +158,7 @@ DAY_END_CASES = [
     (Rule.TIE, 4, None, 10, "최다 득표 동률, 각 4표"),
     (Rule.TIE_BREAK, 3, None, 8, "3표 동률을 게임 규칙에 따라 결정"),
     (Rule.IN_PROGRESS, None, None, None, "진행 중"),
-    (Rule.VIRGIN, None, None, None, "성결자에게 처음 투표한 마을주민이라 즉시 처형"),
+    (ClocktowerRule.VIRGIN, None, None, None, "성결자에게 처음 투표한 마을주민이라 즉시 처형"),
     (Rule.VAMPIRES_CHOOSE, 3, None, 13, "3표 동률: 뱀파이어가 처형될 사람을 고릅니다"),
 ]
 
@@ -177,5 +178,7 @@ def test_korean_reason_is_written_from_the_rule_and_its_figures(
 
 def test_every_day_ending_rule_has_a_korean_reason():
     from modtool.core.rules import DAY_END_RULES
+    from modtool.games import GAMES
 
-    assert {case[0] for case in DAY_END_CASES} == DAY_END_RULES
+    games_rules = {r for g in GAMES.values() for r in g.outcome_rules}
+    assert {case[0] for case in DAY_END_CASES} == DAY_END_RULES | games_rules

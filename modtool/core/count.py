@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..errors import ModToolError
@@ -490,17 +491,13 @@ class _DayWalk:
                 )
             return None
         if self.hooks is not None:
-            refusal = self.hooks.refusal(slot, target, post)
+            refusal = self.hooks.refusal(slot, target, post, pos)  # the hook says why
             if refusal is not None:
                 self._log(post, a, res, False, refusal)
-                self.warn(
-                    post,
-                    f"{post.author} is the Butler and their master does not vote for "
-                    f"{self.display(target, pos)}: not counted",
-                )
                 return None
-            if self.hooks.before_vote(slot, post, pos):
-                self._log(post, a, res, False, Rule.WITCH)
+            stopped = self.hooks.before_vote(slot, post, pos)  # the voter died of voting
+            if stopped is not None:
+                self._log(post, a, res, False, stopped)
                 return None
         if share is not None:
             # A split: the post's first vote clears the voter's old votes, each takes a share.
@@ -640,7 +637,7 @@ class _DayWalk:
         self.warnings.append(Notice(post.number, message))
 
     def _log(
-        self, post: Post, a: VoteAction, res: Resolution | None, accepted: bool, rule: Rule
+        self, post: Post, a: VoteAction, res: Resolution | None, accepted: bool, rule: StrEnum
     ) -> None:
         assert accepted == (rule in ACCEPTING), rule
         target = None

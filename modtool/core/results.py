@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .rules import Rule
-
 NO_LYNCH_LABEL = "No lynch"
 
 
@@ -64,7 +62,7 @@ class Outcome:
     player: str | None
     post: int | None
     reason: str
-    rule: Rule
+    rule: StrEnum  # a core.rules.Rule, or a rule of the game's own
     tied: tuple[str, ...] = ()
     # the figures behind the reason, so a post can say it in any language
     votes: int | None = None
@@ -92,7 +90,7 @@ class AuditEntry:
     method: str | None
     confidence: float | None
     accepted: bool
-    rule: Rule
+    rule: StrEnum  # a core.rules.Rule, or a rule of the game's own
     evidence: str = ""  # why a learned nickname was read as this player
 
 

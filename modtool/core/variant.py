@@ -20,6 +20,7 @@ What the engine asks, and where:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -43,13 +44,14 @@ class DayHooks:
 
     used_today: frozenset[str] = frozenset()  # slots whose once-per-game ability was used today
 
-    def refusal(self, voter: str, target: str, post):
-        """A rule that refuses this living player's vote (the Butler's), or None."""
+    def refusal(self, voter: str, target: str, post, pos: int) -> StrEnum | None:
+        """The game's rule that refuses this living player's vote (the Butler's), or None; the
+        hook warns the host itself."""
         return None
 
-    def before_vote(self, voter: str, post, pos: int) -> bool:
-        """Before a vote counts; True when the voter died of it (the Witch's curse)."""
-        return False
+    def before_vote(self, voter: str, post, pos: int) -> StrEnum | None:
+        """Before a vote counts: the rule by which the voter died of it (the Witch's curse)."""
+        return None
 
     def after_vote(self, voter: str, target: str, post, pos: int) -> Outcome | None:
         """After a vote counted: an outcome that ends the day at once (the Virgin), or None."""
@@ -78,6 +80,7 @@ class Variant:
     day_abilities: ClassVar[tuple[str, ...]] = ()  # what record day-ability may name
     reminders: ClassVar[Mapping[str, str]] = {}  # reminder word -> how long it lasts
     has_nights: ClassVar[bool] = False  # nights the engine resolves (`modtool night`)
+    outcome_rules: ClassVar[frozenset[StrEnum]] = frozenset()  # rules that can end its days
     record_rules: ClassVar[tuple[Callable, ...]] = ()  # (game, event, last_post) -> problem
     example: ClassVar[str | None] = None  # an example folder, relative to the repository
 

@@ -14,6 +14,7 @@ from . import drafts, output
 from .character_rules import CharacterRules
 from .grimoire import REMINDER_LIFETIMES, grimoire_for
 from .night import win_at
+from .rules import ClocktowerRule
 from .scripts import SHIPPED, Script, load_script
 from .setups import SetupCheck, check_game, draw_game
 from .wins import check_day
@@ -31,6 +32,7 @@ class Clocktower(Variant):
     day_abilities = DAY_ABILITIES
     reminders = REMINDER_LIFETIMES
     has_nights = True
+    outcome_rules = frozenset({ClocktowerRule.VIRGIN})
     example = "games/example-botc"
 
     def __init__(self, script: Script, spec: str) -> None:

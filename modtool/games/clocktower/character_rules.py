@@ -1,6 +1,6 @@
 """Clocktower characters that change a forum count, where a vote stands in for a nomination
 (seed 003): the Butler, the Virgin, the Witch and the Slayer. The decisions are the pure
-functions of `rules` (butler_refusal, virgin_vote, witch_curse_kills, slayer_shot); this module
+functions of `.rules` (butler_refusal, virgin_vote, witch_curse_kills, slayer_shot); this module
 applies them to a day's walk at the exact post.
 
 Each day starts from the grimoire at the start of the day (characters, reminders, the Butler's
@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core.results import Outcome, OutcomeKind
-from ...core.rules import (
-    NO_LYNCH_KEY,
-    Rule,
+from ...core.rules import NO_LYNCH_KEY
+from .night import tea_lady_protected
+from .rules import (
+    ClocktowerRule,
     SlayerResult,
     VirginResult,
     butler_refusal,
@@ -23,7 +24,6 @@ from ...core.rules import (
     virgin_vote,
     witch_curse_kills,
 )
-from .night import tea_lady_protected
 from .wins import lleech_survives_execution
 
 
@@ -49,7 +49,7 @@ class CharacterRules:
 
     # --- hooks the walk calls -------------------------------------------------------------
 
-    def refusal(self, voter: str, target: str, post) -> Rule | None:
+    def refusal(self, voter: str, target: str, post, pos: int) -> ClocktowerRule | None:
         """Before a living player's vote counts: the Butler needs their master on the target."""
         seat = self._seat(voter)
         if seat.character != "butler" or target == NO_LYNCH_KEY:
@@ -62,24 +62,31 @@ class CharacterRules:
                 "their votes count as usual (modtool record master)",
             )
         master_targets = set(self.walk.state.standing(seat.master)) if seat.master else set()
-        return butler_refusal(self._works(voter), seat.master, master_targets, target)
+        refused = butler_refusal(self._works(voter), seat.master, master_targets, target)
+        if refused is not None:
+            self.walk.warn(
+                post,
+                f"{post.author} is the Butler and their master does not vote for "
+                f"{self.walk.display(target, pos)}: not counted",
+            )
+        return refused
 
-    def before_vote(self, voter: str, post, pos: int) -> bool:
-        """A cursed player who votes dies (the Witch); True when the voter died."""
+    def before_vote(self, voter: str, post, pos: int) -> ClocktowerRule | None:
+        """A cursed player who votes dies (the Witch): the rule, when the voter died."""
         seat = self._seat(voter)
         if not seat.has("cursed"):
-            return False
+            return None
         witches = [s.slot for s in self.grimoire.holding("witch")]
         witch_works = any(self._works(w) for w in witches)
         if not witch_curse_kills(True, witch_works, len(self.walk.state.alive)):
-            return False
+            return None
         self.walk.kill(voter, post, "cursed by the Witch")
         self.walk.warn(
             post,
             f"{post.author} was cursed by the Witch and voted: they die now "
             "(modtool end-day records it)",
         )
-        return True
+        return ClocktowerRule.WITCH
 
     def after_vote(self, voter: str, target: str, post, pos: int) -> Outcome | None:
         """The first vote that counts on the Virgin."""
@@ -110,7 +117,7 @@ class CharacterRules:
             who,
             post.number,
             f"{who} is a Townsfolk and voted first for the Virgin ({virgin}): executed at once",
-            Rule.VIRGIN,
+            ClocktowerRule.VIRGIN,
         )
 
     def after_action(self, post, pos: int) -> None:
