@@ -298,10 +298,10 @@ def test_a_death_reveals_the_character_after_a_star_pass(tmp_path):
 
 def test_the_command_lines_draft_kinds_are_the_librarys():
     # cli keeps its own copy so that `--help` needs neither the ledger nor Jinja (0.2 s)
-    from modtool import cli
+    from modtool.cli import drafting
     from modtool.host import drafts
 
-    assert [k.value for k in cli.DraftKind] == [k.value for k in drafts.DraftKind]
+    assert [k.value for k in drafting.DraftKind] == [k.value for k in drafts.DraftKind]
 
 
 def test_draft_file_names_are_unique_safe_and_short():

@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 import modtool
-from modtool.cli import ENGINE_NAMES, app
+from modtool.cli import app
+from modtool.cli.app import ENGINE_NAMES
 
 from .conftest import ROOT
 

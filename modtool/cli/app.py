@@ -1,0 +1,354 @@
+"""The modtool command line: each command parses its options, makes one library call, prints.
+
+Exit codes: 0 done, 1 an error (one line on stderr saying what and how to fix it), 2 a usage
+error (a bad option or argument, found before any work is done). With --json, results are
+JSON on stdout and an error is one JSON object on stderr, with the same exit code.
+
+This module holds the app, its groups, the error handling and the options every command
+shares (one bundle for the thread options); the commands are in the modules beside it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import ExitStack, contextmanager
+from enum import Enum, IntEnum, StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from .. import __version__
+from ..errors import GameFileError, ModToolError, without_secrets
+
+
+class ExitStatus(IntEnum):
+    OK = 0
+    ERROR = 1
+    USAGE = 2
+
+
+class _JsonError(click.ClickException):
+    """An error printed as one JSON object on stderr (the command was given --json)."""
+
+    def __init__(self, message: str, exit_code: int, file: object = None, line: int | None = None):
+        super().__init__(message)
+        self.exit_code, self.file, self.line = exit_code, file, line
+
+    def show(self, file=None) -> None:
+        obj = {"error": self.message, "file": str(self.file) if self.file else None}
+        obj["line"] = self.line
+        click.echo(json.dumps(obj, ensure_ascii=False), err=True)
+
+
+class _Errors(TyperGroup):
+    """Every error a command raises ends as one line on stderr: modtool's own errors say what
+    and how to fix it; an unexpected one says where to report it, with the traceback only
+    under --debug. Under --json the line is a JSON object."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """In the order a host meets them, whatever order their modules were imported in."""
+        names = super().list_commands(ctx)
+        order = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda n: order.get(n, len(order)))
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["modtool.json"] = "--json" in args
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context):
+        wants_json = ctx.meta.get("modtool.json", False)
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:
+            if wants_json and not isinstance(exc, _JsonError):
+                raise _JsonError(exc.format_message(), exc.exit_code) from None
+            raise
+        except (click.exceptions.Exit, click.Abort):
+            raise
+        except ModToolError as exc:
+            file = exc.path if isinstance(exc, GameFileError) else None
+            line = exc.line if isinstance(exc, GameFileError) else None
+            if wants_json:
+                raise _JsonError(str(exc), ExitStatus.ERROR, file, line) from None
+            raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            raise click.ClickException("interrupted; nothing half-written was kept") from None
+        except OSError as exc:
+            if ctx.meta.get("modtool.debug"):
+                raise
+            where = f"{exc.filename}: " if exc.filename else ""
+            message = without_secrets(f"{where}{exc.strerror or exc}")
+            if wants_json:
+                raise _JsonError(message, ExitStatus.ERROR, exc.filename) from None
+            raise click.ClickException(message) from None
+        except Exception as exc:
+            if ctx.meta.get("modtool.debug"):
+                raise
+            message = (
+                f"unexpected error ({exc.__class__.__name__}: {without_secrets(str(exc))}); "
+                "this is a bug in modtool: "
+                "run `modtool --debug` with the same command and send its output to the "
+                "modtool developers (the project's issue tracker)"
+            )
+            if wants_json:
+                raise _JsonError(message, ExitStatus.ERROR) from None
+            raise click.ClickException(message) from None
+
+
+COMMAND_ORDER = (
+    "posts",
+    "count",
+    "schedule",
+    "end-day",
+    "draft",
+    "chats",
+    "watch",
+    "events",
+    "activity",
+    "init",
+    "grimoire",
+    "night",
+    "import",
+    "record",
+    "setup",
+)
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _group(help_text: str) -> typer.Typer:
+    return typer.Typer(
+        help=help_text,
+        no_args_is_help=True,
+        rich_markup_mode=None,  # click's plain help and one-line errors, on a terminal or a pipe
+        context_settings=CONTEXT,
+    )
+
+
+app = typer.Typer(
+    cls=_Errors,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings=CONTEXT,
+)
+
+
+import_app = _group("Import games from other formats.")
+
+
+record_app = _group("Append an event to a game's ledger (events.jsonl).")
+
+
+setup_app = _group("Clocktower setups: check the characters, draw a legal set, commit to it.")
+
+
+app.add_typer(import_app, name="import")
+
+
+app.add_typer(record_app, name="record")
+
+
+app.add_typer(setup_app, name="setup")
+
+
+class Markup(StrEnum):
+    BBCODE = "bbcode"
+    MARKDOWN = "markdown"
+
+
+class Lang(StrEnum):
+    EN = "en"
+    KO = "ko"
+
+
+# The engines of modtool.forum.ENGINES, listed here so that --help needs no page parser
+# (a test keeps the two the same).
+ENGINE_NAMES = (
+    "debateart",
+    "discourse",
+    "generic",
+    "gnuboard",
+    "nodebb",
+    "phpbb",
+    "smf",
+    "vbulletin",
+    "xe",
+    "xenforo",
+)
+
+
+Engine = Enum("Engine", {n.upper(): n for n in ENGINE_NAMES}, type=str)
+
+
+OfflineOpt = Annotated[
+    bool, typer.Option("--offline", help="Never touch the network: read pages from the cache.")
+]
+
+
+RefreshOpt = Annotated[bool, typer.Option("--refresh", help="Fetch every page again.")]
+
+
+CookiesOpt = Annotated[
+    Path | None,
+    typer.Option(
+        help="A Netscape cookies.txt for a forum behind a login (never printed).",
+        exists=True,
+        dir_okay=False,
+        metavar="FILE",
+    ),
+]
+
+
+HeaderOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--header",
+        help="An extra request header (repeatable); sent to the thread's forum only.",
+        metavar="'NAME: VALUE'",
+    ),
+]
+
+
+CacheOpt = Annotated[
+    Path | None,
+    typer.Option(
+        help="The page cache file (default: the platform cache folder).",
+        dir_okay=False,
+        metavar="FILE",
+    ),
+]
+
+
+ConcurrencyOpt = Annotated[
+    int, typer.Option(min=1, max=8, help="Pages fetched at once from one forum.", metavar="N")
+]
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+GameArg = Annotated[
+    Path,
+    typer.Argument(
+        help="The game folder (holds game.toml).",
+        exists=True,
+        file_okay=False,
+        metavar="GAME",
+    ),
+]
+
+
+# Commands whose only argument is the game default to the folder they are run in.
+HereArg = Annotated[
+    Path,
+    typer.Argument(
+        help="The game folder (holds game.toml); default: this folder.",
+        exists=True,
+        file_okay=False,
+        metavar="[GAME]",
+        show_default=False,
+    ),
+]
+
+
+def _fetch_options(offline: bool, refresh: bool, concurrency: int, tz, engine):
+    from ..threads.fetch import FetchOptions
+
+    if offline and refresh:
+        raise typer.BadParameter(
+            "--offline and --refresh cannot be used together", param_hint="--offline/--refresh"
+        )
+    return FetchOptions(
+        engine=engine, tz=tz, offline=offline, refresh=refresh, concurrency=concurrency
+    )
+
+
+def _header_pairs(headers: list[str] | None) -> dict[str, str]:
+    from ..errors import SourceError
+    from ..threads.fetch import header_pair
+
+    try:
+        return dict(header_pair(h) for h in headers or ())
+    except SourceError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--header") from None
+
+
+@contextmanager
+def _fetcher(options, cookies: Path | None, pairs: dict[str, str], cache: Path | None, quiet: bool):
+    """The library's fetcher, with a progress bar on stderr when a person is watching."""
+    from ..threads.fetch import open_fetcher
+
+    show = not quiet and sys.stderr.isatty()
+    with ExitStack() as stack:
+        progress = None
+        if show:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = stack.enter_context(Progress(transient=True, console=Console(stderr=True)))
+            task = bar.add_task("Reading pages", total=None)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+        fetcher = stack.enter_context(open_fetcher(options, cache, cookies, pairs, progress))
+        yield fetcher
+        for note in fetcher.report.notes:
+            typer.echo(f"Note: {note}", err=True)
+        for notice in fetcher.report.notices:
+            typer.echo(f"Warning: {notice}", err=True)
+
+
+def _emit_json(obj: object) -> None:
+    typer.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"modtool {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "-V", "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the full traceback of an unexpected error.")
+    ] = False,
+) -> None:
+    """Vote counts and ledgers for forum Mafia, Werewolf and Blood on the Clocktower games.
+
+    Exit codes: 0 done, 1 error, 2 usage error; with --json an error is a JSON object on
+    stderr. Progress bars appear only on a terminal, and NO_COLOR is honoured.
+
+    Example:
+
+        modtool count games/example-botc --day all
+    """
+    ctx.meta["modtool.debug"] = debug
+
+
+def _day_option(value: str) -> str:
+    if value in ("", "all") or (value.isdigit() and 1 <= int(value) <= 999):
+        return value
+    raise typer.BadParameter(f"{value!r} is not a day number; use a number such as 2, or 'all'")
+
+
+def _thread_options(offline, refresh, concurrency, tz, cookies, header, cache, quiet):
+    options = _fetch_options(offline, refresh, concurrency, tz, None)
+    return _fetcher(options, cookies, _header_pairs(header), cache, quiet=quiet)
+
+
+def main() -> None:
+    """The console entry point (errors are turned into one line by the command group)."""
+    app()

@@ -1,0 +1,204 @@
+"""modtool count, schedule and end-day: the vote count of a day, the phases, closing a day."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .app import (
+    CacheOpt,
+    ConcurrencyOpt,
+    CookiesOpt,
+    HeaderOpt,
+    HereArg,
+    JsonOpt,
+    Lang,
+    Markup,
+    OfflineOpt,
+    RefreshOpt,
+    _day_option,
+    _emit_json,
+    _thread_options,
+    app,
+)
+
+
+@app.command()
+def count(
+    game: HereArg = Path("."),
+    day: Annotated[
+        str,
+        typer.Option(
+            help="A day number, or 'all'. Default: the latest day, or the day holding --as-of.",
+            callback=_day_option,
+            metavar="N|all",
+        ),
+    ] = "",
+    as_of: Annotated[
+        int | None,
+        typer.Option("--as-of", min=0, help="Count only up to this post number.", metavar="POST"),
+    ] = None,
+    as_json: JsonOpt = False,
+    audit: Annotated[
+        bool,
+        typer.Option("--audit", help="Include every vote action and the rule that decided it."),
+    ] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Find the vote counts posted in the thread and list where each differs from "
+            "modtool's count at that post, voter by voter.",
+        ),
+    ] = False,
+    post: Annotated[
+        Markup | None, typer.Option(help="Draft the count as a forum post in this markup.")
+    ] = None,
+    lang: Annotated[Lang, typer.Option(help="With --post: the language of the draft.")] = "en",
+    number: Annotated[
+        int | None,
+        typer.Option(min=1, help="With --post: the count's number in the day (2.3).", metavar="N"),
+    ] = None,
+    template: Annotated[
+        Path | None,
+        typer.Option(
+            help="With --post: draft with this Jinja template file instead of the built-in "
+            "one (a game folder's templates/ overrides built-ins by name).",
+            exists=True,
+            dir_okay=False,
+            metavar="FILE",
+        ),
+    ] = None,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
+) -> None:
+    """Count the votes of a day.
+
+    Example:
+
+        modtool count games/example-botc --day all
+    """
+    from ..games import load_game
+    from ..host.counting import count_game
+    from ..host.render import audit_text, checks_text, count_table, count_to_json
+
+    loaded = load_game(game)
+    days = int(day) if day.isdigit() else (day or "latest")
+    quiet = as_json or post is not None
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
+    ) as fetcher:
+        results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
+    if post is not None:
+        from ..host.render import deadline_of
+        from ..host.templating import render_count_post  # Jinja loads only for a post
+
+        extra = game / "templates"
+        drafts = (
+            render_count_post(
+                r, post.value, lang.value, extra, template, number, deadline_of(loaded, r.day)
+            )
+            for r in results
+        )
+        typer.echo("\n".join(drafts), nl=False)
+        return
+    if as_json:
+        objs = [count_to_json(r, audit) for r in results]
+        _emit_json(objs)  # one shape whatever the days: a list, one object per day
+        return
+    blocks = []
+    for r in results:
+        parts = [count_table(r)]
+        if check:
+            parts.append(checks_text(r.checks))
+        if audit:
+            parts.append(audit_text(r))
+        blocks.append("\n".join(parts))
+    typer.echo("\n\n".join(blocks))
+
+
+@app.command()
+def schedule(
+    game: HereArg = Path("."),
+    phases: Annotated[
+        int, typer.Option(min=1, max=200, help="How many phases to list.", metavar="N")
+    ] = 10,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the game's phases with their start and deadline, in the game's zone and UTC.
+
+    Example:
+
+        modtool schedule games/example-botc
+    """
+    from ..core.schedule import game_phases
+    from ..games import load_game
+    from ..host.render import schedule_table, schedule_to_json
+
+    loaded = load_game(game)
+    found = game_phases(loaded, phases)
+    if as_json:
+        _emit_json(schedule_to_json(found))
+        return
+    typer.echo(schedule_table(found, loaded.timezone))
+
+
+@app.command("end-day")
+def end_day(
+    game: HereArg = Path("."),
+    day: Annotated[
+        int | None,
+        typer.Option(min=1, max=999, help="The day to close. Default: the latest.", metavar="N"),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be recorded; write nothing.")
+    ] = False,
+    as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
+) -> None:
+    """Close a day: its count at the deadline or the hammer, recorded in one write.
+
+    Records the day's end, the deaths the count found (a Slayer's shot), the execution
+    (or why there was none) and the ghost votes spent; a day the count finds won closes at
+    the post that won it. A day already closed is refused, naming its ledger line.
+
+    Example:
+
+        modtool end-day games/mygame --day 2 --dry-run
+    """
+    from ..games import load_game
+    from ..host.days import end_day as close
+    from ..host.render import count_table, count_to_json
+    from ..threads.sources import read_game_posts
+
+    loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
+    ) as fetcher:
+        posts = read_game_posts(loaded, fetcher)
+    closing = close(loaded, posts, day, dry_run)
+    if as_json:
+        _emit_json(
+            {
+                "count": count_to_json(closing.count),
+                "events": list(closing.events),
+                "written": closing.written,
+            }
+        )
+        return
+    typer.echo(count_table(closing.count))
+    verb = "Would record" if dry_run else "Recorded"
+    for event in closing.events:
+        typer.echo(f"{verb} {json.dumps(event, ensure_ascii=False)}")

@@ -1,0 +1,109 @@
+"""modtool draft: the host's posts and PMs, written to GAME/drafts/."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .app import (
+    CacheOpt,
+    CookiesOpt,
+    HeaderOpt,
+    HereArg,
+    Lang,
+    Markup,
+    OfflineOpt,
+    _thread_options,
+    app,
+)
+
+
+class DraftKind(StrEnum):  # modtool.drafts.DraftKind, kept here so --help needs no Jinja
+    VOTECOUNT = "votecount"
+    DAYEND = "dayend"
+    NIGHTEND = "nightend"
+    ROLEPMS = "rolepms"
+    NIGHT = "night"
+
+
+@app.command()
+def draft(
+    kind: Annotated[
+        DraftKind,
+        typer.Argument(
+            help="What to draft: votecount, dayend, nightend, rolepms or night.", metavar="KIND"
+        ),
+    ],
+    game: HereArg = Path("."),
+    day: Annotated[
+        int | None, typer.Option(min=1, max=999, help="Default: the latest day.", metavar="N")
+    ] = None,
+    night: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=999,
+            help="For nightend and night: Night N follows Day N. Default: the "
+            "night after the latest day.",
+            metavar="N",
+        ),
+    ] = None,
+    lang: Annotated[Lang, typer.Option(help="The language of the draft.")] = "en",
+    format: Annotated[Markup, typer.Option("--format", help="The forum's markup.")] = "bbcode",
+    stdout: Annotated[
+        bool, typer.Option("--stdout", help="Print the draft instead of writing a file.")
+    ] = False,
+    preview: Annotated[
+        bool,
+        typer.Option(
+            "--preview",
+            help="For dayend: draft a day still in progress, marked as a preview at its top.",
+        ),
+    ] = False,
+    offline: OfflineOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+) -> None:
+    """Draft posts and PMs into GAME/drafts/: the vote count, the day-end post, the
+    night-end post, a role PM per player (rolepms) or a night-result PM per player (night).
+
+    Example:
+
+        modtool draft dayend games/mygame --day 2 --lang ko --format markdown
+        modtool draft rolepms games/mygame --lang ko
+        modtool draft night games/mygame --night 1
+    """
+    from ..games import load_game
+    from ..host.drafts import DraftKind as Kind
+    from ..host.drafts import make_drafts, write_drafts
+    from ..threads.sources import read_game_posts
+
+    loaded = load_game(game)
+    kind = Kind(kind.value)
+    posts = []
+    if kind.reads_thread:
+        with _thread_options(offline, False, 3, loaded.timezone, cookies, header, cache, True) as f:
+            posts = read_game_posts(loaded, f)
+    drafts = make_drafts(
+        loaded,
+        kind,
+        posts,
+        day=day,
+        night=night,
+        language=lang.value,
+        markup=format.value,
+        preview=preview,
+    )
+    if stdout:
+        if len(drafts) == 1:
+            typer.echo(drafts[0].text, nl=False)
+            return
+        for d in drafts:  # several PMs: each under its file name, as `head` shows files
+            typer.echo(f"==> {d.name} <==\n{d.text}")
+        return
+    for path in write_drafts(game, drafts):
+        typer.echo(f"Wrote {path}")

@@ -1,0 +1,126 @@
+"""modtool grimoire and night: a Storyteller's phase, for the games that have nights."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .app import (
+    CacheOpt,
+    ConcurrencyOpt,
+    CookiesOpt,
+    HeaderOpt,
+    HereArg,
+    JsonOpt,
+    OfflineOpt,
+    RefreshOpt,
+    _emit_json,
+    _thread_options,
+    app,
+)
+
+
+@app.command()
+def grimoire(
+    game: HereArg = Path("."),
+    night: Annotated[
+        int | None, typer.Option(min=0, max=999, help="At the start of Night N.", metavar="N")
+    ] = None,
+    day: Annotated[
+        int | None, typer.Option(min=1, max=999, help="At the start of Day N.", metavar="N")
+    ] = None,
+    as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
+) -> None:
+    """The Clocktower grimoire at the start of a night or day (default: the latest phase):
+    each seat's character and alignment, alive or dead, ghost vote, and the reminders in force.
+
+    Example:
+
+        modtool grimoire games/mygame --night 2
+    """
+    from ..core.ledger import Phase, PhaseKind
+    from ..games import load_game
+    from ..threads.sources import read_game_posts
+
+    if night is not None and day is not None:
+        raise typer.BadParameter("give --night or --day, not both", param_hint="--night/--day")
+    loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
+    ) as fetcher:
+        posts = read_game_posts(loaded, fetcher)
+    if night is not None:
+        phase = Phase(night, PhaseKind.NIGHT)
+    elif day is not None:
+        phase = Phase(day, PhaseKind.DAY)
+    else:
+        phase = loaded.current_phase()
+    report = loaded.variant.grimoire(loaded, posts, phase)
+    if as_json:
+        _emit_json(report.as_json())
+    else:
+        typer.echo(report.text(), nl=False)
+
+
+@app.command()
+def night(
+    game: HereArg = Path("."),
+    number: Annotated[
+        int | None,
+        typer.Option(
+            "--night",
+            min=0,
+            max=999,
+            help="The night (Night 0 is the first). Default: the night after the latest day.",
+            metavar="N",
+        ),
+    ] = None,
+    resolve: Annotated[
+        bool,
+        typer.Option(
+            "--resolve", help="Also list what the recorded choices do (poison, kills, ...)."
+        ),
+    ] = False,
+    confirm: Annotated[
+        bool, typer.Option("--confirm", help="With --resolve: write those events to the ledger.")
+    ] = False,
+    as_json: JsonOpt = False,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    cookies: CookiesOpt = None,
+    header: HeaderOpt = None,
+    cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
+) -> None:
+    """The night sheet: the characters in play that act tonight, in the official order, with
+    what to do, the choices recorded (record choice), the reminders in force, and each
+    player's information: the true value, the answers the Storyteller may give, and why.
+
+    Example:
+
+        modtool night games/mygame --night 1 --resolve
+    """
+    from ..games import load_game
+    from ..threads.sources import read_game_posts
+
+    if confirm and not resolve:
+        raise typer.BadParameter("--confirm goes with --resolve", param_hint="--confirm")
+    loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
+    ) as fetcher:
+        posts = read_game_posts(loaded, fetcher)
+    n = number if number is not None else loaded.days()[-1].day
+    report = loaded.variant.night(loaded, n, posts, resolve, confirm)
+    if as_json:
+        _emit_json(report.as_json())
+    else:
+        typer.echo(report.text(), nl=False)

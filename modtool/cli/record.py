@@ -1,0 +1,440 @@
+"""modtool record ...: an event appended to a game's ledger."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import ModToolError
+from .app import GameArg, JsonOpt, _emit_json, _thread_options, record_app
+
+PostOpt = Annotated[
+    int | None, typer.Option(min=0, help="The post number where it happened.", metavar="POST")
+]
+
+
+TimeOpt = Annotated[
+    str | None,
+    typer.Option(help="ISO time, e.g. 2026-11-29T18:00 (game timezone).", metavar="TIME"),
+]
+
+
+PlayerArg = Annotated[str, typer.Argument(help="A player's name (any name of the slot).")]
+
+
+DayArg = Annotated[int, typer.Argument(min=1, max=999, help="The day number.")]
+
+
+def _record(game: Path, event: dict | list[dict], as_json: bool) -> None:
+    from ..games import load_game
+    from ..host.days import record_events
+
+    events = [{k: v for k, v in e.items() if v is not None} for e in _as_list(event)]
+    loaded = load_game(game)
+    record_events(loaded, events, _posts_if_at_hand(loaded))
+    if as_json:
+        _emit_json(events[0] if isinstance(event, dict) else events)
+    else:
+        for e in events:
+            typer.echo("Recorded " + json.dumps(e, ensure_ascii=False))
+
+
+def _posts_if_at_hand(loaded) -> list | None:
+    """The thread as far as it can be read without the network (saved files, the page cache),
+    to check a recorded post against; None when it cannot be."""
+    from ..threads.sources import read_game_posts
+
+    try:
+        with _thread_options(True, False, 1, loaded.timezone, None, None, None, True) as f:
+            return read_game_posts(loaded, f)
+    except ModToolError:
+        return None
+
+
+def _as_list(event: dict | list[dict]) -> list[dict]:
+    return [event] if isinstance(event, dict) else event
+
+
+@record_app.command("day-start")
+def record_day_start(
+    game: GameArg, day: DayArg, post: PostOpt = None, time: TimeOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Day DAY starts after this post (or at this time).
+
+    Example:
+
+        modtool record day-start games/mygame 2 --post 312
+    """
+    _record(game, {"kind": "day_start", "day": day, "post": post, "time": time}, as_json)
+
+
+@record_app.command("day-end")
+def record_day_end(
+    game: GameArg, day: DayArg, post: PostOpt = None, time: TimeOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Day DAY ended with this post (or at this deadline).
+
+    Example:
+
+        modtool record day-end games/mygame 1 --post 270
+    """
+    _record(game, {"kind": "day_end", "day": day, "post": post, "time": time}, as_json)
+
+
+@record_app.command("death")
+def record_death(
+    game: GameArg,
+    player: PlayerArg,
+    phase: Annotated[
+        str | None,
+        typer.Option(help="D2: died on Day 2 (at its end); N1: died in Night 1.", metavar="PHASE"),
+    ] = None,
+    post: PostOpt = None,
+    cause: Annotated[
+        str | None, typer.Option(help="lynched, executed, killed, modkilled, ...", metavar="CAUSE")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """PLAYER died at a phase boundary (--phase) or at a post during the day (--post).
+
+    Example:
+
+        modtool record death games/mygame Kohai --phase N1 --cause killed
+    """
+    event = {"kind": "death", "player": player, "phase": phase, "post": post, "cause": cause}
+    _record(game, event, as_json)
+
+
+@record_app.command("replacement")
+def record_replacement(
+    game: GameArg,
+    player: PlayerArg,
+    by: Annotated[str, typer.Argument(help="The new player's name.")],
+    post: PostOpt = None,
+    time: TimeOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """BY replaces PLAYER from this post on; votes by or for either name count for the slot.
+
+    Example:
+
+        modtool record replacement games/mygame sordros Maemuki --post 226
+    """
+    event = {"kind": "replacement", "player": player, "by": by, "post": post, "time": time}
+    _record(game, event, as_json)
+
+
+@record_app.command("vote-reset")
+def record_vote_reset(game: GameArg, post: PostOpt = None, as_json: JsonOpt = False) -> None:
+    """The host cleared every vote at this post.
+
+    Example:
+
+        modtool record vote-reset games/mygame --post 500
+    """
+    _record(game, {"kind": "vote_reset", "post": post}, as_json)
+
+
+@record_app.command("correction")
+def record_correction(
+    game: GameArg,
+    post: Annotated[int, typer.Argument(min=0, help="The post to read differently.")],
+    target: Annotated[
+        str | None,
+        typer.Option(
+            help="Count the post as a vote for this player (or 'no lynch').", metavar="NAME"
+        ),
+    ] = None,
+    actions: Annotated[
+        str | None,
+        typer.Option(
+            help="Count the post as these actions, in order: 'vote NAME', 'unvote', "
+            "'unvote NAME', separated by ';' or ','.",
+            metavar="LIST",
+        ),
+    ] = None,
+    ignore: Annotated[bool, typer.Option("--ignore", help="Count no vote in this post.")] = False,
+    note: Annotated[str | None, typer.Option(help="Why, for the audit.", metavar="TEXT")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Correct how post POST is read: a different target, a list of actions, or no vote at all.
+
+    Examples:
+
+        modtool record correction games/mygame 969 --target redtail896
+
+        modtool record correction games/mygame 412 --actions "unvote; vote Bob"
+
+        modtool record correction games/mygame 415 --actions "unvote Ann, vote Cy, vote Dee"
+    """
+    if ignore + (target is not None) + (actions is not None) != 1:
+        raise typer.BadParameter(
+            "give exactly one of --target NAME, --actions LIST or --ignore",
+            param_hint="--target/--actions/--ignore",
+        )
+    action = "ignore" if ignore else "actions" if actions is not None else "target"
+    event = {"kind": "correction", "post": post, "action": action, "target": target}
+    _record(game, event | {"actions": actions, "note": note}, as_json)
+
+
+@record_app.command("chat-correction")
+def record_chat_correction(
+    game: GameArg,
+    post: Annotated[int, typer.Argument(min=0, help="The post whose chat announcement to read.")],
+    text: Annotated[
+        str,
+        typer.Argument(
+            help="The announcement in the short form (CHAT START/ADD/CLOSE: ...), or '' to "
+            "ignore the post."
+        ),
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """Read post POST's chat announcements as TEXT says instead.
+
+    Example:
+
+        modtool record chat-correction games/mygame 214 "CHAT CLOSE: Rex's chat with Rex, Neros"
+    """
+    _record(game, {"kind": "chat_correction", "post": post, "text": text}, as_json)
+
+
+@record_app.command("undo")
+def record_undo(
+    game: GameArg,
+    lines: Annotated[list[int], typer.Argument(min=1, help="The ledger lines to retract.")],
+    note: Annotated[str | None, typer.Option(help="Why, for the record.", metavar="TEXT")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Retract the events on ledger lines LINE... (an undo each, appended in one write: all or
+    none; nothing is rewritten).
+
+    Examples:
+
+        modtool record undo games/mygame 14
+
+        modtool record undo games/mygame 9 10 11
+    """
+    _record(game, [{"kind": "undo", "line": n, "note": note} for n in lines], as_json)
+
+
+@record_app.command("ghost-vote")
+def record_ghost_vote(
+    game: GameArg,
+    player: PlayerArg,
+    day: Annotated[int, typer.Option(min=1, max=999, help="The day it was spent.", metavar="N")],
+    as_json: JsonOpt = False,
+) -> None:
+    """PLAYER spent their ghost vote on DAY somewhere the thread does not show.
+
+    Example:
+
+        modtool record ghost-vote games/mygame Kohai --day 3
+    """
+    _record(game, {"kind": "ghost_vote", "player": player, "day": day}, as_json)
+
+
+@record_app.command("night-result")
+def record_night_result(
+    game: GameArg,
+    player: PlayerArg,
+    text: Annotated[str, typer.Argument(help="What the player learned, as the PM should say it.")],
+    night: Annotated[
+        int, typer.Option(min=0, max=999, help="The night (Night N follows Day N).", metavar="N")
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """What PLAYER learned in night N, for their night-result PM (`draft night`).
+
+    Example:
+
+        modtool record night-result games/mygame Banana "You learn 1 evil neighbour." --night 1
+    """
+    event = {"kind": "night_result", "night": night, "player": player, "text": text}
+    _record(game, event, as_json)
+
+
+NightOpt = Annotated[
+    int | None, typer.Option(min=0, max=999, help="Given in Night N.", metavar="N")
+]
+
+
+DayOpt = Annotated[int | None, typer.Option(min=1, max=999, help="Given on Day N.", metavar="N")]
+
+
+@record_app.command("reminder")
+def record_reminder(
+    game: GameArg,
+    player: PlayerArg,
+    reminder: Annotated[
+        str,
+        typer.Argument(
+            help="poisoned, drunk, protected, cursed, no_ability, lleech_host, claimed, or your "
+            "own word."
+        ),
+    ],
+    night: NightOpt = None,
+    day: DayOpt = None,
+    until: Annotated[
+        str | None,
+        typer.Option(help="Its last phase (D3, N2) or 'game'; default: by kind.", metavar="PHASE"),
+    ] = None,
+    by: Annotated[
+        str | None, typer.Option(help="The character that placed it.", metavar="CHARACTER")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A grimoire reminder on PLAYER from night N (or day N): poisoned and drunk last that
+    night and the next day, protected that night, no_ability and lleech_host the whole game.
+
+    Example:
+
+        modtool record reminder games/mygame Kohai poisoned --night 2 --by Poisoner
+    """
+    if (night is None) == (day is None):
+        raise typer.BadParameter("give exactly one of --night N or --day N", param_hint="--night")
+    event = {
+        "kind": "reminder",
+        "player": player,
+        "reminder": reminder,
+        "night": night,
+        "day": day,
+        "until": until,
+        "by": by,
+    }
+    _record(game, event, as_json)
+
+
+@record_app.command("master")
+def record_master(
+    game: GameArg,
+    butler: Annotated[str, typer.Argument(help="The Butler's player.")],
+    master: Annotated[str, typer.Argument(help="The player the Butler chose.")],
+    day: Annotated[int, typer.Option(min=1, max=999, help="The day it holds for.", metavar="N")],
+    as_json: JsonOpt = False,
+) -> None:
+    """The Butler's master for day N: the Butler's vote counts only while the master votes
+    the same player.
+
+    Example:
+
+        modtool record master games/mygame Shining Neros --day 2
+    """
+    event = {"kind": "master", "player": butler, "master": master, "day": day}
+    _record(game, event, as_json)
+
+
+@record_app.command("character")
+def record_character(
+    game: GameArg,
+    player: PlayerArg,
+    character: Annotated[
+        str | None, typer.Option(help="The new character.", metavar="CHARACTER")
+    ] = None,
+    alignment: Annotated[
+        str | None, typer.Option(help="The new alignment: good or evil.", metavar="ALIGNMENT")
+    ] = None,
+    phase: Annotated[
+        str | None, typer.Option(help="When: N2 (in Night 2), D3.", metavar="PHASE")
+    ] = None,
+    post: PostOpt = None,
+    cause: Annotated[
+        str | None, typer.Option(help="star-pass, scarlet woman, ...", metavar="TEXT")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """PLAYER's character and/or alignment changes (the Scarlet Woman becomes the Imp, a Minion
+    takes a star-pass).
+
+    Example:
+
+        modtool record character games/mygame Neros --character Imp --phase N2 --cause star-pass
+    """
+    event = {
+        "kind": "character_change",
+        "player": player,
+        "character": character,
+        "alignment": alignment,
+        "phase": phase,
+        "post": post,
+        "cause": cause,
+    }
+    _record(game, event, as_json)
+
+
+@record_app.command("choice")
+def record_choice(
+    game: GameArg,
+    player: PlayerArg,
+    targets: Annotated[
+        list[str] | None, typer.Argument(help="The players chosen, in order.", show_default=False)
+    ] = None,
+    night: Annotated[int, typer.Option(min=0, max=999, help="The night.", metavar="N")] = ...,
+    character: Annotated[
+        str | None,
+        typer.Option(help="A character chosen or guessed (Gambler, ...).", metavar="CHARACTER"),
+    ] = None,
+    ability: Annotated[
+        str | None,
+        typer.Option(
+            help="Vampires: which ability, when not the role's own (deception, slay, ...).",
+            metavar="ABILITY",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What PLAYER chose in night N (the Fortune Teller's two players, the Imp's kill, the
+    Monk's protection, the Butler's master, ...), for `modtool night`.
+
+    Example:
+
+        modtool record choice games/mygame ILikePie5 Banana Neros --night 1
+    """
+    event = {
+        "kind": "night_choice",
+        "player": player,
+        "night": night,
+        "targets": list(targets or []),
+        "character": character,
+        "ability": ability,
+    }
+    _record(game, event, as_json)
+
+
+@record_app.command("day-ability")
+def record_day_ability(
+    game: GameArg,
+    player: PlayerArg,
+    ability: Annotated[
+        str, typer.Argument(help="slayer, damsel_guess, goblin_claim, juggle or other.")
+    ],
+    post: Annotated[int, typer.Option(min=0, help="Where the host announced it.", metavar="POST")],
+    target: Annotated[
+        str | None, typer.Option(help="The player it was used on.", metavar="PLAYER")
+    ] = None,
+    character: Annotated[
+        str | None, typer.Option(help="The character guessed (juggle).", metavar="CHARACTER")
+    ] = None,
+    note: Annotated[str | None, typer.Option(help="What happened.", metavar="TEXT")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A day ability the host announced at POST: a Slayer shot (the Demon dies when it works),
+    a Minion's Damsel guess, a Goblin's claim, one of the Juggler's guesses.
+
+    Example:
+
+        modtool record day-ability games/mygame Rex slayer --target Banana --post 212
+    """
+    event = {
+        "kind": "day_ability",
+        "player": player,
+        "ability": ability,
+        "post": post,
+        "target": target,
+        "character": character,
+        "note": note,
+    }
+    _record(game, event, as_json)
