@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.core.ledger import Phase, PhaseKind
+from modtool.core.ledger import Phase, PhaseKind, event_to_json
 from modtool.games import load_game
 from modtool.games.clocktower.grimoire import Reminder, SeatState
 from modtool.games.clocktower.night import (
@@ -262,8 +262,8 @@ def test_the_example_night_sheets_and_what_the_choices_do(tmp_path):
         "reminder": "poisoned",
         "night": 1,
         "by": "poisoner",
-    } in resolution.events
-    assert not any(e["kind"] == "death" for e in resolution.events)  # Magoroth's is recorded
+    } in [event_to_json(e) for e in resolution.events]
+    assert not any(e.kind == "death" for e in resolution.events)  # Magoroth's is recorded
 
 
 def test_night_resolve_confirm_writes_the_kill(tmp_path):

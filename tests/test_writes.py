@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from modtool.core.ledger import append_computed, store
+from modtool.core.ledger import append_computed, event_to_json, store
 from modtool.errors import GameFileError
 from modtool.games import load_game
 from modtool.games.clocktower.night import resolve_night
@@ -174,7 +174,9 @@ def test_twenty_night_confirmations_at_once_write_once(tmp_path, monkeypatch):
     def confirm() -> None:
         try:
             loaded = load_game(game)
-            append_computed(loaded, lambda now: resolve_night(now, 1).events)
+            append_computed(
+                loaded, lambda now: [event_to_json(e) for e in resolve_night(now, 1).events]
+            )
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 
@@ -189,7 +191,8 @@ def test_twenty_night_confirmations_at_once_write_once(tmp_path, monkeypatch):
     for t in threads:
         t.join()
     assert not errors
-    expected = resolve_night(load_game(_game(tmp_path / "alone")), 1).events
+    alone = load_game(_game(tmp_path / "alone"))
+    expected = [event_to_json(e) for e in resolve_night(alone, 1).events]
     lines = [json.loads(x) for x in (game / "events.jsonl").read_text().splitlines()]
     reminders = [e for e in lines if e["kind"] == "reminder" and e["night"] == 1]
     assert len(expected) == 2 and reminders == list(expected)  # once each, not twenty times

@@ -165,24 +165,23 @@ def refuse_when_won(game: Game, phase: Phase) -> None:
         )
 
 
-def already_recorded(game: Game, event: dict) -> bool:
-    """Whether the ledger already holds this outcome (so confirming twice adds nothing)."""
-    slot = event["player"]
-    if event["kind"] == "death":
+def already_recorded(game: Game, event: Event) -> bool:
+    """Whether the ledger already holds this outcome (so confirming twice adds nothing): the
+    slot's death; its master for that day; the same reminder in the same phase; a change of
+    character in the same phase."""
+    slot = event.slot
+    if event.kind is EventKind.DEATH:
         return any(e.slot == slot for e in game.deaths())
-    if event["kind"] == "master":
+    if event.kind is EventKind.MASTER:
+        return any(e.slot == slot and e.day == event.day for e in game.events_of(EventKind.MASTER))
+    if event.kind is EventKind.REMINDER:
         return any(
-            e.slot == slot and e.day == event["day"] for e in game.events_of(EventKind.MASTER)
-        )
-    if event["kind"] == "reminder":
-        phase = Phase(event["night"], PhaseKind.NIGHT)
-        return any(
-            e.slot == slot and e.reminder == event["reminder"] and e.phase == phase
+            e.slot == slot and e.reminder == event.reminder and e.phase == event.phase
             for e in game.events_of(EventKind.REMINDER)
         )
-    phase = Phase.parse(event["phase"])
     return any(
-        e.slot == slot and e.phase == phase for e in game.events_of(EventKind.CHARACTER_CHANGE)
+        e.slot == slot and e.phase == event.phase
+        for e in game.events_of(EventKind.CHARACTER_CHANGE)
     )
 
 

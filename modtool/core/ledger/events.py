@@ -449,7 +449,7 @@ WRITERS: dict[type[Event], Callable[[Event], dict]] = {
     },
     ReminderEvent: lambda e: {
         "player": e.slot,
-        **_phase_field(e.phase),
+        **_night(e.phase),
         "reminder": e.reminder,
         "by": e.by,
         "until": e.until,

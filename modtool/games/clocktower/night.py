@@ -11,12 +11,24 @@ of the night count for the characters that act after the Demon.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 
 from ...core.checks import already_recorded, refuse_when_won, require_reached
 from ...core.count import EXECUTED_CAUSES, count_days
-from ...core.ledger import EventKind, Game, Phase, PhaseKind, append_computed
+from ...core.ledger import (
+    CharacterChange,
+    Death,
+    Event,
+    EventKind,
+    Game,
+    Master,
+    Phase,
+    PhaseKind,
+    ReminderEvent,
+    append_computed,
+    event_to_json,
+)
 from ...core.rules import Rule
 from ...errors import ModToolError
 from .grimoire import Grimoire, SeatState, grimoire_at, no_dashii_neighbours, post_days
@@ -692,7 +704,7 @@ def tea_lady_protected(ring: list[SeatState], alive: set[str]) -> set[str]:
 
 @dataclass(frozen=True)
 class NightResolution:
-    events: tuple[dict, ...]  # what to append to the ledger when the host confirms
+    events: tuple[Event, ...]  # what to append to the ledger when the host confirms (line 0)
     notes: tuple[str, ...]  # what the host must decide
 
 
@@ -704,7 +716,8 @@ def resolve_night(game: Game, night: int) -> NightResolution:
     require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
     refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
     ctx = NightContext(game, night)
-    events: list[dict] = []
+    tonight = Phase(night, PhaseKind.NIGHT)
+    events: list[Event] = []
     notes: list[str] = []
     by_character = {}
     for seat in ctx.ring:
@@ -724,30 +737,20 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         t = target(cid)
         if t is not None and works(cid):
             events.append(
-                {
-                    "kind": "reminder",
-                    "player": t.slot,
-                    "reminder": reminder,
-                    "night": night,
-                    "by": cid,
-                }
+                ReminderEvent(
+                    EventKind.REMINDER, 0, slot=t.slot, phase=tonight, reminder=reminder, by=cid
+                )
             )
     if night == 0 and (t := target("lleech")) is not None:
-        events.append(
-            {
-                "kind": "reminder",
-                "player": t.slot,
-                "reminder": "lleech_host",
-                "night": 0,
-                "by": "lleech",
-                "until": "game",
-            }
+        host = ReminderEvent(
+            EventKind.REMINDER, 0, slot=t.slot, phase=tonight, reminder="lleech_host"
         )
+        events.append(replace(host, by="lleech", until="game"))
     if (t := target("butler")) is not None:
         butler = by_character["butler"]
-        events.append({"kind": "master", "player": butler.slot, "master": t.slot, "day": night + 1})
+        events.append(Master(EventKind.MASTER, 0, slot=butler.slot, day=night + 1, master=t.slot))
     protected = {
-        e["player"] for e in events if e["reminder" if "reminder" in e else "kind"] == "protected"
+        e.slot for e in events if isinstance(e, ReminderEvent) and e.reminder == "protected"
     }
     alive = ctx.alive_at_dusk
     for demon in [s for s in ctx.ring if s.team == "demon" and s.alive and ctx.choices.get(s.slot)]:
@@ -762,13 +765,9 @@ def resolve_night(game: Game, night: int) -> NightResolution:
             t.slot in tea_lady_protected(ctx.ring, alive),
         )
         if result == "dies":
-            events.append(
-                {"kind": "death", "player": t.slot, "phase": f"N{night}", "cause": "killed"}
-            )
+            events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
         elif result == "star-pass":
-            events.append(
-                {"kind": "death", "player": demon.slot, "phase": f"N{night}", "cause": "killed"}
-            )
+            events.append(Death(EventKind.DEATH, 0, slot=demon.slot, phase=tonight, cause="killed"))
             heir = star_pass_heir([s for s in ctx.ring if s.team == "minion"])
             if heir is None:
                 notes.append(
@@ -777,18 +776,17 @@ def resolve_night(game: Game, night: int) -> NightResolution:
                 )
             else:
                 events.append(
-                    {
-                        "kind": "character_change",
-                        "player": heir.slot,
-                        "character": demon.character,
-                        "phase": f"N{night}",
-                        "cause": "star-pass",
-                    }
+                    CharacterChange(
+                        EventKind.CHARACTER_CHANGE,
+                        0,
+                        slot=heir.slot,
+                        phase=tonight,
+                        character=demon.character,
+                        cause="star-pass",
+                    )
                 )
         elif result == "mayor":
-            events.append(
-                {"kind": "death", "player": t.slot, "phase": f"N{night}", "cause": "killed"}
-            )
+            events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
             notes.append(
                 f"{t.player} is the Mayor: the Storyteller may have another player die instead; "
                 "to do so, do not confirm, and record the deaths with modtool record"
@@ -802,4 +800,6 @@ def confirm_night(game: Game, night: int) -> list:
     """Write what the night's choices lead to, made again from the ledger under its lock (so a
     second confirmation, or twenty at once, add nothing). Only a night the game has reached."""
     require_reached(game, Phase(night, PhaseKind.NIGHT))
-    return append_computed(game, lambda now: resolve_night(now, night).events)
+    return append_computed(
+        game, lambda now: [event_to_json(e) for e in resolve_night(now, night).events]
+    )

@@ -27,7 +27,15 @@ from enum import StrEnum
 
 from ...core.checks import already_recorded, refuse_when_won, require_reached
 from ...core.count import EXECUTED_CAUSES
-from ...core.ledger import Event, EventKind, Game, Phase, PhaseKind, append_computed
+from ...core.ledger import (
+    Event,
+    EventKind,
+    Game,
+    Phase,
+    PhaseKind,
+    append_computed,
+    event_from_json,
+)
 from ...core.results import Win, WinCheck
 from ...errors import ModToolError
 from .roles import vampire_setup
@@ -555,7 +563,7 @@ def night_events(game: Game, outcome: NightOutcome, night: int) -> list[dict]:
         if e["kind"] == "night_result":
             if (e["player"], e["text"]) not in results:
                 out.append(e)
-        elif not already_recorded(game, e):
+        elif not already_recorded(game, event_from_json(e, 0, game)):
             out.append(e)
     return out
 
