@@ -74,3 +74,21 @@ def test_every_imported_archive_ledger_writes_back_the_same_events(shared, tmp_p
             before = [r for r in lines if r.kind is EventKind.REPLACEMENT and r.line < e.line]
             assert event_from_json(event_to_json(e), e.line, bare, before) == e
     assert {EventKind.DEATH, EventKind.REPLACEMENT, EventKind.DAY_START} <= kinds
+
+
+def test_a_forced_setup_keeps_its_mark_and_reason(tmp_path):
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from modtool.cli import app
+
+    from .conftest import EXAMPLE
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    args = ["setup", "draw", str(game), "--seed", "7", "--write", "--force"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    (drawn,) = load_game(game).events_of(EventKind.SETUP)
+    assert drawn.forced and "Day 4" in drawn.note
+    assert event_to_json(drawn)["forced"] is True

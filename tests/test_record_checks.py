@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from modtool.cli import app
 from modtool.core.checks import RULES, rules_by_name
-from modtool.core.ledger import PostRef
+from modtool.core.ledger import Phase, PhaseKind, PostRef
 from modtool.games import load_game
 
 from .conftest import EXAMPLE
@@ -69,7 +69,7 @@ def test_a_post_the_days_cannot_place_has_no_phase(game):
     loaded = load_game(game)
     assert loaded.phase_at(PostRef(post=20)).number == 2  # in Day 2's posts
     assert loaded.phase_at(PostRef(post=16)).is_night  # the host's post that starts Day 2
-    assert loaded.phase_at(PostRef(post=0)) == loaded.phase_at(PostRef(post=0))
+    assert loaded.phase_at(PostRef(post=0)) == Phase(0, PhaseKind.NIGHT)  # Day 1 starts after it
     assert loaded.phase_at(PostRef(post=20, thread="another")) is None
 
 

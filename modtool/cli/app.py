@@ -344,6 +344,18 @@ def _day_option(value: str) -> str:
     raise typer.BadParameter(f"{value!r} is not a day number; use a number such as 2, or 'all'")
 
 
+def _game_and_posts(game, offline, refresh, concurrency, cookies, header, cache, quiet):
+    """The game folder and its thread's posts, read with the shared thread options."""
+    from ..games import load_game
+    from ..threads.sources import read_game_posts
+
+    loaded = load_game(game)
+    with _thread_options(
+        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
+    ) as fetcher:
+        return loaded, read_game_posts(loaded, fetcher)
+
+
 def _thread_options(offline, refresh, concurrency, tz, cookies, header, cache, quiet):
     options = _fetch_options(offline, refresh, concurrency, tz, None)
     return _fetcher(options, cookies, _header_pairs(header), cache, quiet=quiet)

@@ -21,6 +21,7 @@ from .app import (
     RefreshOpt,
     _day_option,
     _emit_json,
+    _game_and_posts,
     _thread_options,
     app,
 )
@@ -178,16 +179,12 @@ def end_day(
 
         modtool end-day games/mygame --day 2 --dry-run
     """
-    from ..games import load_game
     from ..host.days import end_day as close
     from ..host.render import count_table, count_to_json
-    from ..threads.sources import read_game_posts
 
-    loaded = load_game(game)
-    with _thread_options(
-        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
-    ) as fetcher:
-        posts = read_game_posts(loaded, fetcher)
+    loaded, posts = _game_and_posts(
+        game, offline, refresh, concurrency, cookies, header, cache, as_json
+    )
     closing = close(loaded, posts, day, dry_run)
     if as_json:
         _emit_json(

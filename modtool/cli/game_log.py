@@ -22,8 +22,8 @@ from .app import (
     _emit_json,
     _fetch_options,
     _fetcher,
+    _game_and_posts,
     _header_pairs,
-    _thread_options,
     app,
 )
 
@@ -53,16 +53,12 @@ def chats(
 
         modtool chats games/mygame --day all
     """
-    from ..games import load_game
     from ..host.chats import chat_day_to_json, chat_log
     from ..host.render import chats_text
-    from ..threads.sources import read_game_posts
 
-    loaded = load_game(game)
-    with _thread_options(
-        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
-    ) as fetcher:
-        posts = read_game_posts(loaded, fetcher)
+    loaded, posts = _game_and_posts(
+        game, offline, refresh, concurrency, cookies, header, cache, as_json
+    )
     found = chat_log(loaded, posts)
     if day != "all":
         wanted = int(day) if day else max(e.day for e in found)
@@ -199,16 +195,12 @@ def activity(
     """
     from datetime import timedelta
 
-    from ..games import load_game
     from ..host.days import activity as measure
     from ..host.render import activity_table, activity_to_json
-    from ..threads.sources import read_game_posts
 
-    loaded = load_game(game)
-    with _thread_options(
-        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
-    ) as fetcher:
-        posts = read_game_posts(loaded, fetcher)
+    loaded, posts = _game_and_posts(
+        game, offline, refresh, concurrency, cookies, header, cache, as_json
+    )
     found = measure(loaded, posts, day, timedelta(hours=prod))
     if as_json:
         _emit_json(activity_to_json(found))

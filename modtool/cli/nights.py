@@ -17,7 +17,7 @@ from .app import (
     OfflineOpt,
     RefreshOpt,
     _emit_json,
-    _thread_options,
+    _game_and_posts,
     app,
 )
 
@@ -47,16 +47,12 @@ def grimoire(
         modtool grimoire games/mygame --night 2
     """
     from ..core.ledger import Phase, PhaseKind
-    from ..games import load_game
-    from ..threads.sources import read_game_posts
 
     if night is not None and day is not None:
         raise typer.BadParameter("give --night or --day, not both", param_hint="--night/--day")
-    loaded = load_game(game)
-    with _thread_options(
-        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
-    ) as fetcher:
-        posts = read_game_posts(loaded, fetcher)
+    loaded, posts = _game_and_posts(
+        game, offline, refresh, concurrency, cookies, header, cache, as_json
+    )
     if night is not None:
         phase = Phase(night, PhaseKind.NIGHT)
     elif day is not None:
@@ -108,16 +104,12 @@ def night(
 
         modtool night games/mygame --night 1 --resolve
     """
-    from ..games import load_game
-    from ..threads.sources import read_game_posts
 
     if confirm and not resolve:
         raise typer.BadParameter("--confirm goes with --resolve", param_hint="--confirm")
-    loaded = load_game(game)
-    with _thread_options(
-        offline, refresh, concurrency, loaded.timezone, cookies, header, cache, as_json
-    ) as fetcher:
-        posts = read_game_posts(loaded, fetcher)
+    loaded, posts = _game_and_posts(
+        game, offline, refresh, concurrency, cookies, header, cache, as_json
+    )
     n = number if number is not None else loaded.days()[-1].day
     report = loaded.variant.night(loaded, n, posts, resolve, confirm)
     if as_json:

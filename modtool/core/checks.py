@@ -52,9 +52,9 @@ def phase_reached(game: Game, e: Event, last_post: int | None) -> str | None:
     fix = (
         f"close Day {now.number} first (modtool end-day)"
         if phase == Phase(now.number, PhaseKind.NIGHT)
-        else f"the game is in {_name(now)}"
+        else f"the game is in {now.title}"
     )
-    return f"{_name(phase)} has not been reached: {fix}"
+    return f"{phase.title} has not been reached: {fix}"
 
 
 def master_day_reached(game: Game, e: Event, last_post: int | None) -> str | None:
@@ -66,7 +66,7 @@ def master_day_reached(game: Game, e: Event, last_post: int | None) -> str | Non
     latest = now.number + 1 if now.kind is PhaseKind.NIGHT else now.number
     if e.day <= latest:
         return None
-    return f"Day {e.day} has not been reached (the game is in {_name(now)}); give --day {latest}"
+    return f"Day {e.day} has not been reached (the game is in {now.title}); give --day {latest}"
 
 
 def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
@@ -109,7 +109,7 @@ def reminder_ends_after_it_starts(game: Game, e: Event, last_post: int | None) -
     until = Phase.parse(e.until)
     if until >= e.phase:
         return None
-    return f"a reminder given in {_name(e.phase)} cannot end in {_name(until)}, before it starts"
+    return f"a reminder given in {e.phase.title} cannot end in {until.title}, before it starts"
 
 
 RULES: tuple[Rule, ...] = (
@@ -150,8 +150,8 @@ def require_reached(game: Game, phase: Phase, preview: bool = False) -> None:
     upcoming = Phase(now.number, PhaseKind.NIGHT)
     if phase > now and not (preview and phase == upcoming):
         raise ModToolError(
-            f"{_name(phase)} has not been reached: the game is in {_name(now)} (ledger "
-            f"{game.folder / LEDGER_FILE}); give a phase up to {_name(now)}"
+            f"{phase.title} has not been reached: the game is in {now.title} (ledger "
+            f"{game.folder / LEDGER_FILE}); give a phase up to {now.title}"
         )
 
 
@@ -160,7 +160,7 @@ def refuse_when_won(game: Game, phase: Phase) -> None:
     won = game.variant.win_before(game, phase)
     if won:
         raise ModToolError(
-            f"the game is over: {won} before {_name(phase)}; there is nothing more to run "
+            f"the game is over: {won} before {phase.title}; there is nothing more to run "
             "(undo the death in the ledger if it was a mistake)"
         )
 
@@ -189,10 +189,6 @@ def last_post_of(posts: Sequence | None) -> int | None:
     """The highest post number of the thread's posts, or None."""
     numbers = [p.number for p in posts or () if p.number is not None]
     return max(numbers) if numbers else None
-
-
-def _name(phase: Phase) -> str:
-    return f"{'Night' if phase.is_night else 'Day'} {phase.number}"
 
 
 def rules_by_name() -> Mapping[str, Rule]:

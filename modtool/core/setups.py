@@ -97,7 +97,7 @@ def game_started(game: Game) -> str | None:
     """How the ledger shows the game under way (past Day 1, or play recorded), or None."""
     now = game.current_phase()
     if now > Phase(1, PhaseKind.DAY):
-        return f"it is in {'Night' if now.is_night else 'Day'} {now.number}"
+        return f"it is in {now.title}"
     played = next((e for e in game.events if e.kind in PLAY_KINDS), None)
     if played is not None:
         return f"ledger line {played.line} records play ({played.kind.value})"

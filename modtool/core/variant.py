@@ -158,7 +158,10 @@ class Variant:
     def night(self, game: Game, night: int, posts, resolve: bool, confirm: bool):
         """The night sheet (and with `resolve`, what the choices do; `confirm` writes it): an
         object with `as_json()` and `text()`."""
-        raise ModToolError(f"{game.folder}/game.toml: {self.title} has no nights to run")
+        raise ModToolError(
+            f"{game.folder}/game.toml: this game has no nights for modtool to run; a night "
+            'sheet needs a game that has them (script = "trouble-brewing-forum", or "vampires")'
+        )
 
     def grimoire(self, game: Game, posts, phase: Phase):
         """The grimoire at the start of `phase`: an object with `as_json()` and `text()`."""

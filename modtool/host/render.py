@@ -140,16 +140,12 @@ def checks_text(checks) -> str:
     return "\n".join(lines)
 
 
-def _name(phase) -> str:
-    return f"{'Day' if phase.kind.value == 'D' else 'Night'} {phase.number}"
-
-
 def schedule_to_json(found) -> list[dict]:
     """`modtool schedule --json`: one object per phase."""
     return [
         {
             "phase": str(p.phase),
-            "name": _name(p.phase),
+            "name": p.phase.title,
             "start": p.start.isoformat() if p.start else None,
             "deadline": p.deadline.isoformat() if p.deadline else None,
             "deadline_utc": p.deadline.astimezone(UTC).isoformat() if p.deadline else None,
@@ -172,7 +168,7 @@ def schedule_table(found, tz, now=None) -> str:
     rows = []
     for p in found:
         if p.over:  # the game ended before it: the phase never comes
-            rows.append((_name(p.phase), f"never: {p.over}", "", "", ""))
+            rows.append((p.phase.title, f"never: {p.over}", "", "", ""))
             continue
         if p.deadline is None:
             left = ""
@@ -180,7 +176,7 @@ def schedule_table(found, tz, now=None) -> str:
             left = time_left(p.deadline - now) or "past"
         utc = p.deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if p.deadline else ""
         start = shown(p.start) if p.start else "when the host says"
-        rows.append((_name(p.phase), start, shown(p.deadline), utc, left))
+        rows.append((p.phase.title, start, shown(p.deadline), utc, left))
     return _table(rows, headers=("Phase", "Starts", "Deadline", "Deadline (UTC)", "Left"))
 
 

@@ -367,6 +367,8 @@ def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Even
         red_herring=herring,
         seats=tuple(seats),
         bluffs=tuple(bluffs),
+        forced=obj.get("forced") is True,
+        note=obj.get("note"),
     )
 
 
@@ -437,6 +439,7 @@ WRITERS: dict[type[Event], Callable[[Event], dict]] = {
         ],
         "bluffs": list(e.bluffs),
         "red_herring": e.red_herring,
+        "forced": e.forced or None,
     },
     Undo: lambda e: {"line": e.undone},
     GhostVote: lambda e: {"player": e.slot, "day": e.day},

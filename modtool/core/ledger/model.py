@@ -48,6 +48,11 @@ class Phase:
     def __str__(self) -> str:
         return f"{self.kind.value}{self.number}"
 
+    @property
+    def title(self) -> str:
+        """ "Day 2", "Night 0": the phase as a sentence names it."""
+        return f"{'Night' if self.is_night else 'Day'} {self.number}"
+
 
 class EventKind(StrEnum):
     DAY_START = "day_start"
@@ -161,6 +166,7 @@ class Setup(Event):
     seats: tuple[tuple[str, int, str, str | None], ...] = ()  # (slot, seat, role, shown)
     bluffs: tuple[str, ...] = ()
     red_herring: str | None = None  # a slot
+    forced: bool = False  # drawn with --force after the game had started (the note says why)
 
 
 @dataclass(frozen=True, slots=True)

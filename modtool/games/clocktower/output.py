@@ -60,8 +60,7 @@ def grimoire_table(grimoire, ghosts: dict, names: dict) -> str:
         if s.master:
             notes.append(f"master: {s.master}")
         rows.append([s.seat or "", s.player, character, s.alignment or "", life, "; ".join(notes)])
-    head = f"Grimoire at the start of {'Night' if grimoire.phase.is_night else 'Day'} "
-    head += f"{grimoire.phase.number}"
+    head = f"Grimoire at the start of {grimoire.phase.title}"
     from tabulate import tabulate  # only a grimoire printed as a table needs it
 
     table = tabulate(
