@@ -196,3 +196,12 @@ def test_a_line_break_ends_an_announcement(game):
         ["Banana", "Kohai", "Neros"],
         ["Banana", "Shining", "wylted"],
     ]
+
+
+@pytest.mark.parametrize(
+    "talk",
+    ["I'm in another chat with Bo", "there is a new chat with Ann", "no new chat with Ann"],
+)
+def test_new_or_another_chat_mentioned_mid_sentence_is_not_a_start(talk):
+    # "new", "another", "one more" announce a chat only when they open the sentence
+    assert read_announcements(talk) == []

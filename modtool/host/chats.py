@@ -56,7 +56,7 @@ _ADD_VERB = r"(?:add(?:ed|ing)?|invit(?:e|ed|ing)|br(?:ought|inging|ing)|pull(?:
 _CLOSE_VERB = r"(?:clos(?:e|ed|ing)|end(?:ed|ing)?|shut(?:ting)?|kill(?:ed|ing)?|done\s+with)"
 _START_VERB = (
     r"(?:start(?:ed|ing)?|mak(?:e|ing)|made|creat(?:e|ed|ing)|open(?:ed|ing)?|form(?:ed|ing)?|"
-    r"set(?:ting)?\s+up|new|spun\s+up|spin(?:ning)?\s+up|another|one\s+more)"
+    r"set(?:ting)?\s+up|spun\s+up|spin(?:ning)?\s+up)"
 )
 _ADD = re.compile(
     rf"\b{_ADD_VERB}(?:\s*:)?\s+(?P<added>.+?)\s+(?:to|into|in)\s+(?P<rest>.+)",
@@ -75,6 +75,13 @@ _START = re.compile(
     rf"(?:private\s+)?{_CHAT}\b(?P<rest>.*)"
     rf"|\b{_CHAT}\b(?P<rest2>[^.;:]*?)\s*(?:[:\-–—]\s*|\b(?:is|was|now|has\s+been)\s+)*"
     rf"\b{_START_VERB}\b(?P<tail>.*)",
+    re.I,
+)
+# "New GC: me, Ann", "Another chat with Bo": these words announce a chat only when they open
+# the sentence ("I'm in another chat with Bo" announces nothing)
+_START_OPENING = re.compile(
+    rf"^\s*(?:(?:so|ok|and)\s+)?(?:a\s+)?(?:new|another|one\s+more)\s+(?:private\s+)?"
+    rf"{_CHAT}\b(?P<rest>.*)",
     re.I,
 )
 _OWNER = re.compile(r"(?:^|[\s(])(?P<owner>my|[^\s,.;:()]+?)['’]s\b(?!\s+(?:already|in)\b)", re.I)
@@ -198,7 +205,12 @@ def _read_sentence(sentence: str) -> Announcement | None:
         return None
     found = [
         (m.start(), kind, m)
-        for kind, pattern in (("add", _ADD), ("close", _CLOSE), ("start", _START))
+        for kind, pattern in (
+            ("add", _ADD),
+            ("close", _CLOSE),
+            ("start", _START),
+            ("start", _START_OPENING),
+        )
         if (m := pattern.search(sentence)) and (kind != "add" or re.search(_CHAT, m["rest"], re.I))
     ]
     if not found:

@@ -265,8 +265,9 @@ def require_authors(doubts: list) -> None:
     (else a label such as "Log in" would be counted as a player)."""
     for where, found in doubts:
         if not found.authors:
+            about = [u for u in found.unsure if "author" in u] or list(found.unsure) or ["?"]
             raise SourceError(
-                f"{where}: the posts' authors could not be read ({found.unsure[0]}); set "
+                f"{where}: the posts' authors could not be read ({about[0]}); set "
                 "selectors for the source in game.toml (modtool posts --explain gives a start)"
             )
 

@@ -8,6 +8,7 @@ holds neither the poster nor the time. No site's selectors are used here.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from dataclasses import replace
@@ -408,9 +409,7 @@ def _score(members: list, features: _Features) -> float:
         return 0.0
     # A post has a block of its own words apart from its poster and time; a "recent activity"
     # line in a sidebar ("bob replied to Game 3, 09:12") has a name and a time but no such block.
-    with_body = sum(_has_body(m, features.author(m), features.time(m)[1]) for m in members) / len(
-        members
-    )
+    with_body = sum(features.has_body(m) for m in members) / len(members)
     lengths = [len(clean_text(m)) for m in members]
     # Prefer the tightest container: its text is mostly the post, not page furniture.
     return (
@@ -551,7 +550,7 @@ def _header_row_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
     return _shown_time(row, tz)
 
 
-_EDIT_NOTE = re.compile(r"edit", re.I)
+_EDIT_NOTE = re.compile(r"\bedit", re.I)  # "edited", "post-edit"; not "credit"
 
 
 def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
@@ -766,8 +765,6 @@ def _without_furniture(body):
     """The body without what sits inside it but is not the poster's words: controls and
     reaction counts, spoiler buttons (their content stays), and edit notes. A copy: the page
     itself is left as it was."""
-    import copy
-
     body = copy.deepcopy(body)
     drop = []
     for node in body.iterdescendants():
@@ -780,8 +777,9 @@ def _without_furniture(body):
         if furniture or edit_note:
             drop.append(node)
     _cut_signature(body)
+    dropped = set(drop)
     for node in drop:
-        if not any(anc in drop for anc in node.iterancestors()):
+        if not any(anc in dropped for anc in node.iterancestors()):
             remove_keeping_tail(node)
     return body
 

@@ -299,7 +299,7 @@ def _may_give_time(el) -> bool:
     if any(el.get(a) for a in _TIME_ATTRS):
         return True
     text = clean_text(el)
-    return bool(_DIGIT.search(text)) and (len(text) <= 80 or el.text is not None)
+    return bool(_DIGIT.search(text)) and (len(text) <= 80 or bool((el.text or "").strip()))
 
 
 def _inside(inner: tuple, outer: tuple) -> bool:
