@@ -333,6 +333,15 @@ CASES = [
         "drain",
         _vampires(),
     ),
+    # --- this session's options: --preview, several undo lines, a list of actions ----------
+    Case("a preview of role PMs", ["draft", "rolepms", "{g}", "--preview"], "leave it out"),
+    Case("undo a line past the ledger", ["record", "undo", "{g}", "9999"], "earlier line"),
+    Case("undo one line twice at once", ["record", "undo", "{g}", "3", "3"], "already undone"),
+    Case(
+        "a correction whose actions are not actions",
+        ["record", "correction", "{g}", "20", "--actions", "please count this"],
+        "not an action",
+    ),
     # --- phases that do not exist ---------------------------------------------------------------
     Case("grimoire of Day 50", ["grimoire", "{g}", "--day", "50"], "Day 50"),
     Case("grimoire of Night 500", ["grimoire", "{g}", "--night", "500"], "Night 500"),

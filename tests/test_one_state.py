@@ -325,7 +325,7 @@ def test_preview_is_for_the_dayend_post_only(tmp_path):
     result = runner.invoke(app, ["draft", "votecount", str(folder), "--preview"])
     assert result.exit_code == 1
     assert result.stderr == (
-        "Error: --preview is for a day-end post still in progress, not votecount\n"
+        "Error: --preview is for a day-end post still in progress, not votecount; leave it out\n"
     )
 
 

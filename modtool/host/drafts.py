@@ -70,7 +70,9 @@ def make_drafts(
         require_reached(game, Phase(day, PhaseKind.DAY))
 
     if preview and kind is not DraftKind.DAYEND:
-        raise ModToolError(f"--preview is for a day-end post still in progress, not {kind.value}")
+        raise ModToolError(
+            f"--preview is for a day-end post still in progress, not {kind.value}; leave it out"
+        )
     ext = f"{language}.{EXTENSIONS[markup]}"
 
     def render(name: str, context: dict, file: str) -> Draft:
