@@ -18,6 +18,8 @@ from .conftest import ROOT
 GOLDEN = ROOT / "tests" / "golden" / "help"
 COMMANDS = [
     [],
+    ["example"],
+    ["docs"],
     ["posts"],
     ["count"],
     ["schedule"],

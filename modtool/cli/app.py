@@ -100,6 +100,7 @@ class _Errors(TyperGroup):
 
 
 COMMAND_ORDER = (
+    "example",
     "posts",
     "count",
     "schedule",
@@ -115,6 +116,7 @@ COMMAND_ORDER = (
     "import",
     "record",
     "setup",
+    "docs",
 )
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -331,9 +333,12 @@ def _root(
     Exit codes: 0 done, 1 error, 2 usage error; with --json an error is a JSON object on
     stderr. Progress bars appear only on a terminal, and NO_COLOR is honoured.
 
-    Example:
+    Examples (an example game, its count, the walkthrough of a first game):
 
-        modtool count games/example-botc --day all
+    \b
+        modtool example demo
+        modtool count demo --day all
+        modtool docs first-game
     """
     ctx.meta["modtool.debug"] = debug
 

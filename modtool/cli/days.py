@@ -82,9 +82,9 @@ def count(
 ) -> None:
     """Count the votes of a day.
 
-    Example:
+    Example (on the game `modtool example demo` writes):
 
-        modtool count games/example-botc --day all
+        modtool count demo --day all
     """
     from ..games import load_game
     from ..host.counting import count_game
@@ -135,9 +135,9 @@ def schedule(
 ) -> None:
     """List the game's phases with their start and deadline, in the game's zone and UTC.
 
-    Example:
+    Example (on the game `modtool example demo` writes):
 
-        modtool schedule games/example-botc
+        modtool schedule demo
     """
     from ..core.schedule import game_phases
     from ..games import load_game

@@ -1,10 +1,14 @@
-"""modtool init and import: new game folders, from a thread or an archive."""
+"""modtool example, init and import: new game folders, from the package, a thread or an archive;
+and modtool docs, the docs that ship inside the package."""
 
 from __future__ import annotations
 
+import sys
+from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
 
 from .app import (
@@ -18,6 +22,76 @@ from .app import (
     app,
     import_app,
 )
+
+# The games of modtool.games.GAMES that ship an example, listed here so that --help needs no
+# game loaded (a test keeps the two the same).
+EXAMPLE_GAMES = ("mafia", "clocktower", "vampires")
+
+
+ExampleGame = Enum("ExampleGame", {n.upper(): n for n in EXAMPLE_GAMES}, type=str)
+
+
+@app.command()
+def example(
+    folder: Annotated[
+        Path, typer.Argument(help="The new game folder.", file_okay=False, metavar="FOLDER")
+    ],
+    game: Annotated[
+        ExampleGame, typer.Option(help="Which game's example.", show_default=True)
+    ] = ExampleGame.CLOCKTOWER,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write an example game to try every command on.
+
+    The folder gets the game's saved thread posts (thread.jsonl), its game.toml and its
+    ledger (events.jsonl), as a host would have them a few days into the game.
+
+    Examples:
+
+    \b
+        modtool example demo
+        modtool example mafia-demo --game mafia
+    """
+    from ..host.bundled import write_example
+
+    written = write_example(folder, game.value)
+    if as_json:
+        _emit_json({"game": str(folder), "files": [str(p) for p in written]})
+        return
+    names = ", ".join(p.name for p in written)
+    typer.echo(f"Wrote the example {game.value} game to {folder} ({names})")
+
+
+@app.command()
+def docs(
+    topic: Annotated[
+        str | None,
+        typer.Argument(help="The doc to show; none: the list of topics.", metavar="[TOPIC]"),
+    ] = None,
+) -> None:
+    """Show the docs that ship with modtool; with no TOPIC, the list of topics.
+
+    On a terminal a doc is shown through a pager ($PAGER), piped it is printed plain.
+
+    Examples:
+
+    \b
+        modtool docs
+        modtool docs first-game
+    """
+    from ..host.bundled import doc_text, doc_topics
+
+    if topic is None:
+        topics = doc_topics()
+        width = max(len(t.name) for t in topics)
+        lines = [f"  {t.name:<{width}}  {t.title}" for t in topics]
+        typer.echo("\n".join(["Topics (modtool docs TOPIC):", *lines]))
+        return
+    text = doc_text(topic)
+    if sys.stdout.isatty():
+        click.echo_via_pager(text)
+    else:
+        typer.echo(text, nl=not text.endswith("\n"))
 
 
 @app.command()

@@ -155,7 +155,8 @@ def player_file_stems(players: Sequence[str]) -> list[str]:
 
 
 def last_night(game: Game) -> int:
-    """The night after the latest day (seed 003 numbering: Night N follows Day N)."""
+    """The night after the latest day (the forum Clocktower game's numbering: Night N follows Day
+    N)."""
     return game.days()[-1].day
 
 

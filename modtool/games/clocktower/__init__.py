@@ -19,7 +19,8 @@ from .scripts import SHIPPED, Script, load_script
 from .setups import SetupCheck, check_game, draw_game
 from .wins import check_day
 
-MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only the Demon (seed 003)
+MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only the Demon (the forum
+                                 # Clocktower game)
 DAY_ABILITIES = ("slayer", "damsel_guess", "goblin_claim", "juggle", "other")
 
 

@@ -84,7 +84,7 @@ def _role_texts(game: Game, ids: set[str], language: str) -> dict[str, dict]:
         lang = {"en": "English", "ko": "Korean"}.get(language, language)
         raise ModToolError(
             f"no {lang} role text for {', '.join(missing)}; write it in "
-            f"{game.folder / f'roles.{language}.toml'} (see docs/drafts.md) or draft with "
+            f"{game.folder / f'roles.{language}.toml'} (see `modtool docs drafts`) or draft with "
             "another --lang"
         )
     return out

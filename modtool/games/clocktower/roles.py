@@ -21,7 +21,7 @@ from ...errors import GameFileError
 
 GOOD_TEAMS = ("townsfolk", "outsider")
 EVIL_TEAMS = ("minion", "demon")
-# The Korean team words of the Korean almanac (seed 002), used when a post names a team.
+# The Korean team words of the Korean almanac, used when a post names a team.
 TEAM_NAMES = {
     "en": {"townsfolk": "Townsfolk", "outsider": "Outsider", "minion": "Minion", "demon": "Demon"},
     "ko": {"townsfolk": "마을주민", "outsider": "외지인", "minion": "하수인", "demon": "악마"},
