@@ -186,7 +186,7 @@ def test_watch_keeps_watching_when_a_look_fails_with_back_off(tmp_path):
 def test_init_writes_toml_that_reads_back_for_any_name(tmp_path):
     import tomllib
 
-    from modtool.host.days import init_game
+    from modtool.host.starting import init_game
     from modtool.threads.posts import Post
 
     names = ["Host", "🎲Dice", "Banana", "banana", "하나", 'quo"te', "back\\slash", "Banana"]
@@ -213,7 +213,7 @@ def test_init_writes_toml_that_reads_back_for_any_name(tmp_path):
 
 def test_init_leaves_nothing_when_what_it_wrote_does_not_read_back(tmp_path, monkeypatch):
     from modtool.errors import GameFileError
-    from modtool.host import days
+    from modtool.host import starting as days
     from modtool.threads.posts import Post
 
     def refuse(folder):

@@ -110,29 +110,44 @@ def init(
         typer.Option(help="The rules preset: mafiascum, botc-forum or vampire.", metavar="NAME"),
     ] = "mafiascum",
     title: Annotated[str, typer.Option(help="The game's title.", metavar="TEXT")] = "",
+    script: Annotated[
+        str,
+        typer.Option(
+            help="A Clocktower script (trouble-brewing-forum, a script .json) or vampires.",
+            metavar="NAME",
+        ),
+    ] = "",
     as_json: JsonOpt = False,
     offline: OfflineOpt = False,
     cookies: CookiesOpt = None,
     header: HeaderOpt = None,
     cache: CacheOpt = None,
 ) -> None:
-    """Start a game folder from a thread: its posters as players, its first poster as host.
+    """Start a game folder from a thread: its players, its host, its timezone.
+
+    The first poster is the host; the players are the first post's player list when it has
+    one (seats in its order), else the posters who voted; a poster who never voted is left
+    as a comment in game.toml. The timezone is the one the page shows its times in. What was
+    guessed is listed, to check in game.toml.
 
     Example:
 
         modtool init games/mygame --thread https://forum.example/viewtopic.php?t=123
     """
-    from ..host.days import init_game
+    from ..host.starting import init_game
     from ..threads.sources import read_sources
     from ..threads.times import UTC
 
     with _thread_options(offline, False, 3, UTC, cookies, header, cache, as_json) as fetcher:
         found = read_sources([thread], UTC, None, fetcher)
-    written = init_game(folder, thread, found, preset, title)
+    started = init_game(folder, thread, found, preset, title, script)
     if as_json:
-        _emit_json({"game": str(folder), "setup": str(written)})
+        _emit_json(
+            {"game": str(folder), "setup": str(started.setup), "guessed": list(started.guesses)}
+        )
         return
-    typer.echo(f"Wrote {written} and {folder / 'events.jsonl'}; check the players and the rules")
+    typer.echo(f"Wrote {started.setup} and {started.ledger}. Guessed (check them in game.toml):")
+    typer.echo("\n".join(f"  {guess}" for guess in started.guesses))
 
 
 @import_app.command("mafiascum-archive")

@@ -90,7 +90,5 @@ def doc_text(topic: str) -> str:
     if name not in names:
         raise ModToolError(f"no doc {topic!r}; the topics are {', '.join(names)}")
     text = _docs().joinpath(f"{name}.md").read_text("utf-8")
-    text = _LINK.sub(
-        lambda m: f"{m[1]} (`modtool docs {m[2]}`)" if m[2] in names else m[0], text
-    )
+    text = _LINK.sub(lambda m: f"{m[1]} (`modtool docs {m[2]}`)" if m[2] in names else m[0], text)
     return _PATH.sub(lambda m: f"`modtool docs {m[1]}`" if m[1] in names else m[0], text)
