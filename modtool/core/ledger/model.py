@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..names import normalise
 from ..rules import Rules
+from .schedule_table import Schedule
 
 if TYPE_CHECKING:  # the protocol's module names these types in turn
     from ..variant import Variant
@@ -225,7 +226,7 @@ class Game:
     rules: Rules
     slots: tuple[Slot, ...]
     events: tuple[Event, ...] = ()
-    schedule: object = None  # schedule.Schedule: deadlines from game.toml's [schedule]
+    schedule: Schedule | None = None  # deadlines from game.toml's [schedule]
     drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
     script: str | None = None  # game.toml's `script`, as written (a name, or a file's path)
     # the game this is (a `core.variant.Variant`: Mafia, Clocktower, the Vampires game), with
