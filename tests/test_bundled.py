@@ -72,3 +72,14 @@ def test_every_text_that_points_at_a_doc_names_a_topic():
         assert "see docs/" not in text, path
         named |= set(re.findall(r"`modtool docs ([\w-]+)`", text))
     assert named and named <= topics
+
+
+def test_docs_on_a_terminal_go_through_the_pager(monkeypatch):
+    from modtool.cli import folders
+
+    paged: list[str] = []
+    monkeypatch.setattr(folders, "_on_terminal", lambda: True)
+    monkeypatch.setattr(folders.click, "echo_via_pager", paged.append)
+    result = CliRunner().invoke(app, ["docs", "drafts"])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert paged == [doc_text("drafts")]

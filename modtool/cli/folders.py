@@ -88,10 +88,14 @@ def docs(
         typer.echo("\n".join(["Topics (modtool docs TOPIC):", *lines]))
         return
     text = doc_text(topic)
-    if sys.stdout.isatty():
+    if _on_terminal():
         click.echo_via_pager(text)
     else:
         typer.echo(text, nl=not text.endswith("\n"))
+
+
+def _on_terminal() -> bool:
+    return sys.stdout.isatty()
 
 
 @app.command()
@@ -170,7 +174,7 @@ def import_mafiascum_archive(
 
     Example:
 
-        modtool import mafiascum-archive ../shared/fixtures/mafiascum-dev --out games/archive
+        modtool import mafiascum-archive archive/ --out games/archive
     """
     from ..host.importer import import_mafiascum_archive as run
 
