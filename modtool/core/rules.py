@@ -28,8 +28,7 @@ class Threshold(StrEnum):
 class TiePolicy(StrEnum):
     NONE = "none"  # nobody dies
     HOST_DECIDES = "host-decides"
-    VAMPIRES_CHOOSE = "vampires-choose"  # the Vampires game: "the vampires will ... determine
-                                         # which"
+    VAMPIRES_CHOOSE = "vampires-choose"  # Vampires: "the vampires will ... determine which"
     EARLIEST_TO_REACH = "earliest-to-reach"
     RANDOM = "random"
 

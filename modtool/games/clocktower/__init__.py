@@ -20,8 +20,8 @@ from .scripts import SHIPPED, Script, load_script
 from .setups import SetupCheck, check_game, draw_game
 from .wins import check_day
 
-MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only the Demon (the forum
-                                 # Clocktower game)
+# Minions learn the whole evil team, or only the Demon (as the forum Clocktower game had it).
+MINION_INFO = ("team", "demon")
 DAY_ABILITIES = ("slayer", "damsel_guess", "goblin_claim", "juggle", "other")
 
 
