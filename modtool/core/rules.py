@@ -417,8 +417,8 @@ def ghost_vote_refusal(
     target: str, voted_by_living_today: set[str], spent: bool, target_alive: bool = True
 ) -> Rule | None:
     """Why a dead player's ghost vote cannot be cast, or None when it can (the forum Clocktower
-    game: once per
-    game, for a player some living player voted for today, even if that vote was withdrawn)."""
+    game: once per game, for a player some living player voted for today, even if that vote was
+    withdrawn)."""
     if spent:
         return Rule.GHOST_SPENT
     if target == NO_LYNCH_KEY:

@@ -576,8 +576,7 @@ def _act(
 
 def _check_stated_members(day: ChatDay, post: Post, name: str, chat: Chat, stated: set) -> None:
     """The forum Clocktower game: an add or a close names who is in the chat; the announcer may
-    leave
-    themself out."""
+    leave themself out."""
     if set(chat.members) not in (stated, stated | {name}):
         have = ", ".join(chat.members)
         _flag(

@@ -155,8 +155,7 @@ def player_file_stems(players: Sequence[str]) -> list[str]:
 
 
 def last_night(game: Game) -> int:
-    """The night after the latest day (the forum Clocktower game's numbering: Night N follows Day
-    N)."""
+    """The night after the latest day (Night N follows Day N, as the forum games number them)."""
     return game.days()[-1].day
 
 

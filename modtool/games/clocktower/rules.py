@@ -24,8 +24,8 @@ def butler_refusal(
     able: bool, master: str | None, master_targets: set[str], target: str
 ) -> ClocktowerRule | None:
     """Why a Butler's vote cannot count now, or None. The forum Clocktower game: "you may only vote
-    for a player
-    if your Master is also voting for them". A drunk, poisoned or dead Butler votes freely, and
+    for a player if your Master is also voting for them". A drunk, poisoned or dead Butler votes
+    freely, and
     so does one whose master for the day the host has not recorded (the count warns)."""
     if not able or master is None:
         return None
@@ -49,8 +49,8 @@ def virgin_vote(
     spent_before: bool, virgin_works: bool, voter_team: str | None, voter: str | None
 ) -> VirginResult:
     """The first vote ever cast on the Virgin that counts (the forum Clocktower game: "The first
-    time in the game
-    that someone votes for you, if they are a Townsfolk, they are lynched and the day ends
+    time in the game that someone votes for you, if they are a Townsfolk, they are lynched and the
+    day ends
     immediately"; the ability is lost "even though it does not trigger" when poisoned). A
     Drunk is an Outsider, not a Townsfolk; the Spy may register as one."""
     if spent_before:

@@ -3,8 +3,8 @@
 (after the execution, or none).
 
 The forum Clocktower game: "Good wins when the Demon is eliminated. Evil wins when there are only
-two players
-alive and at least one of them is Evil"; the Saint: "Evil wins if you are lynched"; the Mayor:
+two players alive and at least one of them is Evil"; the Saint: "Evil wins if you are lynched"; the
+Mayor:
 "Good wins if a day ends without a lynch and with exactly three players alive"; the Scarlet
 Woman: "If you and at least three other players are alive after the Demon dies, you become the
 new Demon". Almanacs 000 and 002 add the Vortox, the Lleech, the Goblin, the Damsel, the
@@ -34,8 +34,7 @@ class WinRule(StrEnum):
 
 def scarlet_woman_takes_over(sw_alive_and_sober: bool, alive_after_death: int) -> bool:
     """The forum Clocktower game: the Scarlet Woman "and at least three other players are alive
-    after the Demon
-    dies" (the Demon not counted): five or more alive when the Demon died."""
+    after the Demon dies" (the Demon not counted): five or more alive when the Demon died."""
     return sw_alive_and_sober and alive_after_death >= 4
 
 

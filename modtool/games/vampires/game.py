@@ -529,8 +529,7 @@ def vampire_wins(
     scions_alive: int = 0,
 ) -> FactionWins:
     """The win checks after a phase (the Vampires game): the Chosen One and a single Vampire as the
-    last
-    survivors (the village and the Treacherous Villager win, the Vampires lose); the Vampires
+    last survivors (the village and the Treacherous Villager win, the Vampires lose); the Vampires
     at least half of the village; no Vampire left (the Treacherous Villager wins; the village
     too, a reading); the Slayer's extra win, which does not end the game."""
     setup = vampire_setup()
