@@ -83,3 +83,13 @@ def test_docs_on_a_terminal_go_through_the_pager(monkeypatch):
     result = CliRunner().invoke(app, ["docs", "drafts"])
     assert result.exit_code == 0 and result.stdout == ""
     assert paged == [doc_text("drafts")]
+
+
+def test_no_help_suggests_a_path_of_the_repository():
+    """An installed copy has no games/ or ../shared beside it: help examples use folders that
+    `modtool example` or the host makes."""
+    helps = sorted((ROOT / "tests" / "golden" / "help").glob("*.txt"))  # = --help (test_help)
+    assert len(helps) > 30
+    for path in helps:
+        text = path.read_text("utf-8")
+        assert "games/example" not in text and "../shared" not in text, path.name
