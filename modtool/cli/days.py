@@ -161,6 +161,14 @@ def end_day(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be recorded; write nothing.")
     ] = False,
+    post: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="The host ended the day with this post (no deadline or hammer needed).",
+            metavar="POST",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
@@ -169,15 +177,17 @@ def end_day(
     cache: CacheOpt = None,
     concurrency: ConcurrencyOpt = 3,
 ) -> None:
-    """Close a day: its count at the deadline or the hammer, recorded in one write.
+    """Close a day: its count at the deadline, the hammer or the host's post, in one write.
 
     Records the day's end, the deaths the count found (a Slayer's shot), the execution
     (or why there was none) and the ghost votes spent; a day the count finds won closes at
     the post that won it. A day already closed is refused, naming its ledger line.
 
-    Example:
+    Examples:
 
+    \b
         modtool end-day games/mygame --day 2 --dry-run
+        modtool end-day games/mygame --day 1 --post 215
     """
     from ..host.days import end_day as close
     from ..host.render import count_table, count_to_json
@@ -185,7 +195,7 @@ def end_day(
     loaded, posts = _game_and_posts(
         game, offline, refresh, concurrency, cookies, header, cache, as_json
     )
-    closing = close(loaded, posts, day, dry_run)
+    closing = close(loaded, posts, day, dry_run, at_post=post)
     if as_json:
         _emit_json(
             {

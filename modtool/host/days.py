@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -58,22 +58,31 @@ def end_day(
     day: int | None = None,
     dry_run: bool = False,
     now: datetime | None = None,
+    at_post: int | None = None,
 ) -> DayClosing:
     """Close a day: its count at the deadline or the hammer, appended to the ledger in one
     write (the day's end, the deaths the game's day rules caused, the execution or why there
     was none, the ghost votes spent). A day whose count finds the game won (the Slayer shot
-    the Demon) closes at once, at the post that won it. Refuses a day already closed, naming
-    the ledger line, and a day still going."""
+    the Demon) closes at once, at the post that won it. `at_post`: the host ended the day
+    with that post, and the count is the day's end count there. Refuses a day already closed,
+    naming the ledger line, and a day still going."""
     day = day or game.days()[-1].day
     _refuse_closed_day(game, day)
     refuse_when_won(game, Phase(day, PhaseKind.DAY))
-    (count,) = count_days(game, posts, [day], now=now)
+    counted = game
+    if at_post is not None:
+        check_new_events(
+            game, [{"kind": "day_end", "day": day, "post": at_post}], last_post_of(posts)
+        )
+        said = DayBoundary(EventKind.DAY_END, 0, PostRef(at_post), day=day)
+        counted = replace(game, events=(*game.events, said))
+    (count,) = count_days(counted, posts, [day], now=now)
     outcome = count.outcome
     won = count.win.win if count.win is not None else None
     if outcome.kind is OutcomeKind.PENDING and won is None:
         raise ModToolError(
             f"Day {day} has neither reached its deadline nor a hammer ({outcome.reason}); "
-            f"wait for the deadline, or record the end with `modtool record day-end`"
+            f"wait for the deadline, or give the post that ended it with --post"
         )
     today = Phase(day, PhaseKind.DAY)
     if outcome.kind is OutcomeKind.PENDING:
@@ -93,7 +102,7 @@ def end_day(
         note = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
     closed = tuple(
         c.id
-        for entry in chat_log(game, posts, [day])
+        for entry in chat_log(counted, posts, [day])
         for c in entry.chats
         if c.closed and c.closed["how"] == "day_end"
     )
