@@ -120,7 +120,13 @@ class Postgres:
     def _run(self, program: str, *args: str) -> None:
         command = [str(self.bin / program), *args]
         if self.owner is not None:
-            command = ["runuser", "-u", "postgres", "--", *command]
+            command = [
+                shutil.which("runuser") or "/usr/sbin/runuser",
+                "-u",
+                "postgres",
+                "--",
+                *command,
+            ]
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode:
             pytest.fail(f"{program} failed: {(done.stderr or done.stdout)[-2000:]}")
