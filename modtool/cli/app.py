@@ -356,6 +356,18 @@ def _game_and_posts(game, offline, refresh, concurrency, cookies, header, cache,
         return loaded, read_game_posts(loaded, fetcher)
 
 
+def _posts_if_at_hand(loaded) -> list | None:
+    """The thread as far as it can be read without the network (saved files, the page cache),
+    for the times of the posts the ledger names; None when it cannot be."""
+    from ..threads.sources import read_game_posts
+
+    try:
+        with _thread_options(True, False, 1, loaded.timezone, None, None, None, True) as f:
+            return read_game_posts(loaded, f)
+    except ModToolError:
+        return None
+
+
 def _thread_options(offline, refresh, concurrency, tz, cookies, header, cache, quiet):
     options = _fetch_options(offline, refresh, concurrency, tz, None)
     return _fetcher(options, cookies, _header_pairs(header), cache, quiet=quiet)

@@ -104,7 +104,7 @@ def make_drafts(
         context = {
             "count": count_to_json(counted),
             "number": None,
-            "deadline": deadline_of(game, day, now),
+            "deadline": deadline_of(game, day, now, posts),
         }
     return [render(kind.value, context, f"day{day}-{kind.value}.{ext}")]
 

@@ -308,9 +308,10 @@ def count_table(dc: DayCount) -> str:
     return "\n".join(lines)
 
 
-def deadline_of(game, day: int, now=None) -> dict | None:
-    """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left."""
-    deadline = day_deadline(game, day)
+def deadline_of(game, day: int, now=None, posts=()) -> dict | None:
+    """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left
+    (a day started at a post starts at that post's time)."""
+    deadline = day_deadline(game, day, posts)
     if deadline is None:
         return None
     return {
