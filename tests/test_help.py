@@ -53,8 +53,10 @@ COMMANDS = [
     ["setup", "draw"],
     ["setup", "commit"],
     ["setup", "verify"],
+    ["roles"],
+    ["roles", "import"],
 ]
-GROUPS = ("import", "record", "setup")
+GROUPS = ("import", "record", "setup", "roles")
 FETCH_OPTIONS = {"--offline", "--refresh", "--cookies", "--header", "--cache", "--concurrency"}
 ROOT_ONLY = {"--install-completion", "--show-completion", "--debug", "--version", "-V"}
 

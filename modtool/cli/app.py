@@ -115,6 +115,7 @@ COMMAND_ORDER = (
     "import",
     "record",
     "setup",
+    "roles",
 )
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -146,6 +147,9 @@ record_app = _group("Append an event to a game's ledger (events.jsonl).")
 setup_app = _group("Clocktower setups: check the characters, draw a legal set, commit to it.")
 
 
+roles_app = _group("Clocktower role text: import the publisher's files into GAME/roles.LANG.toml.")
+
+
 app.add_typer(import_app, name="import")
 
 
@@ -153,6 +157,9 @@ app.add_typer(record_app, name="record")
 
 
 app.add_typer(setup_app, name="setup")
+
+
+app.add_typer(roles_app, name="roles")
 
 
 class Markup(StrEnum):

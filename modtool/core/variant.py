@@ -129,6 +129,14 @@ class Variant:
         """The ability a full-PM reveal quotes."""
         return None
 
+    def import_role_text(self, game: Game, source: Path, language: str, every: bool):
+        """Add the role text of a publisher's file to the game's own (`modtool roles import`):
+        an object with `as_json()` and `text()`."""
+        raise ModToolError(
+            f"{game.folder}/game.toml: role text is imported for Clocktower scripts; this game "
+            'has none (add script = "trouble-brewing-forum" or another)'
+        )
+
     # --- setups (`modtool setup`) ---------------------------------------------------------------
 
     def check_setup_legal(self, game: Game):

@@ -14,6 +14,7 @@ from . import drafts, output
 from .character_rules import CharacterRules
 from .grimoire import REMINDER_LIFETIMES, grimoire_for
 from .night import win_at
+from .role_import import import_roles
 from .rules import ClocktowerRule
 from .scripts import SHIPPED, Script, load_script
 from .setups import SetupCheck, check_game, draw_game
@@ -106,6 +107,9 @@ class Clocktower(Variant):
 
     def grimoire(self, game: Game, posts, phase: Phase):
         return output.grimoire_view(game, posts, phase)
+
+    def import_role_text(self, game: Game, source: Path, language: str, every: bool):
+        return import_roles(game.folder, source, language, None if every else self.script)
 
     # --- setups -------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.ledger import Game
 from ...errors import ModToolError
-from .roles import TEAM_NAMES, find_character, host_role_texts, role_text, rolebook
+from .roles import LANGUAGE_NAMES, TEAM_NAMES, find_character, host_role_texts, role_text, rolebook
 from .scripts import script_of
 
 EVIL_INFO_MIN_PLAYERS = 7
@@ -81,11 +81,12 @@ def _role_texts(game: Game, ids: set[str], language: str) -> dict[str, dict]:
             "how_to_play": text.how_to_play,
         }
     if missing:
-        lang = {"en": "English", "ko": "Korean"}.get(language, language)
+        lang = LANGUAGE_NAMES.get(language, language)
         raise ModToolError(
-            f"no {lang} role text for {', '.join(missing)}; write it in "
-            f"{game.folder / f'roles.{language}.toml'} (see docs/drafts.md) or draft with "
-            "another --lang"
+            f"no {lang} role text for {', '.join(missing)}; import the publisher's {lang} "
+            f"character file with `modtool roles import FILE {game.folder} --lang {language}`, "
+            f"or write it in {game.folder / f'roles.{language}.toml'} (see docs/drafts.md), "
+            "or draft with another --lang"
         )
     return out
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from ...core.names import normalise
 from ...errors import GameFileError
 
+LANGUAGE_NAMES = {"en": "English", "ko": "Korean"}
 GOOD_TEAMS = ("townsfolk", "outsider")
 EVIL_TEAMS = ("minion", "demon")
 # The Korean team words of the Korean almanac (seed 002), used when a post names a team.
@@ -77,6 +78,8 @@ class RoleText:
     how_to_run: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     book: str = ""  # the rolebook it came from
+    first_night: str = ""  # the Storyteller's first-night reminder, where the text gives one
+    other_night: str = ""
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,9 @@ def role_text(character_id: str, language: str, first: str | None = None) -> Rol
     return None
 
 
+HOST_ROLE_KEYS = ("name", "ability", "how_to_play", "first_night", "other_night")
+
+
 def host_role_texts(folder, language: str) -> dict[str, RoleText]:
     """The host's own role text from GAME/roles.<language>.toml, by character id:
 
@@ -185,6 +191,8 @@ def host_role_texts(folder, language: str) -> dict[str, RoleText]:
     name = "초공감자"
     ability = "..."
     how_to_play = "..."   # optional
+    first_night = "..."   # optional: the Storyteller's night reminders (`modtool roles import`)
+    other_night = "..."
     """
     path = Path(folder) / f"roles.{language}.toml"
     if not path.is_file():
@@ -200,8 +208,8 @@ def host_role_texts(folder, language: str) -> dict[str, RoleText]:
             raise GameFileError(path, f"[{key}] is not a Clocktower character")
         if not isinstance(entry, dict) or not isinstance(entry.get("ability"), str):
             raise GameFileError(path, f'[{key}] needs ability = "..."')
-        if set(entry) - {"name", "ability", "how_to_play"}:
-            raise GameFileError(path, f"[{key}] takes name, ability and how_to_play")
+        if set(entry) - set(HOST_ROLE_KEYS) or not all(isinstance(v, str) for v in entry.values()):
+            raise GameFileError(path, f"[{key}] takes {', '.join(HOST_ROLE_KEYS)}, each as text")
         out[found.id] = RoleText(
             found.id,
             entry.get("name") or found.display(language),
@@ -209,5 +217,7 @@ def host_role_texts(folder, language: str) -> dict[str, RoleText]:
             entry["ability"],
             entry.get("how_to_play", ""),
             book=str(path),
+            first_night=entry.get("first_night", ""),
+            other_night=entry.get("other_night", ""),
         )
     return out
