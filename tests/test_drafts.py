@@ -229,7 +229,9 @@ def _injection_game(tmp_path):
         {"kind": "day_start", "day": 1, "time": "2026-11-01T12:00"},
         {"kind": "day_end", "day": 1, "time": "2026-11-02T12:00"},
         {"kind": "death", "player": NAMES[2], "phase": "N1", "cause": NAMES[5]},
-        {"kind": "night_result", "night": 1, "player": NAMES[3], "text": " ".join(NAMES)},
+        # as modtool's night work writes it (plain text; the host's own is the host's markup)
+        {"kind": "night_result", "night": 1, "player": NAMES[3], "text": " ".join(NAMES)}
+        | {"plain": True},
     ]
     (game / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
     return load_game(game)

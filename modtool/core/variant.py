@@ -83,6 +83,9 @@ class Variant:
     outcome_rules: ClassVar[frozenset[StrEnum]] = frozenset()  # rules that can end its days
     record_rules: ClassVar[tuple[Callable, ...]] = ()  # (game, event, last_post) -> problem
     example: ClassVar[str | None] = None  # an example folder, relative to the repository
+    # how its posts say a day's elimination: "it takes 5 to lynch", "and 4 to no lynch"
+    eliminate: ClassVar[str] = "lynch"
+    no_elimination: ClassVar[str] = "no lynch"
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail: Fail) -> Variant:

@@ -177,7 +177,10 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
         if night is None or not isinstance(text, str) or not text.strip():
             raise ValueError('night_result needs "night": 0, 1, ... and "text": what they learned')
         phase = Phase(night, PhaseKind.NIGHT)
-        return NightResult(kind, line, at, phase=phase, slot=slot_of("player"), text=text)
+        plain = obj.get("plain") is True
+        return NightResult(
+            kind, line, at, phase=phase, slot=slot_of("player"), text=text, plain=plain
+        )
     if kind is EventKind.SETUP:
         return _setup_event(obj, line, at, game, slot_of)
     if kind in GRIMOIRE_KINDS:

@@ -35,6 +35,8 @@ class Clocktower(Variant):
     has_nights = True
     outcome_rules = frozenset({ClocktowerRule.VIRGIN})
     example = "games/example-botc"
+    eliminate = "execute"  # the Clocktower word: players are executed, never lynched
+    no_elimination = "no execution"
 
     def __init__(self, script: Script, spec: str) -> None:
         self.script, self.spec = script, spec  # the script, and game.toml's name for it

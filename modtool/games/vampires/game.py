@@ -278,7 +278,7 @@ class NightOutcome:
             for s in self.slayers
         ]
         out += [
-            {"kind": "night_result", "night": night, "player": s, "text": text}
+            {"kind": "night_result", "night": night, "player": s, "text": text, "plain": True}
             for s, lines in self.results.items()
             for text in lines
         ]
