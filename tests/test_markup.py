@@ -204,3 +204,24 @@ def test_the_hosts_night_result_is_the_hosts_markup(tmp_path):
     assert "<strong>Neros</strong>" in rendered and "<em>Poisoner</em>" in rendered
     # what modtool's own night work wrote is text: its tag-like words stay text
     assert "[winger] was chosen [\u200b/b]" in pm.text
+
+
+def test_tables_align_wide_names_by_display_width():
+    """Korean names take two terminal columns a character; the count table lines its columns
+    up by that width (tabulate with wcwidth), not by the number of characters."""
+    import wcwidth
+
+    from modtool.core.results import DayCount, Outcome, OutcomeKind, Voter, Wagon
+    from modtool.core.rules import Rule
+    from modtool.host.render import count_table
+
+    names = ["하나", "Bo", "김민준님", "Cy"]
+    wagons = tuple(
+        Wagon(n, 1, (Voter(names[(i + 1) % 4], i + 1, None, 1),), 3) for i, n in enumerate(names)
+    )
+    outcome = Outcome(OutcomeKind.PENDING, None, None, "in progress", Rule.IN_PROGRESS)
+    table = count_table(DayCount(1, 4, 3, None, wagons, (), outcome, (), (), 9))
+    rows = [line for line in table.splitlines() if " L-" in line]
+    assert len(rows) == 4
+    starts = {wcwidth.wcswidth(line[: line.index(" L-")]) for line in rows}
+    assert len(starts) == 1, table
