@@ -148,3 +148,20 @@ def test_each_example_is_a_line_of_its_own_even_on_a_wide_terminal(command):
     shown = [line.strip() for line in result.stdout.splitlines()]
     for example in examples:
         assert example in shown, (command, example)
+
+
+@pytest.mark.parametrize(
+    ("words", "offered"),
+    [
+        ("modtool init x --preset ", ["botc-forum", "mafiascum", "vampire"]),
+        ("modtool init x --preset m", ["mafiascum"]),
+    ],
+)
+def test_the_shell_completes_the_preset_names(words, offered):
+    from modtool.core.rules import preset_names
+
+    env = {"_MODTOOL_COMPLETE": "complete_bash", "COMP_WORDS": words}
+    env["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
+    result = CliRunner().invoke(app, [], env=env, prog_name="modtool")
+    assert result.stdout.split() == offered
+    assert set(offered) <= set(preset_names())

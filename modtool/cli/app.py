@@ -238,6 +238,13 @@ ConcurrencyOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
+def _complete_presets(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion of --preset: the shipped rules presets."""
+    from ..core.rules import preset_names
+
+    return [(n, "rules preset") for n in preset_names() if n.startswith(incomplete)]
+
+
 GameArg = Annotated[
     Path,
     typer.Argument(
