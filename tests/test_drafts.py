@@ -318,18 +318,12 @@ def test_draft_file_names_are_unique_safe_and_short():
 
 
 def test_draft_json_gives_each_drafts_name_path_and_text(tmp_path):
-    game = tmp_path / "g"
-    shutil.copytree(EXAMPLE, game)
-    printed = runner.invoke(
-        app, ["draft", "night", str(game), "--night", "1", "--stdout", "--json"]
-    )
-    assert printed.exit_code == 0, printed.output
-    drafts = json.loads(printed.stdout)
+    game = shutil.copytree(EXAMPLE, tmp_path / "g")
+    args = ["draft", "night", str(game), "--night", "1", "--json"]
+    drafts = json.loads(runner.invoke(app, [*args, "--stdout"]).stdout)
     assert drafts and all(d["path"] is None for d in drafts)
     assert not (game / "drafts").exists()
-    written = json.loads(
-        runner.invoke(app, ["draft", "night", str(game), "--night", "1", "--json"]).stdout
-    )
+    written = json.loads(runner.invoke(app, args).stdout)
     assert [d["name"] for d in written] == [d["name"] for d in drafts]
     for d in written:
         assert (game / "drafts" / d["name"]).read_text() == d["text"] and d["path"].endswith(

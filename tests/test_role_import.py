@@ -89,7 +89,7 @@ def test_import_writes_the_scripts_characters_and_the_pms_quote_them(game):
     assert result.stdout.splitlines()[0] == f"Wrote 3 characters to {game / 'roles.ko.toml'}."
     assert "No text in ko.json for: " in result.stdout and "Pixie" not in result.stdout
     table = tomllib.loads((game / "roles.ko.toml").read_text("utf-8"))
-    assert set(table) == {"Baron", "Monk", "Washerwoman"}
+    assert set(table) == {"script", "Baron", "Monk", "Washerwoman"}
     assert table["Monk"]["other_night"] == "시험용 알림: 수도사가 한 명을 고릅니다."
     assert "first_night" not in table["Monk"]
     assert "수도사 (시험)" in (game / "roles.ko.toml").read_text("utf-8")  # UTF-8, not \u escapes
@@ -179,3 +179,39 @@ def test_the_docs_say_which_scripts_ship_text_in_which_language():
                 assert have == total == int(said[1]), (name, language)
             else:
                 assert (have, total) == (int(said[2]), int(said[3])), (name, language)
+
+
+def test_the_scripts_name_in_the_language_comes_with_the_import(game):
+    result = runner.invoke(app, ["roles", "import", str(ROLES / "ko.json"), str(game)])
+    assert "The script's name: 시험판." in result.stdout  # the edition all of its characters share
+    assert tomllib.loads((game / "roles.ko.toml").read_text("utf-8"))["script"] == {
+        "name": "시험판"
+    }
+    (game / "roles.ko.toml").write_text(
+        (game / "roles.ko.toml").read_text("utf-8").replace("시험판", "내 이름"), "utf-8"
+    )
+    again = runner.invoke(app, ["roles", "import", str(ROLES / "ko.json"), str(game), "--json"])
+    assert json.loads(again.stdout)["script_name"] is None  # the host's own name stays
+    assert "내 이름" in (game / "roles.ko.toml").read_text("utf-8")
+
+
+def test_a_script_tool_export_of_the_games_script_names_it(game, tmp_path):
+    from modtool.games.clocktower.scripts import shipped_script
+
+    ids = shipped_script("trouble-brewing-forum").ids
+    export = [{"id": "_meta", "name": "손으로 만든 대본"}]
+    export += [{"id": cid, "name": cid, "ability": f"{cid} 시험 능력"} for cid in ids]
+    path = tmp_path / "script-ko.json"
+    path.write_text(json.dumps(export, ensure_ascii=False), "utf-8")
+    result = runner.invoke(app, ["roles", "import", str(path), str(game)])
+    assert result.exit_code == 0, result.output
+    pms = _pms(game)
+    assert "(하수인, 손으로 만든 대본)" in pms["role-wylted.ko.bbcode"]
+    assert "baron 시험 능력" in pms["role-wylted.ko.bbcode"]
+
+
+def test_a_script_table_takes_only_a_name(game):
+    (game / "roles.ko.toml").write_text('[script]\nname = "x"\nauthor = "y"\n', "utf-8")
+    result = runner.invoke(app, ["draft", "rolepms", str(game), "--lang", "ko", "--stdout"])
+    assert result.exit_code == 1
+    assert '[script] takes name = "..." only' in result.stderr

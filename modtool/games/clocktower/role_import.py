@@ -23,7 +23,7 @@ import tomli_w
 
 from ...core.ledger import write_atomic
 from ...errors import GameFileError
-from .roles import LANGUAGE_NAMES, characters, host_role_texts
+from .roles import LANGUAGE_NAMES, SCRIPT_TABLE, characters, host_role_texts, host_script_name
 from .scripts import Script, official_id
 
 # The keys of roles.LANG.toml that the import writes, and where each shape keeps them.
@@ -65,6 +65,7 @@ class RoleImport:
     missing: tuple[str, ...]  # ids of the script with no text in the file
     unknown: tuple[str, ...]  # entries of the file that are no official character (homebrew)
     names: dict[str, str] = field(default_factory=dict)  # id -> English name, for text()
+    script_name: str | None = None  # the script's name in the language, when this import wrote it
 
     def as_json(self) -> dict:
         return {
@@ -74,6 +75,7 @@ class RoleImport:
             "kept": list(self.kept),
             "missing": list(self.missing),
             "not_official": list(self.unknown),
+            "script_name": self.script_name,
         }
 
     def text(self) -> str:
@@ -85,6 +87,8 @@ class RoleImport:
             if self.written
             else f"Nothing new for {self.path}."
         ]
+        if self.script_name:
+            lines.append(f"The script's name: {self.script_name}.")
         if self.kept:
             lines.append(f"Kept as written there: {named(self.kept)}.")
         if self.missing:
@@ -135,6 +139,27 @@ def read_role_file(data: object, source: str) -> tuple[list[ImportedRole], list[
     return found, unknown
 
 
+def script_name_in(data: object, script: Script) -> str | None:
+    """The script's own name in a publisher file: the name of its edition in a character file
+    (when every character of the script is of one edition), or the `_meta` name of a script
+    tool export that holds exactly the script's characters."""
+    if isinstance(data, dict) and isinstance(data.get("editions"), dict):
+        editions = {c.edition for c in script.characters.values()}
+        found = data["editions"].get(next(iter(editions))) if len(editions) == 1 else None
+        name = found.get("name") if isinstance(found, dict) else None
+        return name.strip() if isinstance(name, str) and name.strip() else None
+    if isinstance(data, list):
+        entries = [
+            x if isinstance(x, str) else x.get("id") for x in data if isinstance(x, (str, dict))
+        ]
+        meta = next((x for x in data if isinstance(x, dict) and x.get("id") == "_meta"), {})
+        ids = {official_id(str(e)) for e in entries if e and e != "_meta"}
+        name = meta.get("name")
+        if ids == set(script.ids) and isinstance(name, str) and name.strip():
+            return name.strip()
+    return None
+
+
 def role_toml(roles: Iterable[ImportedRole]) -> str:
     """The roles as roles.LANG.toml tables, keyed by English name, in the order given."""
     known = characters()
@@ -161,9 +186,13 @@ def import_roles(folder: Path, source: Path, language: str, script: Script | Non
     path = folder / f"roles.{language}.toml"
     have = host_role_texts(folder, language)  # also checks that the host's file reads
     new = [by_id[cid] for cid in order if cid in by_id and cid not in have]
-    if new:
+    named = script_name_in(data, script) if script is not None else None
+    if named is not None and host_script_name(folder, language) is not None:
+        named = None  # the host's own name for it stays
+    if new or named:
         before = path.read_text("utf-8") if path.is_file() else _header(source, language)
-        write_atomic(path, before + _gap(before) + role_toml(new))
+        added = tomli_w.dumps({SCRIPT_TABLE: {"name": named}}) + "\n" if named else ""
+        write_atomic(path, before + _gap(before) + added + role_toml(new))
     names = {cid: c.name for cid, c in characters().items()}
     return RoleImport(
         path,
@@ -174,6 +203,7 @@ def import_roles(folder: Path, source: Path, language: str, script: Script | Non
         missing=tuple(cid for cid in order if cid not in by_id and cid not in have),
         unknown=tuple(unknown) if script is None else (),
         names=names | ({c.id: c.name for c in script.characters.values()} if script else {}),
+        script_name=named,
     )
 
 
