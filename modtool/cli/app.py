@@ -117,6 +117,7 @@ COMMAND_ORDER = (
     "record",
     "setup",
     "docs",
+    "roles",
 )
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -148,6 +149,9 @@ record_app = _group("Append an event to a game's ledger (events.jsonl).")
 setup_app = _group("Clocktower setups: check the characters, draw a legal set, commit to it.")
 
 
+roles_app = _group("Clocktower role text: import the publisher's files into GAME/roles.LANG.toml.")
+
+
 app.add_typer(import_app, name="import")
 
 
@@ -155,6 +159,9 @@ app.add_typer(record_app, name="record")
 
 
 app.add_typer(setup_app, name="setup")
+
+
+app.add_typer(roles_app, name="roles")
 
 
 class Markup(StrEnum):
@@ -231,6 +238,13 @@ ConcurrencyOpt = Annotated[
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def _complete_presets(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion of --preset: the shipped rules presets."""
+    from ..core.rules import preset_names
+
+    return [(n, "rules preset") for n in preset_names() if n.startswith(incomplete)]
 
 
 GameArg = Annotated[
@@ -359,6 +373,18 @@ def _game_and_posts(game, offline, refresh, concurrency, cookies, header, cache,
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
         return loaded, read_game_posts(loaded, fetcher)
+
+
+def _posts_if_at_hand(loaded) -> list | None:
+    """The thread as far as it can be read without the network (saved files, the page cache),
+    for the times of the posts the ledger names; None when it cannot be."""
+    from ..threads.sources import read_game_posts
+
+    try:
+        with _thread_options(True, False, 1, loaded.timezone, None, None, None, True) as f:
+            return read_game_posts(loaded, f)
+    except ModToolError:
+        return None
 
 
 def _thread_options(offline, refresh, concurrency, tz, cookies, header, cache, quiet):

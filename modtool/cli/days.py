@@ -22,6 +22,7 @@ from .app import (
     _day_option,
     _emit_json,
     _game_and_posts,
+    _posts_if_at_hand,
     _thread_options,
     app,
 )
@@ -89,6 +90,7 @@ def count(
     from ..games import load_game
     from ..host.counting import count_game
     from ..host.render import audit_text, checks_text, count_table, count_to_json
+    from ..threads.sources import read_game_posts
 
     loaded = load_game(game)
     days = int(day) if day.isdigit() else (day or "latest")
@@ -96,7 +98,8 @@ def count(
     with _thread_options(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
-        results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
+        posts = read_game_posts(loaded, fetcher)
+    results = count_game(loaded, days, as_of, posts=posts, check=check)
     if post is not None:
         from ..host.render import deadline_of
         from ..host.templating import render_count_post  # Jinja loads only for a post
@@ -104,7 +107,13 @@ def count(
         extra = game / "templates"
         drafts = (
             render_count_post(
-                r, post.value, lang.value, extra, template, number, deadline_of(loaded, r.day)
+                r,
+                post.value,
+                lang.value,
+                extra,
+                template,
+                number,
+                deadline_of(loaded, r.day, posts=posts),
             )
             for r in results
         )
@@ -144,7 +153,7 @@ def schedule(
     from ..host.render import schedule_table, schedule_to_json
 
     loaded = load_game(game)
-    found = game_phases(loaded, phases)
+    found = game_phases(loaded, phases, _posts_if_at_hand(loaded) or ())
     if as_json:
         _emit_json(schedule_to_json(found))
         return

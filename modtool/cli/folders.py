@@ -17,6 +17,7 @@ from .app import (
     HeaderOpt,
     JsonOpt,
     OfflineOpt,
+    _complete_presets,
     _emit_json,
     _thread_options,
     app,
@@ -111,7 +112,11 @@ def init(
     ],
     preset: Annotated[
         str,
-        typer.Option(help="The rules preset: mafiascum, botc-forum or vampire.", metavar="NAME"),
+        typer.Option(
+            help="The rules preset: mafiascum, botc-forum or vampire.",
+            metavar="NAME",
+            autocompletion=_complete_presets,
+        ),
     ] = "mafiascum",
     title: Annotated[str, typer.Option(help="The game's title.", metavar="TEXT")] = "",
     script: Annotated[

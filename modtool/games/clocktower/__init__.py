@@ -15,6 +15,7 @@ from .character_rules import CharacterRules
 from .events import EVENTS, master_day_reached
 from .grimoire import REMINDER_LIFETIMES, grimoire_for
 from .night import win_at
+from .role_import import import_roles
 from .rules import ClocktowerRule
 from .scripts import SHIPPED, Script, load_script
 from .setups import SetupCheck, check_game, draw_game
@@ -38,6 +39,8 @@ class Clocktower(Variant):
     example = "games/example-botc"
     events = EVENTS
     record_rules = (master_day_reached,)
+    eliminate = "execute"  # the Clocktower word: players are executed, never lynched
+    no_elimination = "no execution"
 
     def __init__(self, script: Script, spec: str) -> None:
         self.script, self.spec = script, spec  # the script, and game.toml's name for it
@@ -110,6 +113,9 @@ class Clocktower(Variant):
 
     def grimoire(self, game: Game, posts, phase: Phase):
         return output.grimoire_view(game, posts, phase)
+
+    def import_role_text(self, game: Game, source: Path, language: str, every: bool):
+        return import_roles(game.folder, source, language, None if every else self.script)
 
     # --- setups -------------------------------------------------------------------------------
 

@@ -282,7 +282,7 @@ class NightOutcome:
             for s in self.slayers
         ]
         out += [
-            NightResult(EventKind.NIGHT_RESULT, 0, slot=s, phase=n, text=text)
+            NightResult(EventKind.NIGHT_RESULT, 0, slot=s, phase=n, text=text, plain=True)
             for s, lines in self.results.items()
             for text in lines
         ]
