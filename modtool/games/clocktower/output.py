@@ -174,7 +174,9 @@ def night_sheet_text(
         lines.append("")
     if resolution is not None:
         lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
-        lines.extend(f"  {event_sentence(event_to_json(e, EVENTS), names)}" for e in resolution.events)
+        lines.extend(
+            f"  {event_sentence(event_to_json(e, EVENTS), names)}" for e in resolution.events
+        )
         lines.extend(f"  Note: {n}" for n in resolution.notes)
         if resolution.events:
             lines.append("Written to events.jsonl." if written else "Not written (add --confirm).")
