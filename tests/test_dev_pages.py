@@ -1,6 +1,10 @@
-"""The failures seen on the saved WEB-FORUM-52 dev pages, each tested on its page (skipped
-without ../shared): engine adapters read each page's own date format, in the page's language,
-with the time; the generic reader reads a poster's name with its group's mark."""
+"""The failures seen on the saved WEB-FORUM-52 dev pages, each tested on its page: engine
+adapters read each page's own date format, in the page's language, with the time; the generic
+reader reads a poster's name with its group's mark.
+
+The pages are the data set's (saved pages of real forums, published with their gold), kept in
+../shared beside the repository and not copied into it: without ../shared these tests skip,
+as every test of the saved pages does (conftest.shared)."""
 
 from __future__ import annotations
 

@@ -11,8 +11,14 @@ from typer.testing import CliRunner
 from modtool.cli import app
 from modtool.errors import SourceError
 from modtool.threads.forum import parse_page, records
-from modtool.threads.forum.generic import _author_name, page_doubts
-from modtool.threads.forum.markup import icon_glyph
+from modtool.threads.forum.generic import _author_link, _author_name, _plain_quote, page_doubts
+from modtool.threads.forum.markup import (
+    attribute_time,
+    class_stems,
+    icon_glyph,
+    machine_time_attrs,
+    member_page,
+)
 from modtool.threads.posts import Post
 from modtool.threads.times import UTC
 
@@ -105,6 +111,96 @@ def test_a_forum_index_is_no_thread():
 )
 def test_member_link(href, expected):
     assert records.member_link(etree.fromstring(f'<a href="{href}">x</a>')) is expected
+
+
+@pytest.mark.parametrize(
+    ("href", "expected"),
+    [
+        ("/members/bob.12/", True),
+        ("memberlist.php?mode=viewprofile&u=3", True),
+        ("user_info.pl?id=3", True),
+        ("/profile/bob", True),
+        ("/author/bob/", True),
+        ("space-uid-9.html", True),
+        ("/u12-bob", True),
+        ("/account/login", False),  # every visitor's page shows it
+        ("/users/sign_in", False),
+        ("/member/register.php", False),
+        ("search.php?author=bob", False),  # the poster's posts: no name
+        ("/t/5", False),
+        ("#32677", False),
+    ],
+)
+def test_member_page(href, expected):
+    """One rule for a member's page, for both readers (generic.py and records.py)."""
+    assert member_page(href) is expected
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        ('<time datetime="2020-01-02T03:04:05Z">x</time>', ["2020-01-02T03:04:05Z"]),
+        ('<div data-publishdate="1600000000">x</div>', ["1600000000"]),
+        (
+            '<div data-timestamp="1600000000" datetime="2020-01-02">x</div>',
+            ["2020-01-02", "1600000000"],
+        ),
+        ('<div data-edit-time="1600000000">x</div>', []),  # a later change
+        ('<div data-user-joindate="1500000000">x</div>', []),  # the member's, not the post's
+        ('<div data-id="1600000000">x</div>', []),
+    ],
+)
+def test_machine_time_attrs(markup, expected):
+    assert machine_time_attrs(etree.fromstring(markup)) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("1600000000", "2020-09-13T12:26:40+00:00"),
+        ("1600000000000", "2020-09-13T12:26:40+00:00"),  # milliseconds
+        ("12", None),  # a count, not a Unix time
+        ("2020-01-02T03:04:05", "2020-01-02T03:04:05+00:00"),
+        ("January 2, 2020 3:04 am", "2020-01-02T03:04:00+00:00"),  # a tooltip
+        ("Reply", None),
+    ],
+)
+def test_attribute_time(value, expected):
+    found = attribute_time(value, UTC)
+    assert (found.isoformat() if found else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        ('<div class="post odd windowbg2 js-post">x</div>', ["post", "windowbg"]),
+        ('<div class="row2 bg1 is-unread post-301342 message">x</div>', ["post-", "message"]),
+    ],
+)
+def test_class_stems(markup, expected):
+    assert class_stems(etree.fromstring(markup)) == expected
+
+
+def test_the_name_link_not_the_letter_avatar():
+    """An avatar draws the name's initials where the member has no picture: the poster's name
+    is the link that shows it."""
+    post = etree.fromstring(
+        '<div><a href="/user/fgallese"><span class="avatar">F</span></a>'
+        '<a href="/user/fgallese">fgallese</a><p>Great work!</p></div>'
+    )
+    assert _author_name(_author_link(post)) == "fgallese"
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        ("<blockquote>said before</blockquote>", True),
+        ('<blockquote class="bq"><cite>Bob wrote:</cite>said before</blockquote>', True),
+        ('<blockquote class="postcontent restore">my own words</blockquote>', False),
+    ],
+)
+def test_a_blockquote_as_a_quote(markup, expected):
+    assert _plain_quote(etree.fromstring(markup)) is expected
 
 
 # A page whose posts are a header row and a body row each, in a table with no classes: the

@@ -17,18 +17,23 @@ from statistics import median
 from typing import NamedTuple
 
 from ..posts import Post
-from ..times import UTC, day_and_month, orient_day_month, parse_iso
+from ..times import UTC, day_and_month, orient_day_month
 from . import records
 from .base import Doubts, ThreadPage
 from .markup import (
     PageScheme,
+    attribute_time,
+    class_stems,
     clean_text,
-    epoch,
     icon_glyph,
+    machine_time_attrs,
+    member_page,
     paginate,
     remove_keeping_tail,
     shown_name,
     shown_number,
+    stable_class,
+    time_attr_values,
     time_from_text,
 )
 
@@ -36,19 +41,6 @@ name = "generic"
 
 _CONTAINER_TAGS = {"div", "li", "article", "section", "table", "tr", "td", "dl"}
 _BODY_TAGS = {"div", "blockquote", "article", "section", "td", "dd"}
-_STATE_CLASS = re.compile(
-    r"^(odd|even|alt\d?|bg\d|row\d|first|last|new|old|unread|read|online|offline|active|"
-    r"selected|hidden|sticky|highlight|is-.*|has-.*|js-.*)$",
-    re.I,
-)
-# Profile links: /members/x.12/, member.php?u=, memberlist.php?mode=viewprofile, /user/x, /u/x.
-_PROFILE = re.compile(
-    r"(?:members?|users?|profile|viewprofile|people)(?:list)?(?:\.php|/|\?|=|;|&|$)|/u/|/@"
-    r"|space-uid-\d|[?&;]uid=\d|/u\d+(?:[/?#-]|$)"  # Discuz space-uid-9; ?uid=9; Forumotion /u12
-    r"|(?:^|/)(?:user|member)-\d+(?:\.html?)?(?:[?#]|$)",  # MyBB's search-engine URLs: user-3.html
-    re.I,
-)
-_SEARCH = re.compile(r"search(?:\.php)?[/?]|[?&]action=finduser", re.I)
 _NAME_CLASS = re.compile(
     r"poster|author|user-?name|nick(?:name)?|writer|member|(?:^|\s)name(?:\s|$)", re.I
 )
@@ -88,8 +80,9 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     doubts = page_doubts(posts, threaded)
     if not doubts.sure:
         # The containers' reading fails a criterion of the page as a whole: the records'
-        # reading, where it passes them all, is the better one.
-        found = records.best_record_set(doc, UTC)
+        # reading, where it passes them all, is the better one (the one search for records
+        # of such a page: a page the containers read well is not searched again).
+        found = records.best_record_set(doc, UTC, _script_copies(doc))
         if found is not None and found.sure:
             alternative = _parse_records(found, url, tz, pages, page_url)
             if page_doubts(alternative.posts, False).sure:
@@ -201,7 +194,7 @@ def _search(doc) -> _Search:
     scripts are left out, unless they are all the page has."""
     if _last_page[0] is doc:
         return _last_page[1]
-    copies = {el for box in doc.iter("noscript", "template") for el in box.iter()}
+    copies = _script_copies(doc)
     found = _found(doc, copies, "")
     if not found.blocks and copies:
         found = _found(doc, set(), " (inside a noscript copy: the page has nothing else)")
@@ -215,6 +208,11 @@ def _search(doc) -> _Search:
             found = _Search(single, None, "a page holding one post alone", True)
     _last_page[:] = [doc, found]
     return found
+
+
+def _script_copies(doc) -> set:
+    """The elements of the page's copies for browsers without scripts (noscript, template)."""
+    return {el for box in doc.iter("noscript", "template") for el in box.iter()}
 
 
 _RECORDS = "repeated records of sibling elements, each field chosen across all of them"
@@ -321,12 +319,7 @@ def _keys(el) -> list[tuple]:
     with each one of them (a highlighted or first post carries extra classes), and its
     role-like attributes."""
     # Alternating rows differ only in a trailing digit (windowbg/windowbg2): one class.
-    stems = {
-        c.rstrip("0123456789") for c in (el.get("class") or "").split() if not _STATE_CLASS.match(c)
-    }
-    classes = sorted(
-        c for c in stems if c and not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
-    )
+    classes = sorted(class_stems(el))
     roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
     keys = []
     if classes or any(roles):
@@ -433,16 +426,11 @@ def _depth_spread(members: list) -> float:
 
 def _author_link(el):
     """The poster's name: a profile link, else a short element named like a poster's."""
-    links = [
-        a
-        for a in el.iter("a")
-        if _PROFILE.search(a.get("href") or "")
-        and not _SEARCH.search(a.get("href") or "")  # "Find" (the poster's posts) is no name
-        and 0 < len(clean_text(a)) <= 40
-    ]
+    links = [a for a in el.iter("a") if member_page(a.get("href") or "") and clean_text(a)]
+    links = [a for a in links if len(clean_text(a)) <= 40]
     if links:
-        # Letter avatars link to the profile too ("F" for fgallese): skip one-letter links.
-        return next((a for a in links if len(clean_text(a)) > 1), links[0])
+        # The poster's picture links to the profile too: the name is the link that shows it.
+        return next((a for a in links if not _picture_only(a)), links[0])
     for node in el.iter():
         if not isinstance(node.tag, str):
             continue
@@ -463,6 +451,15 @@ _BYLINE = re.compile(
 
 
 _AVATAR = re.compile(r"avatar", re.I)
+
+
+def _picture_only(link) -> bool:
+    """A profile link showing the poster's picture, not their name: an avatar, which draws
+    the name's initials where the member has no picture ("F" for fgallese)."""
+    avatar = any(
+        _AVATAR.search(node.get("class") or "") for node in link.iter() if isinstance(node.tag, str)
+    )
+    return avatar and len(clean_text(link)) <= 2
 
 
 def _author_name(node) -> str:
@@ -487,25 +484,6 @@ def _author_name(node) -> str:
     return shown_name(node, _BYLINE)
 
 
-_TIME_ATTRS = (
-    "datetime",
-    "data-time",
-    "data-timestamp",
-    "data-publishdate",
-    "data-node-publishdate",
-    "content",
-    "title",
-)
-
-
-def _attr_time(value: str, tz: tzinfo) -> datetime | None:
-    if not any(ch.isdigit() for ch in value):
-        return None
-    if value.replace(".", "", 1).isdigit():
-        return epoch(value) if len(value) >= 9 else None
-    return parse_iso(value) or time_from_text(value, tz, loose=False)  # a title is free text
-
-
 def _time(el, tz: tzinfo | None) -> datetime | None:
     return _timed(el, tz)[0]
 
@@ -522,9 +500,8 @@ def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
             node = visible
     # The post block's own timestamp (or its wrapper's) beats a displayed one: it has a zone.
     for holder in (el, el.getparent()):
-        for attr in _TIME_ATTRS[1:5]:
-            value = holder.get(attr) if holder is not None else None
-            if value and (found := _attr_time(value, tz)):
+        for value in machine_time_attrs(holder) if holder is not None else ():
+            if found := attribute_time(value, tz):
                 return found, node
     return shown, node
 
@@ -533,7 +510,7 @@ def _shown_as(el, instant: datetime, tz: tzinfo):
     """The visible <time> element showing an instant that a <meta> also gives, if any."""
     for node in el.iter("time"):
         value = node.get("datetime")
-        if value and _attr_time(value, tz) == instant:
+        if value and attribute_time(value, tz) == instant:
             return node
     return None
 
@@ -555,9 +532,8 @@ _EDIT_NOTE = re.compile(r"\bedit", re.I)  # "edited", "post-edit"; not "credit"
 
 def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
     for node in el.iter("time", "abbr", "span", "meta"):
-        for attr in _TIME_ATTRS:
-            value = node.get(attr)
-            if value and (found := _attr_time(value, tz)):
+        for value in time_attr_values(node):
+            if found := attribute_time(value, tz):
                 return found, node
     for node in el.iter():
         if not isinstance(node.tag, str) or node.tag in ("script", "style") or len(node) > 4:
@@ -673,9 +649,11 @@ def _quoted(node, container) -> bool:
 
 
 def _plain_quote(blockquote) -> bool:
-    """A blockquote used as a quote (no class, or a "X wrote" cite), not as a post body."""
+    """A blockquote used as a quote: one the forum left unstyled (HTML's quote), or one
+    heading its words with who wrote them (a <cite>). A forum that styles blockquotes of its
+    own may lay its posts out in them (vBulletin 4's blockquote.postcontent)."""
     classes = (blockquote.get("class") or "").split()
-    return not classes or "uncited" in classes or next(blockquote.iter("cite"), None) is not None
+    return not classes or next(blockquote.iter("cite"), None) is not None
 
 
 def _quoted_length(node) -> int:
@@ -749,7 +727,7 @@ def _poster_blocks(author, el, time_node) -> list:
         if not isinstance(node.tag, str) or node is author or _contains(first, node):
             continue
         named = _NAME_CLASS.search((node.get("class") or "") + " " + (node.get("itemprop") or ""))
-        profile = node.tag == "a" and _PROFILE.search(node.get("href") or "")
+        profile = node.tag == "a" and member_page(node.get("href") or "")
         if (named or profile) and clean_text(node) == name:
             copy = _poster_block(node, el, time_node)
             if not any(_contains(b, copy) for b in blocks):
@@ -828,11 +806,8 @@ def _time_copies(el, instant: datetime | None, time_node, tz: tzinfo) -> list:
     for node in el.iter("time", "abbr", "span"):
         if node is time_node:
             continue
-        for attr in _TIME_ATTRS:
-            value = node.get(attr)
-            if value and _attr_time(value, tz) == instant:
-                copies.append(node)
-                break
+        if any(attribute_time(v, tz) == instant for v in time_attr_values(node)):
+            copies.append(node)
     return copies
 
 
@@ -873,8 +848,11 @@ _FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
 _FLOOR_NUMBER = re.compile(r"^(\d{1,6})\s*(?:#|楼)$")
 
 
-def _number(el) -> int | None:
+def _number(el, body=None) -> int | None:
+    """The number a post shows ("#12"; a floor, "5#", in a link), outside the poster's words."""
     for node in el.iter("a", "span", "strong", "small", "em"):
+        if body is not None and _contains(body, node):
+            continue
         text = clean_text(node)
         if text.startswith("#") and len(text) <= 8:
             found = shown_number(text)
@@ -884,7 +862,7 @@ def _number(el) -> int | None:
             if text in _FLOOR_NAMES:
                 return _FLOOR_NAMES[text]
             m = _FLOOR_NUMBER.match(text)
-            if m and "postnum" in (node.get("id") or "") + (node.get("class") or ""):
+            if m:
                 return int(m[1])
     return None
 
@@ -896,13 +874,13 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | 
     if author is None and time is None:
         return None  # a block that looks like the posts but is page furniture
     avoid = [*_poster_blocks(author, el, time_node), *_time_copies(el, time, time_node, tz)]
-    body = _body(el, avoid)
-    if body is None:
+    found = _body(el, avoid)
+    if found is None:
         return None
-    body = _without_furniture(_narrow(body))
+    body = _without_furniture(_narrow(found))
     number = _data_number(el)
     if number is None:
-        number = _number(el)
+        number = _number(el, found)
     ident = (
         el.get("id")
         or el.get("data-pid")
@@ -932,11 +910,7 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | 
 def selector_of(el) -> str:
     """A CSS selector for an element by its tag and stable class names (no state classes,
     no numbered classes), the way a host would write it in game.toml."""
-    stems = [
-        c
-        for c in (el.get("class") or "").split()
-        if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
-    ]
+    stems = [c for c in (el.get("class") or "").split() if stable_class(c)]
     return el.tag + "".join(f".{c}" for c in dict.fromkeys(stems))
 
 
@@ -1023,7 +997,7 @@ def explain(doc, tz: tzinfo) -> dict:
     # The post selector: the class names every reply block shares (Alt, Promoted vary).
     replies = [el for el in read if el is not opening] or list(group)
     shared = set.intersection(*(set((el.get("class") or "").split()) for el in replies))
-    stable = [c for c in shared if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)]
+    stable = [c for c in shared if stable_class(c)]
     post = replies[0].tag + "".join(f".{c}" for c in sorted(stable)) if replies else None
     if not containers:
         post = None
