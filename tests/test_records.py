@@ -410,3 +410,58 @@ def test_one_poster_throughout_is_an_author_when_a_member_link():
     linked = page.replace("<b>alice</b>", '<b><a href="/member/7">alice</a></b>')
     assert {p.author for p in parse_page(linked).posts} == {"alice"}
     assert not parse_page(page).doubts.authors
+
+
+UNSURE_POST = """<div class="post"><div class="poster"><a href="/member.php?u={n}">{name}</a></div>
+<span class="date">{date}</span><div class="content">{text}</div></div>"""
+
+
+def _page_missing_a_time() -> str:
+    """Four posts with a poster each, one of them with no time: read, and said to be unsure."""
+    rows = [
+        ("alice", "2020-04-21 10:01", TEXTS[0]),
+        ("bob", "2020-04-22 10:02", TEXTS[1]),
+        ("carol", "", TEXTS[2]),
+        ("alice", "2020-04-24 10:04", "Vote: bob, he never answers the question."),
+    ]
+    posts = "".join(
+        UNSURE_POST.format(n=n, name=name, date=date, text=text)
+        for n, (name, date, text) in enumerate(rows, 1)
+    )
+    return f"<html><body>{posts}</body></html>"
+
+
+@pytest.mark.parametrize("command", ["count", "init", "watch"])
+def test_the_game_commands_say_when_the_reader_was_unsure(tmp_path, command):
+    """count, init and watch read the page, and say in one line on stderr what the generic
+    reader was unsure of, as posts does."""
+    saved = tmp_path / "thread.html"
+    saved.write_text(_page_missing_a_time())
+    players = "".join(f'[[players]]\nname = "{n}"\n' for n in ("alice", "bob", "carol"))
+    (tmp_path / "game.toml").write_text(f'[[sources]]\npath = "thread.html"\n{players}')
+    args = {
+        "count": ["count", str(tmp_path)],
+        "init": ["init", str(tmp_path / "new"), "--thread", str(saved)],
+        "watch": ["watch", str(tmp_path), "--times", "1"],
+    }[command]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    warning = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
+    assert warning == [
+        f"Warning: {saved}: the generic reader was unsure of this page (1 of 4 posts show no "
+        "time); check with modtool posts --explain"
+    ]
+
+
+def test_init_refuses_a_page_whose_authors_could_not_be_read(tmp_path):
+    """Its posters would become the players: 'Log in' is none."""
+    saved = tmp_path / "thread.html"
+    saved.write_text(
+        LABELLED.format(
+            posts="".join(LABELLED_POST.format(n=n, text=t) for n, t in enumerate(TEXTS, 1))
+        )
+    )
+    result = CliRunner().invoke(app, ["init", str(tmp_path / "new"), "--thread", str(saved)])
+    assert result.exit_code == 1
+    assert "the posts' authors could not be read (every post's author is 'Log in'" in result.stderr
+    assert not (tmp_path / "new").exists()

@@ -24,6 +24,7 @@ from .app import (
     _game_and_posts,
     _thread_options,
     app,
+    game_posts_warning_unsure,
 )
 
 
@@ -96,7 +97,8 @@ def count(
     with _thread_options(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
-        results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
+        posts = game_posts_warning_unsure(loaded, fetcher)
+        results = count_game(loaded, days, as_of, posts=posts, check=check)
     if post is not None:
         from ..host.render import deadline_of
         from ..host.templating import render_count_post  # Jinja loads only for a post

@@ -17,6 +17,7 @@ from .app import (
     _thread_options,
     app,
     import_app,
+    warn_unsure,
 )
 
 
@@ -49,11 +50,14 @@ def init(
         modtool init games/mygame --thread https://forum.example/viewtopic.php?t=123
     """
     from ..host.days import init_game
-    from ..threads.sources import read_sources
+    from ..threads.sources import read_sources, require_authors
     from ..threads.times import UTC
 
+    doubts: list = []
     with _thread_options(offline, False, 3, UTC, cookies, header, cache, as_json) as fetcher:
-        found = read_sources([thread], UTC, None, fetcher)
+        found = read_sources([thread], UTC, None, fetcher, doubts)
+    warn_unsure(doubts)
+    require_authors(doubts)  # its posters become the players: never "Log in"
     written = init_game(folder, thread, found, preset, title)
     if as_json:
         _emit_json({"game": str(folder), "setup": str(written)})
