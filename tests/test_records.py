@@ -178,7 +178,7 @@ def test_attribute_time(value, expected):
     ],
 )
 def test_class_stems(markup, expected):
-    assert class_stems(etree.fromstring(markup)) == expected
+    assert list(class_stems(etree.fromstring(markup))) == expected
 
 
 def test_the_name_link_not_the_letter_avatar():

@@ -13,8 +13,11 @@ import re
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime, tzinfo
+from functools import lru_cache
 from statistics import median
 from typing import NamedTuple
+
+from lxml import etree
 
 from ..posts import Post
 from ..times import UTC, day_and_month, orient_day_month
@@ -194,6 +197,7 @@ def _search(doc) -> _Search:
     scripts are left out, unless they are all the page has."""
     if _last_page[0] is doc:
         return _last_page[1]
+    _index_page(doc)
     copies = _script_copies(doc)
     found = _found(doc, copies, "")
     if not found.blocks and copies:
@@ -425,21 +429,129 @@ def _depth_spread(members: list) -> float:
 
 
 def _author_link(el):
-    """The poster's name: a profile link, else a short element named like a poster's."""
-    links = [a for a in el.iter("a") if member_page(a.get("href") or "") and clean_text(a)]
-    links = [a for a in links if len(clean_text(a)) <= 40]
+    """The poster's name: a profile link (not the poster's picture, where another shows the
+    name), else a short element named like a poster's; the first in the element."""
+    index = _index_for(el)
+    if index is not None:
+        for table in (index.named_link, index.any_link, index.name_node):
+            found = table.get(el)
+            if found is not None:
+                return found
+        return None
+    links = [a for a in el.iter("a") if _name_link(a)]
     if links:
-        # The poster's picture links to the profile too: the name is the link that shows it.
         return next((a for a in links if not _picture_only(a)), links[0])
-    for node in el.iter():
-        if not isinstance(node.tag, str):
+    return next((node for node in el.iter() if _name_classed(node)), None)
+
+
+def _name_link(a) -> bool:
+    """A link to a member's page showing a short text (a name, or an avatar's initials)."""
+    return member_page(a.get("href") or "") and 0 < len(clean_text(a)) <= 40
+
+
+def _name_classed(node) -> bool:
+    """An element named like a poster's name (class or itemprop) whose first text is short."""
+    if not isinstance(node.tag, str):
+        return False
+    named = (node.get("class") or "") + " " + (node.get("itemprop") or "")
+    if not _names_a_poster(named):
+        return False
+    first = next((t.strip() for t in node.itertext() if t.strip()), "")
+    return bool(first) and len(first) <= 40
+
+
+class _PageIndex:
+    """What the container search asks of many elements, found once for the whole page: for
+    each element, its first poster link (and first one showing a name), its first element
+    named like a poster's, its first element giving a time in an attribute and its first
+    date line. Each is found where it is, and marked on its ancestors up to the first one
+    already marked (an earlier find in document order is the first for all of those): the
+    page is walked once, not once for each candidate post block and each block around it."""
+
+    def __init__(self, doc) -> None:
+        self.root = doc
+        self.any_link: dict = {}
+        self.named_link: dict = {}
+        self.name_node: dict = {}
+        self.attr_time: dict = {}  # element -> (node, the attribute's value)
+        self.text_time: dict = {}  # element -> (node, the line read, the node showing it)
+        for a in doc.iter("a"):
+            if _name_link(a):
+                _mark(a, a, self.any_link)
+                if not _picture_only(a):
+                    _mark(a, a, self.named_link)
+        for node in _CLASSED(doc):
+            if _name_classed(node):
+                _mark(node, node, self.name_node)
+        for node in _TIME_HOLDERS(doc):
+            for value in time_attr_values(node):
+                if attribute_time(value, UTC):
+                    _mark(node, (node, value), self.attr_time)
+                    break
+        seen: set = set()
+        for node in _date_line_candidates(doc):
+            if node in seen:
+                continue
+            seen.add(node)
+            found = _date_line(node, UTC)
+            if found is not None:
+                _mark(node, found, self.text_time)
+
+
+def _mark(node, value, table: dict) -> None:
+    el = node
+    while el is not None and el not in table:
+        table[el] = value
+        el = el.getparent()
+
+
+# Elements with a class or an itemprop; elements that may keep a time in an attribute; and
+# elements of few children whose text holds a digit (a date line's candidates): found by
+# lxml in one query each, in document order.
+_CLASSED = etree.XPath("//*[@class or @itemprop]")
+_TIME_HOLDERS = etree.XPath(
+    "//*[self::time or self::abbr or self::span or self::meta]"
+    "[@*[name()='datetime' or name()='content' or name()='title' or contains(name(), 'time')"
+    " or contains(name(), 'date')]]"
+)
+_DIGIT_TEXTS = etree.XPath(
+    "//text()[not(parent::script or parent::style)]"
+    "[contains(translate(., '123456789', '000000000'), '0')]"
+)
+
+
+def _date_line_candidates(doc):
+    """The elements that may be date lines, in document order: around each text holding a
+    digit, the element holding it and those around it while their text is short (a date
+    line's text is; the first text of each element holding one comes first in the page, so
+    outermost first keeps document order)."""
+    for text in _DIGIT_TEXTS(doc):
+        holder = text.getparent()
+        if holder is None:
             continue
-        named = (node.get("class") or "") + " " + (node.get("itemprop") or "")
-        if _NAME_CLASS.search(named):
-            first = next((t.strip() for t in node.itertext() if t.strip()), "")
-            if first and len(first) <= 40:
-                return node
+        if text.is_tail:
+            holder = holder.getparent()
+        chain = []
+        el = holder
+        while el is not None and (el is holder or len(clean_text(el)) <= 80):
+            chain.append(el)
+            el = el.getparent()
+        yield from reversed(chain)
+
+_index: list = [None]  # the last page's index
+
+
+def _index_for(el):
+    """The index of the page an element is on, where it is the page being read."""
+    index = _index[0]
+    if index is not None and el.getroottree().getroot() is index.root:
+        return index
     return None
+
+
+def _index_page(doc) -> None:
+    if _index[0] is None or _index[0].root is not doc:
+        _index[0] = _PageIndex(doc)
 
 
 # A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name", and "by" in
@@ -531,28 +643,48 @@ _EDIT_NOTE = re.compile(r"\bedit", re.I)  # "edited", "post-edit"; not "credit"
 
 
 def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
+    """The first time an element gives: in an attribute anywhere in it, else its first date
+    line (`_date_line`)."""
+    index = _index_for(el)
+    if index is not None:
+        held = index.attr_time.get(el)
+        if held is not None:
+            return attribute_time(held[1], tz), held[0]
+        line = index.text_time.get(el)
+        if line is None:
+            return None, None
+        return time_from_text(line[1], tz), line[2]
     for node in el.iter("time", "abbr", "span", "meta"):
         for value in time_attr_values(node):
             if found := attribute_time(value, tz):
                 return found, node
     for node in el.iter():
-        if not isinstance(node.tag, str) or node.tag in ("script", "style") or len(node) > 4:
-            continue
-        if _EDIT_NOTE.search((node.get("class") or "") + " " + (node.get("id") or "")):
-            continue  # "last modified: <time>" is not when the post was made
-        own = " ".join((node.text or "").split())  # a date line with notes nested after it
-        if 6 <= len(own) <= 80 and any(c.isdigit() for c in own) and not _LABELLED.match(own):
-            found = time_from_text(own, tz)
-            if found is not None:
-                return found, node
-        text = clean_text(node)
-        # A short line (a date, "by X » date"), not a whole short post that mentions a date.
-        limit = 80 if len(node) == 0 else 60
-        if 6 <= len(text) <= limit and any(c.isdigit() for c in text) and not _LABELLED.match(text):
-            found = time_from_text(text, tz)
-            if found is not None:
-                return found, _narrowest(node, found, tz)
+        found = _date_line(node, tz)
+        if found is not None:
+            return time_from_text(found[1], tz), found[2]
     return None, None
+
+
+def _date_line(node, tz: tzinfo) -> tuple | None:
+    """(node, the line read, the element showing it) where a node is a date line: its own
+    text (a date with notes nested after it) or its whole text a short line with a date, not
+    a label's date ("Joined: ...") nor an edit note's."""
+    if not isinstance(node.tag, str) or node.tag in ("script", "style") or len(node) > 4:
+        return None
+    if _EDIT_NOTE.search((node.get("class") or "") + " " + (node.get("id") or "")):
+        return None  # "last modified: <time>" is not when the post was made
+    own = " ".join((node.text or "").split())
+    if 6 <= len(own) <= 80 and any(c.isdigit() for c in own) and not _LABELLED.match(own):
+        if time_from_text(own, tz) is not None:
+            return node, own, node
+    text = clean_text(node)
+    # A short line (a date, "by X » date"), not a whole short post that mentions a date.
+    limit = 80 if len(node) == 0 else 60
+    if 6 <= len(text) <= limit and any(c.isdigit() for c in text) and not _LABELLED.match(text):
+        found = time_from_text(text, tz)
+        if found is not None:
+            return node, text, _narrowest(node, found, tz)
+    return None
 
 
 def _narrowest(node, found: datetime, tz: tzinfo):
@@ -572,7 +704,10 @@ def _narrowest(node, found: datetime, tz: tzinfo):
 _QUOTE_TOKEN = re.compile(r"^(quote\w*|\w*[-_]quote|\w*Quote|signature\w*|sig)$", re.I)
 
 
+@lru_cache(maxsize=4096)
 def _quoteish(classes: str) -> bool:
+    """Whether a class attribute names a quote or a signature block (each attribute read once:
+    a page repeats a few over thousands of elements)."""
     return any(_QUOTE_TOKEN.match(token) for token in classes.split())
 
 
@@ -593,8 +728,24 @@ _CONTENTISH_PART = re.compile(r"[a-z](?:Content|Message|Msg|Body|Text|Entry|Arti
 
 
 def _named_message(node) -> bool:
-    named = " ".join(node.get(a) or "" for a in ("class", "id", "itemprop"))
+    return _names_a_message(" ".join(node.get(a) or "" for a in ("class", "id", "itemprop")))
+
+
+# Each class (or id) attribute of a page is asked about once: a page repeats a few of them
+# over thousands of elements.
+@lru_cache(maxsize=8192)
+def _names_a_message(named: str) -> bool:
     return bool(_CONTENTISH_WORD.search(named) or _CONTENTISH_PART.search(named))
+
+
+@lru_cache(maxsize=8192)
+def _names_furniture(classes: str) -> bool:
+    return bool(_FURNITURE.search(classes))
+
+
+@lru_cache(maxsize=8192)
+def _names_a_poster(named: str) -> bool:
+    return bool(_NAME_CLASS.search(named))
 
 
 def _body(el, avoid: list):
@@ -629,7 +780,7 @@ def _in_furniture(node, container, known: dict) -> bool:
         return False
     found = known.get(node)
     if found is None:
-        found = bool(_FURNITURE.search(node.get("class") or "")) or _in_furniture(
+        found = _names_furniture(node.get("class") or "") or _in_furniture(
             node.getparent(), container, known
         )
         known[node] = found
@@ -726,7 +877,7 @@ def _poster_blocks(author, el, time_node) -> list:
     for node in el.iter():
         if not isinstance(node.tag, str) or node is author or _contains(first, node):
             continue
-        named = _NAME_CLASS.search((node.get("class") or "") + " " + (node.get("itemprop") or ""))
+        named = _names_a_poster((node.get("class") or "") + " " + (node.get("itemprop") or ""))
         profile = node.tag == "a" and member_page(node.get("href") or "")
         if (named or profile) and clean_text(node) == name:
             copy = _poster_block(node, el, time_node)
@@ -750,7 +901,7 @@ def _without_furniture(body):
             continue
         classes = node.get("class") or ""
         text = clean_text(node)
-        furniture = (_FURNITURE.search(classes) and not _named_message(node)) or icon_glyph(node)
+        furniture = (_names_furniture(classes) and not _named_message(node)) or icon_glyph(node)
         edit_note = len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p"))
         if furniture or edit_note:
             drop.append(node)

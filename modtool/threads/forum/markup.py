@@ -124,13 +124,17 @@ def stable_class(name: str) -> bool:
     return bool(name) and not _STATE_CLASS.match(name) and not _DIGITS_IN.search(name)
 
 
-def class_stems(el) -> list[str]:
+def class_stems(el) -> tuple[str, ...]:
     """An element's stable class names once trailing digits are off (windowbg and windowbg2,
     alternating rows, are one class), each once, in the page's order."""
-    stems = (
-        c.rstrip("0123456789") for c in (el.get("class") or "").split() if not _STATE_CLASS.match(c)
-    )
-    return list(dict.fromkeys(s for s in stems if stable_class(s)))
+    return _stems(el.get("class") or "")
+
+
+@lru_cache(maxsize=4096)
+def _stems(classes: str) -> tuple[str, ...]:
+    # A page repeats a few class attributes over thousands of elements: each read once.
+    stems = (c.rstrip("0123456789") for c in classes.split() if not _STATE_CLASS.match(c))
+    return tuple(dict.fromkeys(s for s in stems if stable_class(s)))
 
 
 # A member's page: /members/x.12/, member.php?u=, memberlist.php?mode=viewprofile, /user/x,
@@ -151,6 +155,7 @@ _NOT_A_MEMBER_PAGE = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)
 def member_page(href: str) -> bool:
     """Whether a link's address is a member's page (a profile), not a login or a search."""
     return bool(_MEMBER_PAGE.search(href)) and not _NOT_A_MEMBER_PAGE.search(href)
@@ -232,7 +237,10 @@ def epoch(value: str) -> datetime | None:
         return None
     if number > 10**11:
         number /= 1000
-    return datetime.fromtimestamp(number, _UTC)
+    try:
+        return datetime.fromtimestamp(number, _UTC)
+    except (OverflowError, OSError, ValueError):
+        return None  # a number no clock reaches is no time (an id, a size)
 
 
 # A page's lines are read many times over (an element is scored in several candidate groups,
