@@ -38,6 +38,15 @@ def test_vbulletin_french_day_first_with_13h16_clock(web52):
     assert all(p.time is not None and p.author != "Publicité" for p in posts)
 
 
+def test_ad_slots_however_many(web52):
+    """futura-sciences' other page: two slots of seven ("Publicité", "A voir en vidéo sur
+    Futura") have neither a time nor a word, where every post with words shows a time."""
+    doc = "forums.futura-sciences.com.annonces-officielles.12735-latex-debarque-fsg-explications"
+    posts = _read(web52, doc + "-mode-demploi.html")
+    assert len(posts) == 5
+    assert all(p.time is not None and p.text for p in posts)
+
+
 def test_phpbb_french_abbreviated_month(web52):
     """maladiesraresinfo (phpBB, French): "5 Juil 2018" with its time."""
     posts = _read(web52, "forums.maladiesraresinfo.org.credit-immobilier-maladie-rare-t2720.html")

@@ -465,3 +465,40 @@ def test_init_refuses_a_page_whose_authors_could_not_be_read(tmp_path):
     assert result.exit_code == 1
     assert "the posts' authors could not be read (every post's author is 'Log in'" in result.stderr
     assert not (tmp_path / "new").exists()
+
+
+def test_a_part_with_a_class_more_is_the_same_part():
+    """A forum marks some posts with a class more (the opening post's "hasAds"): the message
+    there is the message all the same."""
+    page = _rows_page().replace("<div>", '<div class="text">')
+    page = page.replace('<div class="text">', '<div class="hasAds text">', 1)
+    posts = parse_page(page).posts
+    assert [p.author for p in posts] == ["alice", "bob", "alice"]
+    assert [p.text for p in posts] == TEXTS
+    part = {(("div.text", 1),): "plain"}
+    assert records.at_path(part, (("div.text", 1),)) == "plain"
+    marked = {(("div.hasAds.text", 1),): "marked"}
+    assert records.at_path(marked, (("div.text", 1),)) == "marked"
+    assert records.at_path(marked, (("span.text", 1),)) is None
+
+
+MENTION_POST = """<li class="message"><div class="sidebar"><div class="member">{name}</div></div>
+<time datetime="2020-03-10T0{n}:00:00+01:00">10. März 2020</time>
+<div class="messageText">{text}</div></li>"""
+
+
+def test_a_member_named_in_a_post_is_not_its_poster():
+    """The poster sits at the same place in every post: a profile link in one post's words (a
+    member it mentions) is not that post's poster."""
+    posts = [
+        ("alice", TEXTS[0]),
+        ("bob", TEXTS[1]),
+        ("carol", 'Yes, <a href="/members/alice.3/">alice</a>, as I said before.'),
+        ("dave", TEXTS[2]),
+    ]
+    items = "".join(
+        MENTION_POST.format(n=n, name=name, text=text) for n, (name, text) in enumerate(posts, 1)
+    )
+    page = parse_page(f"<html><body><ol>{items}</ol></body></html>")
+    assert [p.author for p in page.posts] == ["alice", "bob", "carol", "dave"]
+    assert page.posts[2].text == "Yes, alice, as I said before."

@@ -33,6 +33,7 @@ from .markup import (
     member_page,
     paginate,
     remove_keeping_tail,
+    select,
     shown_name,
     shown_number,
     stable_class,
@@ -69,7 +70,12 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     if search.records is not None:
         return _parse_records(search.records, url, tz, pages, page_url)
     group = search.blocks
-    read = [(el, *found) for i, el in enumerate(group) if (found := _read(el, url, tz, i))]
+    authors = _authors_in_place(group)
+    read = [
+        (el, *found)
+        for i, (el, author) in enumerate(zip(group, authors, strict=True))
+        if (found := _read(el, url, tz, i, author))
+    ]
     posts = _without_copies(_dates_either_way(read))
     # The few members with no time, or no poster, where the others show both, are page
     # furniture shaped like posts (UBB.threads' sidebar of recent topics is a table.t_outer).
@@ -537,6 +543,7 @@ def _date_line_candidates(doc):
             chain.append(el)
             el = el.getparent()
         yield from reversed(chain)
+
 
 _index: list = [None]  # the last page's index
 
@@ -1018,9 +1025,29 @@ def _number(el, body=None) -> int | None:
     return None
 
 
-def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | None:
-    """A post block's post, and the element that shows its time (None where none does)."""
-    author = _author_link(el)
+def _authors_in_place(blocks: list) -> list:
+    """Each post block's poster, found where most blocks show theirs: a poster sits at the
+    same place in every post, and a member's link elsewhere in one post (a name mentioned in
+    its words) is not its poster, where that place shows one."""
+    found = [_author_link(el) for el in blocks]
+    places = [
+        selector_in(a, el) if a is not None else "" for a, el in zip(found, blocks, strict=True)
+    ]
+    usual = _common(places)
+    if usual is None:
+        return found
+    for i, (el, place) in enumerate(zip(blocks, places, strict=True)):
+        if place != usual:
+            there = next((n for n in select(el, usual) if 0 < len(clean_text(n)) <= 40), None)
+            if there is not None:
+                found[i] = there
+    return found
+
+
+def _read(el, url: str | None, tz: tzinfo, index: int, author=None) -> tuple[Post, object] | None:
+    """A post block's post, and the element that shows its time (None where none does);
+    `author`, where given, is its poster's element (`_authors_in_place`)."""
+    author = _author_link(el) if author is None else author
     time, time_node = _timed(el, tz)
     if author is None and time is None:
         return None  # a block that looks like the posts but is page furniture
@@ -1058,10 +1085,14 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | 
 # --- explaining a reading (`modtool posts --explain`) ------------------------------------------
 
 
+# A class name a CSS selector can say as it is ("md:flex", "w-1/2" would need escapes).
+_CSS_NAME = re.compile(r"^-?[A-Za-z_][\w-]*$")
+
+
 def selector_of(el) -> str:
     """A CSS selector for an element by its tag and stable class names (no state classes,
     no numbered classes), the way a host would write it in game.toml."""
-    stems = [c for c in (el.get("class") or "").split() if stable_class(c)]
+    stems = [c for c in (el.get("class") or "").split() if stable_class(c) and _CSS_NAME.match(c)]
     return el.tag + "".join(f".{c}" for c in dict.fromkeys(stems))
 
 

@@ -345,9 +345,11 @@ def _any_shown_time(el, body, tz: tzinfo) -> tuple[datetime | None, str]:
 
 
 def _without_empty_slots(posts: list[Post]) -> list[Post]:
-    """Posts less the slots with neither a time nor a word where the others show a time: an
-    ad or a video box the forum lays out as a post (vBulletin's "Publicité" between posts)."""
-    if sum(p.time is not None for p in posts) < 0.8 * len(posts):
+    """Posts less the slots with neither a time nor a word where the posts with words show a
+    time: an ad or a video box the forum lays out as a post (vBulletin's "Publicité" between
+    posts); however many of them a page has, a post has words or a time."""
+    worded = [p for p in posts if p.text.strip()]
+    if len(worded) < 2 or any(p.time is None for p in worded):
         return posts
     return [p for p in posts if p.time is not None or p.text.strip()]
 

@@ -463,10 +463,8 @@ def score(records: list, fields: Fields, records_parts: list[dict]) -> float:
     if fields.body is None or (fields.author is None and fields.time is None):
         return 0.0
     needed = [path for path in (fields.author, fields.body, fields.time) if path is not None]
-    complete = sum(all(p.get(path) is not None for path in needed) for p in records_parts)
-    bodies = [
-        clean_text(p.get(fields.body)) for p in records_parts if p.get(fields.body) is not None
-    ]
+    complete = sum(all(at_path(p, path) is not None for path in needed) for p in records_parts)
+    bodies = [clean_text(b) for p in records_parts if (b := at_path(p, fields.body)) is not None]
     # Posts show who wrote them and when: a set without one of them is far more often a list
     # of links; it is read (and said to be unsure) where the page has nothing better.
     shown = (1.0 if fields.time else 0.25) * (1.0 if fields.author else 0.25)
@@ -516,6 +514,30 @@ def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple]):
     return copy
 
 
+def at_path(record_parts: dict, path: tuple | None):
+    """A record's part at a field's path; where the record has none there, the part at the
+    same place whose classes add to the path's: a forum marks some posts with a class more
+    (the opening post, one with an ad slot, a moderator's), and it is the same part."""
+    if path is None:
+        return None
+    found = record_parts.get(path)
+    if found is not None or not path:
+        return found
+    for other, el in record_parts.items():
+        if len(other) == len(path) and all(
+            n == m and _adds_classes(b, a) for (a, n), (b, m) in zip(path, other, strict=True)
+        ):
+            return el
+    return None
+
+
+def _adds_classes(label: str, base: str) -> bool:
+    """Whether a label ("div.hasAds.posting-text") is a base label's tag and classes and more."""
+    tag, *classes = base.split(".")
+    other, *more = label.split(".")
+    return tag == other and set(classes) <= set(more)
+
+
 _ID = re.compile(r"\d{2,}")
 
 
@@ -547,12 +569,12 @@ def read_records(found: RecordSet, tz: tzinfo, url: str | None) -> tuple[list[Re
     cut = [fields.author, fields.time, *fields.furniture]
     read, missing = [], {"author": 0, "time": 0, "text": 0}
     for i, (record, p) in enumerate(zip(found.records, records_parts, strict=True)):
-        author_node = p.get(fields.author) if fields.author else None
-        time_node = p.get(fields.time) if fields.time else None
+        author_node = at_path(p, fields.author)
+        time_node = at_path(p, fields.time)
         time = time_of(time_node, tz) if time_node is not None else None
         if author_node is None and time is None:
             continue
-        body_node = p.get(fields.body) if fields.body is not None else None
+        body_node = at_path(p, fields.body)
         missing["author"] += author_node is None
         missing["time"] += time is None
         missing["text"] += body_node is None
