@@ -479,29 +479,55 @@ class _PageIndex:
         self.any_link: dict = {}
         self.named_link: dict = {}
         self.name_node: dict = {}
-        self.attr_time: dict = {}  # element -> (node, the attribute's value)
-        self.text_time: dict = {}  # element -> (node, the line read, the node showing it)
+        self._times: tuple[dict, dict] | None = None
+        self._showing: dict[str, list] | None = None
+        self.messages: set = set()  # the elements named as the message and those around them
         for a in doc.iter("a"):
             if _name_link(a):
                 _mark(a, a, self.any_link)
                 if not _picture_only(a):
                     _mark(a, a, self.named_link)
-        for node in _CLASSED(doc):
+        for node in _NAMED(doc):
             if _name_classed(node):
                 _mark(node, node, self.name_node)
-        for node in _TIME_HOLDERS(doc):
-            for value in time_attr_values(node):
-                if attribute_time(value, UTC):
-                    _mark(node, (node, value), self.attr_time)
-                    break
-        seen: set = set()
-        for node in _date_line_candidates(doc):
-            if node in seen:
-                continue
-            seen.add(node)
-            found = _date_line(node, UTC)
-            if found is not None:
-                _mark(node, found, self.text_time)
+            if _named_message(node):
+                el = node
+                while el is not None and el not in self.messages:
+                    self.messages.add(el)
+                    el = el.getparent()
+
+    def showing(self, name: str) -> list:
+        """The name-classed elements and member links whose text is a name, in page order."""
+        if self._showing is None:
+            self._showing = {}
+            for node in _POSTER_LIKE(self.root):
+                if _poster_like(node):
+                    self._showing.setdefault(clean_text(node), []).append(node)
+        return self._showing.get(name, [])
+
+    @property
+    def times(self) -> tuple[dict, dict]:
+        """(element -> (node, the attribute's value) of its first time in an attribute,
+        element -> (node, the line read, the node showing it) of its first date line), found
+        when first asked for: a page whose blocks show no posters is never asked."""
+        if self._times is None:
+            attr_time: dict = {}
+            text_time: dict = {}
+            for node in _TIME_HOLDERS(self.root):
+                for value in time_attr_values(node):
+                    if attribute_time(value, UTC):
+                        _mark(node, (node, value), attr_time)
+                        break
+            seen: set = set()
+            for node in _date_line_candidates(self.root):
+                if node in seen:
+                    continue
+                seen.add(node)
+                found = _date_line(node, UTC)
+                if found is not None:
+                    _mark(node, found, text_time)
+            self._times = (attr_time, text_time)
+        return self._times
 
 
 def _mark(node, value, table: dict) -> None:
@@ -514,7 +540,8 @@ def _mark(node, value, table: dict) -> None:
 # Elements with a class or an itemprop; elements that may keep a time in an attribute; and
 # elements of few children whose text holds a digit (a date line's candidates): found by
 # lxml in one query each, in document order.
-_CLASSED = etree.XPath("//*[@class or @itemprop]")
+_NAMED = etree.XPath("//*[@class or @itemprop or @id]")
+_POSTER_LIKE = etree.XPath("//*[@class or @itemprop] | //a[@href]")
 _TIME_HOLDERS = etree.XPath(
     "//*[self::time or self::abbr or self::span or self::meta]"
     "[@*[name()='datetime' or name()='content' or name()='title' or contains(name(), 'time')"
@@ -654,10 +681,11 @@ def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
     line (`_date_line`)."""
     index = _index_for(el)
     if index is not None:
-        held = index.attr_time.get(el)
+        attr_time, text_time = index.times
+        held = attr_time.get(el)
         if held is not None:
             return attribute_time(held[1], tz), held[0]
-        line = index.text_time.get(el)
+        line = text_time.get(el)
         if line is None:
             return None, None
         return time_from_text(line[1], tz), line[2]
@@ -866,10 +894,26 @@ def _poster_block(author, el, time_node):
     for anc in author.iterancestors():
         if anc is el or (time_node is not None and _contains(anc, time_node)):
             break
-        if len(clean_text(anc)) > 200 or any(_named_message(n) for n in anc.iter()):
+        if len(clean_text(anc)) > 200 or _holds_a_message(anc):
             break
         block = anc
     return block
+
+
+def _holds_a_message(el) -> bool:
+    """Whether an element is, or holds, one named as the message."""
+    index = _index_for(el)
+    if index is not None:
+        return el in index.messages
+    return any(_named_message(n) for n in el.iter())
+
+
+def _poster_like(node) -> bool:
+    """A name-classed element or a link to a member's page: where a poster's name is shown."""
+    if not isinstance(node.tag, str):
+        return False
+    named = _names_a_poster((node.get("class") or "") + " " + (node.get("itemprop") or ""))
+    return named or (node.tag == "a" and member_page(node.get("href") or ""))
 
 
 def _poster_blocks(author, el, time_node) -> list:
@@ -881,15 +925,17 @@ def _poster_blocks(author, el, time_node) -> list:
         return [first]
     name = _author_name(author)
     blocks = [first]
-    for node in el.iter():
-        if not isinstance(node.tag, str) or node is author or _contains(first, node):
+    index = _index_for(el)
+    if index is not None:  # the page's elements showing that name, those in the post
+        shown = [n for n in index.showing(name) if _contains(el, n)]
+    else:
+        shown = [n for n in el.iter() if _poster_like(n) and clean_text(n) == name]
+    for node in shown:
+        if node is author or _contains(first, node):
             continue
-        named = _names_a_poster((node.get("class") or "") + " " + (node.get("itemprop") or ""))
-        profile = node.tag == "a" and member_page(node.get("href") or "")
-        if (named or profile) and clean_text(node) == name:
-            copy = _poster_block(node, el, time_node)
-            if not any(_contains(b, copy) for b in blocks):
-                blocks.append(copy)
+        copy = _poster_block(node, el, time_node)
+        if not any(_contains(b, copy) for b in blocks):
+            blocks.append(copy)
     return blocks
 
 
