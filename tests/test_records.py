@@ -502,3 +502,18 @@ def test_a_member_named_in_a_post_is_not_its_poster():
     page = parse_page(f"<html><body><ol>{items}</ol></body></html>")
     assert [p.author for p in page.posts] == ["alice", "bob", "carol", "dave"]
     assert page.posts[2].text == "Yes, alice, as I said before."
+
+
+@pytest.mark.parametrize(
+    ("line", "reads"),
+    [
+        ("Beiträge: 1234", False),  # one number: a count
+        ("5 posts", False),
+        ("5 hours ago", True),  # the one-number form of a time
+        ("21. Apr 2020, 19:40", True),
+    ],
+)
+def test_a_date_line_names_two_numbers_or_says_ago(line, reads):
+    from modtool.threads.forum.markup import time_from_text
+
+    assert (time_from_text(line, UTC) is not None) is reads

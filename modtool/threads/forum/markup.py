@@ -251,6 +251,8 @@ def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None
     """A time somewhere in a displayed line such as "« Reply #1 on: April 25, 2018, 10:22 pm »";
     with `loose`, at last a date in any common order near the line's start (times.parse_loose)."""
     cleaned = _SPACES.sub(" ", text.replace("«", " ").replace("»", " ")).strip()
+    if len(_NUMBER_RUNS.findall(cleaned)) < 2 and not _ONE_NUMBER_TIME.search(cleaned):
+        return None  # every date form names two numbers or more, but "5 hours ago"
     candidates = [cleaned]
     for sep in (": ", " - ", ", ", " at ", " on "):
         if sep in cleaned:
@@ -266,6 +268,9 @@ def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None
     return parse_loose(cleaned, tz) if loose else None
 
 
+_NUMBER_RUNS = re.compile(r"\d+")
+# The times written with one number: "5 hours ago" ("5시간 전"), ISO 8601's 20200421.
+_ONE_NUMBER_TIME = re.compile(r"ago\b|전|\d{8}", re.I)
 _DATEISH = re.compile(
     r"\d{2,4}[-./]\d{1,2}[-./]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?"
     r"|[A-Z][a-z]+ \d{1,2}, \d{4},? (?:at )?\d{1,2}:\d{2}(?::\d{2})?\s*[ap]m",
