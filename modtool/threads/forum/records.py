@@ -269,14 +269,28 @@ def choose_time(records_parts: list[dict], paths: Sequence[tuple], tz: tzinfo) -
         nodes = _column(records_parts, path)
         if not found_in_most([n is not None and _may_give_time(n) for n in nodes]):
             continue  # too long, or no digit and no attribute: no date in most records
-        times = [time_of(n, tz) if n is not None else None for n in nodes]
-        if not found_in_most(times) or not in_one_order(times):
+        times = _times_in_most(nodes, tz)
+        if times is None or not in_one_order(times):
             continue
         if best is None or _inside(path, best):
             best = path
         elif not _inside(best, path):
             break  # the first date of the record, not a later one (an edit note)
     return best
+
+
+def _times_in_most(nodes: list, tz: tzinfo) -> list | None:
+    """The nodes' times where they give one in most records (found_in_most), else None: read
+    in order, and given up once too many records show none for most to."""
+    allowed = len(nodes) - max(2, MOST * len(nodes))
+    times, missing = [], 0
+    for node in nodes:
+        found = time_of(node, tz) if node is not None else None
+        missing += found is None
+        if missing > allowed:
+            return None
+        times.append(found)
+    return times
 
 
 def _may_give_time(el) -> bool:
