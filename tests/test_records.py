@@ -517,3 +517,20 @@ def test_a_date_line_names_two_numbers_or_says_ago(line, reads):
     from modtool.threads.forum.markup import time_from_text
 
     assert (time_from_text(line, UTC) is not None) is reads
+
+
+@pytest.mark.parametrize(
+    ("text", "author", "posted", "expected"),
+    [
+        ("[Beitrag von Dualist am 20. Apr 2004, 22:03 bearbeitet]", "Dualist", 1, True),
+        ("Last edited by bob; April 20, 2004, 10:05 pm", "bob", 1, True),
+        ("[Beitrag von Dualist am 20. Apr 2004, 22:03 bearbeitet]", "alice", 1, False),
+        ("Dualist wrote on 19. Apr 2004, 10:00:", "Dualist", 1, False),  # before the post
+        ("Dualist", "Dualist", 1, False),  # no time
+    ],
+)
+def test_edit_note(text, author, posted, expected):
+    """An edit note in any language: a short line naming the poster and a time no earlier
+    than the post's."""
+    at = datetime(2004, 4, 20, 22, 1, tzinfo=UTC)
+    assert records.edit_note(text, author, at if posted else None, UTC) is expected

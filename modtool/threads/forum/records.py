@@ -515,17 +515,34 @@ def best_record_set(doc, tz: tzinfo, leave_out: set = frozenset()) -> RecordSet 
     return best
 
 
-def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple]):
+def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple], note=None):
     """A copy of a record's element without the parts at the `cut` paths inside it (their
-    tails, the words after them, stay)."""
+    tails, the words after them, stay), its icons, and what `note` says is an edit note."""
     copy = deepcopy(el)
     inner = parts(copy)
     drop = [inner.get(c[len(path) :]) for c in cut if c and _inside(c, path)]
     drop += [node for node in copy.iter() if isinstance(node.tag, str) and icon_glyph(node)]
+    if note is not None:  # a line of its own under the message, never all of it
+        whole = clean_text(copy)
+        drop += [
+            node
+            for node in copy.iterdescendants()
+            if isinstance(node.tag, str) and clean_text(node) != whole and note(node)
+        ]
     for node in drop:
         if node is not None:
             remove_keeping_tail(node)
     return copy
+
+
+def edit_note(text: str, author: str, posted: datetime | None, tz: tzinfo) -> bool:
+    """A forum's note that a post was edited, in any language: a short line naming the poster
+    and a time no earlier than the post's ("[Beitrag von X am 20. Apr 2004, 22:03
+    bearbeitet]", "Last edited by X; 5 July 2023 at 10:02")."""
+    if not author or not 10 <= len(text) <= 150 or author not in text:
+        return False
+    edited = time_from_text(text, tz)
+    return edited is not None and (posted is None or edited >= posted)
 
 
 def at_path(record_parts: dict, path: tuple | None):
@@ -594,8 +611,9 @@ def read_records(found: RecordSet, tz: tzinfo, url: str | None) -> tuple[list[Re
         missing["text"] += body_node is None
         if body_node is None:
             continue
-        body = _without(body_node, fields.body, p, cut)
         author = _author_text(author_node) if author_node is not None else ""
+        note = (lambda n, a=author, t=time: edit_note(clean_text(n), a, t, tz)) if author else None
+        body = _without(body_node, fields.body, p, cut, note)
         post = Post.from_element(
             body, post_id=record_id(record, i), number=None, author=author, time=time, url=url
         )
