@@ -479,7 +479,9 @@ class _PageIndex:
         self.any_link: dict = {}
         self.named_link: dict = {}
         self.name_node: dict = {}
-        self._times: tuple[dict, dict] | None = None
+        self._attr_time: dict | None = None
+        self._digits: set | None = None  # the elements with a digit in their text
+        self._date_lines: dict = {}  # element -> its first date line (None: it has none)
         self._showing: dict[str, list] | None = None
         self.messages: set = set()  # the elements named as the message and those around them
         for a in doc.iter("a"):
@@ -506,28 +508,48 @@ class _PageIndex:
         return self._showing.get(name, [])
 
     @property
-    def times(self) -> tuple[dict, dict]:
-        """(element -> (node, the attribute's value) of its first time in an attribute,
-        element -> (node, the line read, the node showing it) of its first date line), found
-        when first asked for: a page whose blocks show no posters is never asked."""
-        if self._times is None:
-            attr_time: dict = {}
-            text_time: dict = {}
+    def attr_time(self) -> dict:
+        """Element -> (node, the attribute's value) of the first time in an attribute in it,
+        found when first asked for: a page whose blocks show no posters is never asked."""
+        if self._attr_time is None:
+            self._attr_time = {}
             for node in _TIME_HOLDERS(self.root):
                 for value in time_attr_values(node):
                     if attribute_time(value, UTC):
-                        _mark(node, (node, value), attr_time)
+                        _mark(node, (node, value), self._attr_time)
                         break
-            seen: set = set()
-            for node in _date_line_candidates(self.root):
-                if node in seen:
-                    continue
-                seen.add(node)
-                found = _date_line(node, UTC)
-                if found is not None:
-                    _mark(node, found, text_time)
-            self._times = (attr_time, text_time)
-        return self._times
+        return self._attr_time
+
+    def date_line(self, el) -> tuple | None:
+        """(node, the line read, the node showing it) of the first date line in an element
+        (`_date_line`, in document order), each element read once for the whole page: a
+        post's first date line is near its start, so little past it is read; elements with
+        no digit in them are never read."""
+        if self._digits is None:
+            self._digits = set()
+            for text in _DIGIT_TEXTS(self.root):
+                holder = text.getparent()
+                holder = holder.getparent() if text.is_tail and holder is not None else holder
+                while holder is not None and holder not in self._digits:
+                    self._digits.add(holder)
+                    holder = holder.getparent()
+        return self._first_date_line(el)
+
+    def _first_date_line(self, el) -> tuple | None:
+        if el not in self._digits:
+            return None
+        memo = self._date_lines
+        if el in memo:
+            return memo[el]
+        found = _date_line(el, UTC)
+        if found is None:
+            for child in el:
+                if isinstance(child.tag, str):
+                    found = self._first_date_line(child)
+                    if found is not None:
+                        break
+        memo[el] = found
+        return found
 
 
 def _mark(node, value, table: dict) -> None:
@@ -551,25 +573,6 @@ _DIGIT_TEXTS = etree.XPath(
     "//text()[not(parent::script or parent::style)]"
     "[contains(translate(., '123456789', '000000000'), '0')]"
 )
-
-
-def _date_line_candidates(doc):
-    """The elements that may be date lines, in document order: around each text holding a
-    digit, the element holding it and those around it while their text is short (a date
-    line's text is; the first text of each element holding one comes first in the page, so
-    outermost first keeps document order)."""
-    for text in _DIGIT_TEXTS(doc):
-        holder = text.getparent()
-        if holder is None:
-            continue
-        if text.is_tail:
-            holder = holder.getparent()
-        chain = []
-        el = holder
-        while el is not None and (el is holder or len(clean_text(el)) <= 80):
-            chain.append(el)
-            el = el.getparent()
-        yield from reversed(chain)
 
 
 _index: list = [None]  # the last page's index
@@ -681,11 +684,10 @@ def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
     line (`_date_line`)."""
     index = _index_for(el)
     if index is not None:
-        attr_time, text_time = index.times
-        held = attr_time.get(el)
+        held = index.attr_time.get(el)
         if held is not None:
             return attribute_time(held[1], tz), held[0]
-        line = text_time.get(el)
+        line = index.date_line(el)
         if line is None:
             return None, None
         return time_from_text(line[1], tz), line[2]
