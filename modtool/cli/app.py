@@ -364,15 +364,34 @@ def _day_option(value: str) -> str:
 
 
 def _game_and_posts(game, offline, refresh, concurrency, cookies, header, cache, quiet):
-    """The game folder and its thread's posts, read with the shared thread options."""
+    """The game folder and its thread's posts, read with the shared thread options (what the
+    generic reader was unsure of said on stderr)."""
     from ..games import load_game
-    from ..threads.sources import read_game_posts
 
     loaded = load_game(game)
     with _thread_options(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
-        return loaded, read_game_posts(loaded, fetcher)
+        return loaded, game_posts_warning_unsure(loaded, fetcher)
+
+
+def game_posts_warning_unsure(loaded, fetcher) -> list:
+    """A game's posts (threads.sources.read_game_posts), with one line on stderr where the
+    generic reader was unsure of a page."""
+    from ..threads.sources import read_game_posts
+
+    doubts: list = []
+    posts = read_game_posts(loaded, fetcher, doubts)
+    warn_unsure(doubts)
+    return posts
+
+
+def warn_unsure(doubts: list) -> None:
+    """One line on stderr for the pages the generic reader was unsure of (none: nothing)."""
+    from ..threads.sources import doubts_line
+
+    if doubts:
+        typer.echo(f"Warning: {doubts_line(doubts)}", err=True)
 
 
 def _posts_if_at_hand(loaded) -> list | None:

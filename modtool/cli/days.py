@@ -25,6 +25,7 @@ from .app import (
     _posts_if_at_hand,
     _thread_options,
     app,
+    game_posts_warning_unsure,
 )
 
 
@@ -90,7 +91,6 @@ def count(
     from ..games import load_game
     from ..host.counting import count_game
     from ..host.render import audit_text, checks_text, count_table, count_to_json
-    from ..threads.sources import read_game_posts
 
     loaded = load_game(game)
     days = int(day) if day.isdigit() else (day or "latest")
@@ -98,7 +98,7 @@ def count(
     with _thread_options(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
-        posts = read_game_posts(loaded, fetcher)
+        posts = game_posts_warning_unsure(loaded, fetcher)
     results = count_game(loaded, days, as_of, posts=posts, check=check)
     if post is not None:
         from ..host.render import deadline_of

@@ -22,6 +22,7 @@ from .app import (
     _thread_options,
     app,
     import_app,
+    warn_unsure,
 )
 
 # The games of modtool.games.GAMES that ship an example, listed here so that --help needs no
@@ -144,11 +145,14 @@ def init(
         modtool init games/mygame --thread https://forum.example/viewtopic.php?t=123
     """
     from ..host.starting import init_game
-    from ..threads.sources import read_sources
+    from ..threads.sources import read_sources, require_authors
     from ..threads.times import UTC
 
+    doubts: list = []
     with _thread_options(offline, False, 3, UTC, cookies, header, cache, as_json) as fetcher:
-        found = read_sources([thread], UTC, None, fetcher)
+        found = read_sources([thread], UTC, None, fetcher, doubts)
+    warn_unsure(doubts)
+    require_authors(doubts)  # its posters become the players: never "Log in"
     started = init_game(folder, thread, found, preset, title, script)
     if as_json:
         _emit_json(

@@ -25,6 +25,7 @@ from .app import (
     _game_and_posts,
     _header_pairs,
     app,
+    warn_unsure,
 )
 
 
@@ -126,10 +127,17 @@ def watch(
     from ..host.days import watch as watch_thread
     from ..threads.sources import read_game_posts
 
+    said: set = set()  # the doubts already said: once a watch, not at every look
+
     def read_posts(loaded):
         options = _fetch_options(False, False, 3, loaded.timezone, None)
         with _fetcher(options, cookies, _header_pairs(header), cache, quiet=True) as fetcher:
-            return read_game_posts(loaded, fetcher)
+            doubts: list = []
+            posts = read_game_posts(loaded, fetcher, doubts)
+        new = [d for d in doubts if (d[0], d[1].unsure) not in said]
+        said.update((d[0], d[1].unsure) for d in doubts)
+        warn_unsure(new)
+        return posts
 
     try:
         for line in watch_thread(game, read_posts, every, times):  # the callback made seconds

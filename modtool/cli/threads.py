@@ -21,6 +21,7 @@ from .app import (
     _fetcher,
     _header_pairs,
     app,
+    warn_unsure,
 )
 
 
@@ -67,7 +68,7 @@ def posts(
         modtool posts saved-page.html --explain
     """
     from ..threads.posts import write_posts_jsonl
-    from ..threads.sources import doubts_line, explain_source, read_sources
+    from ..threads.sources import explain_source, read_sources
     from ..threads.times import zone
 
     try:
@@ -89,8 +90,7 @@ def posts(
     doubts: list = []
     with _fetcher(options, cookies, pairs, cache, quiet=as_json) as fetcher:
         found = read_sources(sources, tz, options.engine, fetcher, doubts)
-    if doubts:
-        typer.echo(f"Warning: {doubts_line(doubts)}", err=True)
+    warn_unsure(doubts)
     if as_json:
         write_posts_jsonl(found, sys.stdout)
         return
