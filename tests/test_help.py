@@ -53,8 +53,11 @@ COMMANDS = [
     ["setup", "draw"],
     ["setup", "commit"],
     ["setup", "verify"],
+    ["picture"],
+    ["picture", "square"],
+    ["picture", "votes"],
 ]
-GROUPS = ("import", "record", "setup")
+GROUPS = ("import", "record", "setup", "picture")
 FETCH_OPTIONS = {"--offline", "--refresh", "--cookies", "--header", "--cache", "--concurrency"}
 ROOT_ONLY = {"--install-completion", "--show-completion", "--debug", "--version", "-V"}
 

@@ -112,6 +112,7 @@ COMMAND_ORDER = (
     "init",
     "grimoire",
     "night",
+    "picture",
     "import",
     "record",
     "setup",
@@ -354,6 +355,22 @@ def _game_and_posts(game, offline, refresh, concurrency, cookies, header, cache,
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
         return loaded, read_game_posts(loaded, fetcher)
+
+
+def _phase_of(loaded, day: int | None, night: int | None):
+    """The phase --day or --night names (one of them at most), else the game's latest."""
+    from ..core.ledger import Phase, PhaseKind
+
+    if night is not None:
+        return Phase(night, PhaseKind.NIGHT)
+    if day is not None:
+        return Phase(day, PhaseKind.DAY)
+    return loaded.current_phase()
+
+
+def _one_phase(day: int | None, night: int | None) -> None:
+    if night is not None and day is not None:
+        raise typer.BadParameter("give --night or --day, not both", param_hint="--night/--day")
 
 
 def _thread_options(offline, refresh, concurrency, tz, cookies, header, cache, quiet):

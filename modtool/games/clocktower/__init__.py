@@ -12,7 +12,7 @@ from ...core.setups import Draw
 from ...core.variant import DayHooks, Variant
 from . import drafts, output
 from .character_rules import CharacterRules
-from .grimoire import REMINDER_LIFETIMES, grimoire_for
+from .grimoire import REMINDER_LIFETIMES, ghost_votes, grimoire_for
 from .night import win_at
 from .rules import ClocktowerRule
 from .scripts import SHIPPED, Script, load_script
@@ -74,6 +74,15 @@ class Clocktower(Variant):
 
     def revealed_ability(self, game: Game, slot: str, language: str) -> str | None:
         return drafts.revealed_ability(game, slot, language)
+
+    # --- the town square -------------------------------------------------------------------
+
+    def ghost_votes_before(self, game: Game, posts, phase: Phase) -> dict[str, int] | None:
+        return ghost_votes(game, posts, phase) if game.rules.ghost_votes else None
+
+    def is_traveller(self, game: Game, slot: str) -> bool:
+        character = self.script.characters.get(game.role_at(slot) or "")
+        return character is not None and character.team == "traveller"
 
     # --- the count ----------------------------------------------------------------------------
 
