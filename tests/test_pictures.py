@@ -431,7 +431,7 @@ def test_the_square_svg_needs_no_extra(monkeypatch, tmp_path):
         ("dayend", "night3-square.en.png", "bbcode", "en",
          "[img]link to night3-square.en.png once uploaded[/img]"),
         ("votecount", "day3-votes.ko.png", "markdown", "ko",
-         "![투표의 흐름](day3-votes.ko.png을-올린-뒤-그-링크)"),
+         "![투표의 흐름](day3-votes.ko.png-업로드-후-링크)"),
     ],
 )  # fmt: skip
 def test_draft_picture_writes_the_png_beside_the_draft(tmp_path, kind, picture, markup, lang, line):
@@ -454,6 +454,9 @@ def test_draft_picture_is_refused_where_it_has_no_meaning(tmp_path):
     assert pms.exit_code == 1 and "--picture is for a day-end post or a vote count" in pms.output
     out = runner.invoke(app, ["draft", "votecount", str(folder), "--picture", "--stdout"])
     assert out.exit_code == 2 and "leave out --stdout" in out.output
+    preview = runner.invoke(app, ["draft", "dayend", str(folder), "--preview", "--picture"])
+    assert preview.exit_code == 1
+    assert "--picture draws the town square at the start of Night 4" in preview.output
     assert not (folder / "drafts").exists()
 
 

@@ -58,9 +58,9 @@ def votes_picture(
 
 PLACEHOLDER = {
     ("bbcode", "en"): "[img]link to {name} once uploaded[/img]",
-    ("bbcode", "ko"): "[img]{name}을 올린 뒤 그 링크[/img]",
+    ("bbcode", "ko"): "[img]{name} 업로드 후 링크[/img]",
     ("markdown", "en"): "![{alt}](link-to-{name}-once-uploaded)",
-    ("markdown", "ko"): "![{alt}]({name}을-올린-뒤-그-링크)",
+    ("markdown", "ko"): "![{alt}]({name}-업로드-후-링크)",
 }
 ALT = {
     ("square", "en"): "the town square",
@@ -89,6 +89,12 @@ def with_picture(
     and a placeholder line for the image link at the post's end."""
     if kind == "dayend":
         phase = Phase(day, PhaseKind.NIGHT)
+        if phase > game.current_phase():
+            raise ModToolError(
+                f"--picture draws the town square at the start of Night {day}, which Day {day}'s "
+                f"end starts; close the day with `modtool end-day {game.folder}` first, or "
+                "leave out --picture"
+            )
         name, what = square_name(phase, language), "square"
         data = square_picture(game, posts, phase, language)
     elif kind == "votecount":
