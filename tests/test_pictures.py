@@ -5,6 +5,7 @@ every player's name drawn, a dead seat unlike a living one), compared by regions
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import shutil
@@ -35,7 +36,15 @@ from modtool.host.pictures import (
     vote_chart,
 )
 from modtool.host.pictures.files import picture_format, placeholder
-from modtool.host.pictures.square import executed_day, seat_lines, square_layout, token_size
+from modtool.host.pictures.square import (
+    SQUEEZE,
+    executed_day,
+    fitted,
+    seat_lines,
+    square_layout,
+    text_width,
+    token_size,
+)
 from modtool.threads.sources import read_game_posts
 
 from .conftest import EXAMPLE, ROOT
@@ -147,25 +156,60 @@ def test_an_alignment_reveal_shows_the_team_only(tmp_path):
     assert seat_lines(kohai, "en") == ("dead: good",)
 
 
-class _WithTravellers(Variant):
-    """A game whose hook says that seat 10 is a Traveller."""
+def _with_a_traveller(tmp_path):
+    """The example game on a script file with the Beggar, a Traveller, in seat 10."""
+    folder = tmp_path / "game"
+    shutil.copytree(EXAMPLE, folder)
+    script = list(load_game(EXAMPLE).variant.role_ids())
+    (folder / "script.json").write_text(
+        json.dumps([{"id": "_meta", "name": "TB"}, *script, "beggar"])
+    )
+    toml = folder / "game.toml"
+    text = toml.read_text().replace('script = "trouble-brewing-forum"', 'script = "script.json"')
+    toml.write_text(text.replace('seat = 10\nrole = "Baron"', 'seat = 10\nrole = "Beggar"'))
+    game = load_game(folder)
+    return game, read_game_posts(game)
 
-    def is_traveller(self, game, slot):
-        return slot == "wylted"
 
-
-def test_travellers_sit_apart_under_the_circle():
+def test_travellers_sit_apart_under_the_circle(tmp_path):
     game, posts = _game()
     assert not any(game.variant.is_traveller(game, s.key) for s in game.slots)
-    game = replace(game, variant=_WithTravellers())
+    game, posts = _with_a_traveller(tmp_path)
     square = town_square(game, posts, Phase(2, D))
+    assert [s.player for s in square.seats if s.traveller] == ["wylted"]
     layout = square_layout(square)
     traveller = next(t for t in layout["tokens"] if t["traveller"])
     circle = [t for t in layout["tokens"] if not t["traveller"]]
-    assert traveller["player"] == "wylted"
     assert traveller["y"] > max(t["y"] for t in circle) + traveller["r"]  # under the circle
     assert "Traveller" in [line["text"] for line in traveller["lines"]]
-    assert not square.ghost_votes  # this game's hooks show none
+    assert layout["travellers"]["label"] == "Travellers"
+
+
+def test_a_game_without_travellers_asks_its_own_hook():
+    class Travelling(Variant):
+        def is_traveller(self, game, slot):
+            return slot == "Aster"
+
+    game, posts = _game("example-mafia")
+    square = town_square(replace(game, variant=Travelling()), posts, Phase(1, D))
+    assert [s.player for s in square.seats if s.traveller] == ["Aster"]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown", "squeezed"),
+    [
+        ("awesome5000", "awesome5000", False),  # fits as it is
+        ("Neros_the_Great_X", "Neros_the_Great_X", True),  # fits squeezed by under a quarter
+        ("TheExtremelyLongForumUserName_2026", "TheExtremelyLong…", True),  # cut, then squeezed
+        ("아주아주긴한국어이름입니다", "아주아주긴한국어이름…", True),
+    ],
+)
+def test_a_long_name_is_squeezed_then_cut_to_its_room(name, shown, squeezed):
+    text, fit = fitted(name, 20, 161.2)
+    assert text == shown
+    assert (fit is not None) == squeezed
+    if fit is not None:
+        assert fit <= 161.2 and fit >= text_width(text, 20) * SQUEEZE
 
 
 @pytest.mark.parametrize(("seats", "font"), [(5, 20), (10, 20), (15, 17), (20, 15)])
@@ -206,6 +250,10 @@ def test_the_svg_keeps_every_name_as_text_and_escapes_it():
     assert "&lt;b&gt;&amp;Bo&lt;/b&gt;" in svg and "<b>" not in svg
     names = re.findall(r'<text class="name"[^>]*>([^<]*)</text>', square_svg(square))
     assert names == [s.player for s in square.seats]
+    long = replace(square.seats[0], player="TheExtremelyLongForumUserName_2026")
+    svg = square_svg(replace(square, seats=(long, *square.seats[1:])))
+    assert "<title>TheExtremelyLongForumUserName_2026</title>" in svg  # the whole name is kept
+    assert 'lengthAdjust="spacingAndGlyphs">TheExtremelyLong…</text>' in svg
 
 
 # --- PNGs read back ---------------------------------------------------------------------------

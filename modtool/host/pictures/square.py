@@ -10,6 +10,7 @@ Travellers apart. Nothing the public does not know: a dead player's role or alig
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -177,10 +178,39 @@ def token_size(seats: int) -> tuple[float, int]:
     return round(radius, 1), font
 
 
-def _token(seat: SeatView, x: float, y: float, r: float, font: int, language: str) -> dict:
+def text_width(text: str, font: float) -> float:
+    """About how wide a line is drawn: a wide (Korean, Chinese, Japanese) character takes a
+    font size, any other about 0.6 of one (Nanum Gothic and DejaVu Sans are near both)."""
+    wide = sum(unicodedata.east_asian_width(c) in "WF" for c in text)
+    return font * (wide + 0.6 * (len(text) - wide))
+
+
+SQUEEZE = 0.75  # a name is drawn no narrower than this of its width, to stay legible
+
+
+def fitted(text: str, font: float, room: float) -> tuple[str, float | None]:
+    """A name as drawn in `room` pixels: as it is when it fits; squeezed (SVG textLength) by up
+    to a quarter when that is enough; else cut, with an ellipsis, to what fits squeezed."""
+    width = text_width(text, font)
+    if width <= room:
+        return text, None
+    if width * SQUEEZE <= room:
+        return text, round(room, 1)
+    cut = text[:-1]
+    while len(cut) > 1 and text_width(cut + "…", font) * SQUEEZE > room:
+        cut = cut[:-1]
+    return cut + "…", round(min(room, text_width(cut + "…", font)), 1)
+
+
+def _token(
+    seat: SeatView, x: float, y: float, r: float, font: int, language: str, room: float
+) -> dict:
     lines = seat_lines(seat, language)
+    shown, fit = fitted(seat.player, font, room)
     return {
         "player": seat.player,
+        "shown": shown,
+        "fit": fit,
         "number": "" if seat.seat is None else str(seat.seat),
         "x": round(x, 1),
         "y": round(y, 1),
@@ -220,16 +250,17 @@ def square_layout(square: TownSquare, language: str = "en") -> dict:
     travellers = [s for s in square.seats if s.traveller]
     r, font = token_size(len(circle))
     cx, cy = SIZE / 2, TOP + RADIUS + r + 10
+    room = min(2 * math.pi * RADIUS / max(len(circle), 1) * 0.95, 240)  # a name's width at most
     tokens = []
     for i, seat in enumerate(circle):
         angle = -math.pi / 2 + 2 * math.pi * i / len(circle)
         x, y = cx + RADIUS * math.cos(angle), cy + RADIUS * math.sin(angle)
-        tokens.append(_token(seat, x, y, r, font, language))
+        tokens.append(_token(seat, x, y, r, font, language, room))
     bottom = cy + RADIUS + r + font * 4
     row_y = bottom + 40
     step = SIZE / (len(travellers) + 1)
     for i, seat in enumerate(travellers):
-        tokens.append(_token(seat, step * (i + 1), row_y + r, r, font, language))
+        tokens.append(_token(seat, step * (i + 1), row_y + r, r, font, language, step * 0.9))
     if travellers:
         bottom = row_y + 2 * r + font * 4
     alive = sum(s.alive for s in square.seats)
