@@ -36,6 +36,7 @@ from modtool.host.pictures import (
     vote_chart,
 )
 from modtool.host.pictures.files import picture_format, placeholder
+from modtool.host.pictures.raster import FONTS
 from modtool.host.pictures.square import (
     SQUEEZE,
     executed_day,
@@ -290,6 +291,15 @@ def test_every_name_is_drawn_in_the_png(folder):
         without = _png(svg_to_png(square_svg(blank)))
         box = _name_box(layout, i)
         assert _differs(full, without, box) > 2, f"{seat.player}'s name is not drawn"
+
+
+def test_a_korean_font_the_pictures_ask_for_is_installed():
+    """CI installs Debian's fonts-nanum (.ci/run); a machine without it draws Korean as boxes."""
+    from matplotlib import font_manager
+
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    korean = [f for f in FONTS if f in installed and f != "DejaVu Sans"]
+    assert korean, "no Korean font: apt-get install fonts-nanum (see docs/pictures.md)"
 
 
 def test_korean_names_are_drawn_in_a_korean_font():
