@@ -12,6 +12,7 @@ from ...core.setups import Draw
 from ...core.variant import DayHooks, Variant
 from . import drafts, output
 from .character_rules import CharacterRules
+from .events import EVENTS, master_day_reached
 from .grimoire import REMINDER_LIFETIMES, ghost_votes, grimoire_for
 from .night import win_at
 from .rules import ClocktowerRule
@@ -34,6 +35,8 @@ class Clocktower(Variant):
     has_nights = True
     outcome_rules = frozenset({ClocktowerRule.VIRGIN})
     example = "games/example-botc"
+    events = EVENTS
+    record_rules = (master_day_reached,)
 
     def __init__(self, script: Script, spec: str) -> None:
         self.script, self.spec = script, spec  # the script, and game.toml's name for it

@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 
 from ...core.ledger import Game, Phase, event_to_json
+from .events import EVENTS
 from .grimoire import grimoire_report
 from .night import confirm_night, night_sheet, resolve_night
 from .scripts import script_of
@@ -111,7 +112,8 @@ def night_sheet_text(night: int, steps, resolution=None, written: bool = False) 
     if resolution is not None:
         lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
         lines.extend(
-            f"  {json.dumps(event_to_json(e), ensure_ascii=False)}" for e in resolution.events
+            f"  {json.dumps(event_to_json(e, EVENTS), ensure_ascii=False)}"
+            for e in resolution.events
         )
         lines.extend(f"  Note: {n}" for n in resolution.notes)
         if resolution.events:
@@ -132,7 +134,7 @@ class NightReport:
         out = {"night": self.night, "steps": [night_step_json(s) for s in self.steps]}
         if self.resolution is not None:
             out["resolution"] = {
-                "events": [event_to_json(e) for e in self.resolution.events],
+                "events": [event_to_json(e, EVENTS) for e in self.resolution.events],
                 "notes": list(self.resolution.notes),
                 "written": self.written,
             }
