@@ -11,6 +11,7 @@ from . import (  # noqa: F401
     nights,
     pictures,
     record,
+    roles,
     setup,
     threads,
 )

@@ -131,5 +131,6 @@ class DayCount:
     checks: tuple = ()  # reconcile.CountCheck: the day's posted counts, with `count --check`
     win: WinCheck | None = None  # the game's win check at this point: who has won, and notes
     deaths: tuple[DayDeath, ...] = ()  # deaths the game's day rules caused, in post order
+    terms: tuple[str, str] = ("lynch", "no lynch")  # the game's words (Variant.eliminate)
     # the wagons after each action, in order: a chart's data, not part of what a count equals
     steps: tuple[WagonStep, ...] = field(default=(), compare=False, repr=False)

@@ -5,8 +5,8 @@ For every information character the answer is given three ways: the true value f
 grimoire; the answers the Storyteller may legally give (one when there is no choice; several
 when the player is drunk or poisoned, when the Spy or the Recluse may register otherwise, or
 when the Storyteller picks the decoy; under the Vortox every answer but the true one); and
-one line saying why. Nights are numbered as in seed 003: Night 0 is the first night; deaths
-of the night count for the characters that act after the Demon.
+one line saying why. Nights are numbered as in the forum Clocktower game: Night 0 is the first
+night; deaths of the night count for the characters that act after the Demon.
 """
 
 from __future__ import annotations
@@ -96,8 +96,8 @@ def may_register_as(seat: SeatState, team: str) -> bool:
 
 
 def living_neighbours(ring: list[SeatState], slot: str, alive: set[str]) -> list[SeatState]:
-    """The nearest living player each way round the circle (seed 003: "Dead players are
-    skipped"); one when only one other lives."""
+    """The nearest living player each way round the circle (the forum Clocktower game: "Dead players
+    are skipped"); one when only one other lives."""
     seats = [s for s in ring if s.slot in alive or s.slot == slot]
     if len(seats) < 2:
         return []

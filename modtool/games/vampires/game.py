@@ -1,4 +1,4 @@
-"""The Vampires game of seed 004: the state of the village from the ledger, a night's
+"""The Vampires game: the state of the village from the ledger, a night's
 resolution in a documented order, and the win checks of each faction.
 
 Every step of the night is one function; where the seed can be read two ways the step takes
@@ -117,7 +117,7 @@ class Plan:
 
 
 class VampireWin(StrEnum):
-    """Seed 004's ways to win (the JSON names them by these member names)."""
+    """The Vampires game's ways to win (the JSON names them by these member names)."""
 
     NO_VAMPIRES = "every Vampire is dead"
     VAMPIRES_HALF = "the Vampires are at least half of the village"
@@ -282,7 +282,7 @@ class NightOutcome:
             for s in self.slayers
         ]
         out += [
-            NightResult(EventKind.NIGHT_RESULT, 0, slot=s, phase=n, text=text)
+            NightResult(EventKind.NIGHT_RESULT, 0, slot=s, phase=n, text=text, plain=True)
             for s, lines in self.results.items()
             for text in lines
         ]
@@ -290,7 +290,7 @@ class NightOutcome:
 
 
 def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOutcome:
-    """A night of seed 004, in the documented order."""
+    """A night of the Vampires game, in the documented order."""
     out = NightOutcome()
     name = village.names.get
     role = village.roles.get
@@ -528,8 +528,8 @@ def vampire_wins(
     scions_killed_by_village: int = 0,
     scions_alive: int = 0,
 ) -> FactionWins:
-    """The win checks after a phase (seed 004): the Chosen One and a single Vampire as the last
-    survivors (the village and the Treacherous Villager win, the Vampires lose); the Vampires
+    """The win checks after a phase (the Vampires game): the Chosen One and a single Vampire as the
+    last survivors (the village and the Treacherous Villager win, the Vampires lose); the Vampires
     at least half of the village; no Vampire left (the Treacherous Villager wins; the village
     too, a reading); the Slayer's extra win, which does not end the game."""
     setup = vampire_setup()
@@ -637,7 +637,7 @@ def day_win_check(game: Game, day: int, alive: set[str], executed: str | None):
 
 
 def win_rule(found: FactionWins) -> VampireWin:
-    """Which of seed 004's ways to win ended the game (its first reason says)."""
+    """Which of the Vampires game's ways to win ended the game (its first reason says)."""
     if "Chosen One" in found.reasons[0]:
         return VampireWin.CHOSEN_ONE_LAST
     return VampireWin.VAMPIRES_HALF if "vampires" in found.winners else VampireWin.NO_VAMPIRES
