@@ -167,6 +167,7 @@ def test_import_json_lists_the_folders_it_wrote(tmp_path):
         "out": str(tmp_path / "o"),
         "games": [],
         "skipped": ["1: no posts file 9.jsonl.xz"],
+        "guessed": [],
     }
 
 

@@ -105,7 +105,7 @@ def _causes_in_the_code() -> set[str]:
     for path in (ROOT / "modtool" / "games").rglob("*.py"):
         source = path.read_text("utf-8")
         found |= set(re.findall(r'\.kill\(\w+, post, "([^"]+)"\)', source))
-        found |= set(re.findall(r'cause="([^"]+)"', source))
+        found |= set(re.findall(r'Death\([^()]*?cause="([^"]+)"', source))  # not a role's change
         found |= set(re.findall(r'dead\[\w+(?:\.\w+)?\] = "([^"]+)"', source))
     return found
 

@@ -6,8 +6,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ...core.ledger import Game, Phase, PhaseKind, event_to_json
-from .events import EVENTS
+from ...core.ledger import (
+    CharacterChange,
+    Death,
+    Event,
+    Game,
+    Phase,
+    ReminderEvent,
+    event_to_json,
+)
+from .events import EVENTS, Master
 from .grimoire import REMINDER_LIFETIMES, grimoire_report, reminder_end
 from .night import confirm_night, night_sheet, resolve_night
 from .scripts import script_of
@@ -98,54 +106,45 @@ REMINDER_WORDS = {
 }
 
 
-def _phase_words(phase: str | None) -> str:
-    """ "N2" -> "Night 2", "D3" -> "Day 3" (a phase as the ledger writes it)."""
-    if not phase or phase[0] not in "ND" or not phase[1:].isdigit():
-        return phase or ""
-    return f"{'Night' if phase[0] == 'N' else 'Day'} {phase[1:]}"
+def _until_words(until: str | None) -> str:
+    """A reminder's end as the ledger writes it ("D3", "game") in words."""
+    if until == "game":
+        return " for the rest of the game"
+    return f" until the end of {Phase.parse(until).title}" if until else ""
 
 
-def _own_end(event: dict) -> str | None:
+def _own_end(e: ReminderEvent) -> str | None:
     """Where a reminder without an `until` ends by its own lifetime ("D3"; "game")."""
-    lifetime = REMINDER_LIFETIMES.get(event["reminder"])
-    if lifetime is None or "night" not in event:
+    lifetime = REMINDER_LIFETIMES.get(e.reminder)
+    if lifetime is None or e.phase is None:
         return None
-    end = reminder_end(Phase(event["night"], PhaseKind.NIGHT), lifetime)
+    end = reminder_end(e.phase, lifetime)
     return str(end) if end is not None else "game"
 
 
-def event_sentence(event: dict, names: dict | None = None) -> str:
-    """One event of a night's resolution as a sentence for the Storyteller, from the same
-    ledger line `--json` and `--confirm` write."""
+def event_sentence(e: Event, names: dict | None = None) -> str:
+    """One event of a night's resolution as a sentence for the Storyteller: the same typed
+    event `--json` gives as a ledger line and `--confirm` writes."""
     names = names or {}
-    kind, who = event["kind"], event.get("player", "?")
-    tonight = f"Night {event['night']}" if "night" in event else _phase_words(event.get("phase"))
-    if kind == "death":
+    who, tonight = e.slot or "?", e.phase.title if e.phase else ""
+    if isinstance(e, Death):
         cause = {"killed": "killed by the Demon", "star-pass": "the Imp kills themself"}.get(
-            event.get("cause"), event.get("cause")
+            e.cause, e.cause
         )
         return f"{who} dies in {tonight}" + (f" ({cause})." if cause else ".")
-    if kind == "reminder":
-        by = names.get(event.get("by"), event.get("by"))
-        what = REMINDER_WORDS.get(event["reminder"], f"gets the {event['reminder']} reminder")
-        until = event.get("until") or _own_end(event)
-        span = (
-            " for the rest of the game"
-            if until == "game"
-            else f" until the end of {_phase_words(until)}"
-            if until
-            else ""
-        )
+    if isinstance(e, ReminderEvent):
+        by = names.get(e.by, e.by)
+        what = REMINDER_WORDS.get(e.reminder, f"gets the {e.reminder} reminder")
+        span = _until_words(e.until or _own_end(e))
         return f"{who} {what} in {tonight}{span}" + (f" (the {by})." if by else ".")
-    if kind == "master":
-        return f"{who}'s master for Day {event['day']} is {event['master']}."
-    if kind == "character_change":
-        becomes = [names.get(event.get("character"), event.get("character"))]
-        becomes += [event["alignment"]] if event.get("alignment") else []
+    if isinstance(e, Master):
+        return f"{who}'s master for Day {e.day} is {e.master}."
+    if isinstance(e, CharacterChange):
+        becomes = [names.get(e.character, e.character), e.alignment]
         said = " and ".join(b for b in becomes if b)
-        cause = f" ({event['cause']})" if event.get("cause") else ""
+        cause = f" ({e.cause})" if e.cause else ""
         return f"{who} becomes {said} in {tonight}{cause}."
-    return json.dumps(event, ensure_ascii=False)  # a kind this prose does not know yet
+    return json.dumps(event_to_json(e, EVENTS), ensure_ascii=False)  # a kind prose lacks
 
 
 def night_sheet_text(
@@ -174,7 +173,7 @@ def night_sheet_text(
         lines.append("")
     if resolution is not None:
         lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
-        lines.extend(f"  {event_sentence(event_to_json(e, EVENTS), names)}" for e in resolution.events)
+        lines.extend(f"  {event_sentence(e, names)}" for e in resolution.events)
         lines.extend(f"  Note: {n}" for n in resolution.notes)
         if resolution.events:
             lines.append("Written to events.jsonl." if written else "Not written (add --confirm).")
