@@ -56,10 +56,13 @@ COMMANDS = [
     ["setup", "draw"],
     ["setup", "commit"],
     ["setup", "verify"],
+    ["picture"],
+    ["picture", "square"],
+    ["picture", "votes"],
     ["roles"],
     ["roles", "import"],
 ]
-GROUPS = ("import", "record", "setup", "roles")
+GROUPS = ("import", "record", "setup", "picture", "roles")
 FETCH_OPTIONS = {"--offline", "--refresh", "--cookies", "--header", "--cache", "--concurrency"}
 ROOT_ONLY = {"--install-completion", "--show-completion", "--debug", "--version", "-V"}
 

@@ -3,7 +3,18 @@
 
 from __future__ import annotations
 
-from . import days, drafting, folders, game_log, nights, record, roles, setup, threads  # noqa: F401
+from . import (  # noqa: F401
+    days,
+    drafting,
+    folders,
+    game_log,
+    nights,
+    pictures,
+    record,
+    roles,
+    setup,
+    threads,
+)
 from .app import app, main
 
 __all__ = ["app", "main"]

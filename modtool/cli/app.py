@@ -113,6 +113,7 @@ COMMAND_ORDER = (
     "init",
     "grimoire",
     "night",
+    "picture",
     "import",
     "record",
     "setup",
@@ -392,6 +393,22 @@ def warn_unsure(doubts: list) -> None:
 
     if doubts:
         typer.echo(f"Warning: {doubts_line(doubts)}", err=True)
+
+
+def _phase_of(loaded, day: int | None, night: int | None):
+    """The phase --day or --night names (one of them at most), else the game's latest."""
+    from ..core.ledger import Phase, PhaseKind
+
+    if night is not None:
+        return Phase(night, PhaseKind.NIGHT)
+    if day is not None:
+        return Phase(day, PhaseKind.DAY)
+    return loaded.current_phase()
+
+
+def _one_phase(day: int | None, night: int | None) -> None:
+    if night is not None and day is not None:
+        raise typer.BadParameter("give --night or --day, not both", param_hint="--night/--day")
 
 
 def _posts_if_at_hand(loaded) -> list | None:

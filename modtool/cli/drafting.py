@@ -65,6 +65,15 @@ def draft(
             help="For dayend: draft a day still in progress, marked as a preview at its top.",
         ),
     ] = False,
+    picture: Annotated[
+        bool,
+        typer.Option(
+            "--picture",
+            help="For dayend and votecount: also write the town square (dayend) or the day's "
+            "vote chart (votecount) as a PNG beside the draft, with a line for its link "
+            "(the pictures extra).",
+        ),
+    ] = False,
     offline: OfflineOpt = False,
     cookies: CookiesOpt = None,
     header: HeaderOpt = None,
@@ -106,6 +115,16 @@ def draft(
         markup=format.value,
         preview=preview,
     )
+    if picture:
+        from ..host.pictures.files import with_picture
+
+        if stdout:
+            raise typer.BadParameter(
+                "--picture writes a PNG beside the draft; leave out --stdout",
+                param_hint="--picture",
+            )
+        number = day or loaded.days()[-1].day
+        drafts = with_picture(loaded, drafts, kind.value, posts, number, lang.value, format.value)
     if as_json:
         paths = [None] * len(drafts) if stdout else write_drafts(game, drafts)
         _emit_json(

@@ -18,6 +18,8 @@ from .app import (
     RefreshOpt,
     _emit_json,
     _game_and_posts,
+    _one_phase,
+    _phase_of,
     app,
 )
 
@@ -46,19 +48,11 @@ def grimoire(
 
         modtool grimoire games/mygame --night 2
     """
-    from ..core.ledger import Phase, PhaseKind
-
-    if night is not None and day is not None:
-        raise typer.BadParameter("give --night or --day, not both", param_hint="--night/--day")
+    _one_phase(day, night)
     loaded, posts = _game_and_posts(
         game, offline, refresh, concurrency, cookies, header, cache, as_json
     )
-    if night is not None:
-        phase = Phase(night, PhaseKind.NIGHT)
-    elif day is not None:
-        phase = Phase(day, PhaseKind.DAY)
-    else:
-        phase = loaded.current_phase()
+    phase = _phase_of(loaded, day, night)
     report = loaded.variant.grimoire(loaded, posts, phase)
     if as_json:
         _emit_json(report.as_json())

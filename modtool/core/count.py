@@ -35,6 +35,7 @@ from .results import (
     OutcomeKind,
     Voter,
     Wagon,
+    WagonStep,
 )
 from .rules import (
     ACCEPTING,
@@ -231,6 +232,7 @@ class _DayWalk:
     audit: list[AuditEntry] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
     deaths: list[DayDeath] = field(default_factory=list)  # what the game's hooks killed
+    steps: list[WagonStep] = field(default_factory=list)  # the wagons after each change
 
     def __post_init__(self) -> None:
         plan, day = self.plan, self.window.day
@@ -570,6 +572,7 @@ class _DayWalk:
         totals = self.state.totals()
         self.state.track_levels(totals, pos)
         alive = len(self.state.alive)
+        self._step(post, totals, alive)
         hit = hammered(self.rules, totals, alive)
         if hit is None:
             return None
@@ -593,6 +596,13 @@ class _DayWalk:
             votes=hit.votes,
             needed=hit.needed,
             alive=alive,
+        )
+
+    def _step(self, post: Post, totals: dict[str, int], alive: int) -> None:
+        """What the wagons stand at after this change (`DayCount.steps`); nothing is decided."""
+        shown = tuple((self.display(t, self.end), n) for t, n in totals.items() if n)
+        self.steps.append(
+            WagonStep(post.number, post.time, shown, votes_needed(self.rules.threshold, alive))
         )
 
     def _day_end_outcome(self, end_pos: int) -> Outcome:
@@ -788,6 +798,7 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         win=_win_check(walk, outcome, end_pos),
         deaths=tuple(walk.deaths),
         terms=(plan.game.variant.eliminate, plan.game.variant.no_elimination),
+        steps=tuple(walk.steps),
     )
 
 

@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
 
 NO_LYNCH_LABEL = "No lynch"
@@ -105,6 +106,17 @@ class DayDeath:
 
 
 @dataclass(frozen=True, slots=True)
+class WagonStep:
+    """The wagons after one vote action or ledger change of a day, as the count saw them: what
+    a chart of the day draws, one step per change."""
+
+    post: int | None
+    time: datetime | None
+    totals: tuple[tuple[str, int], ...]  # (wagon as printed, votes), every wagon with votes
+    needed: int  # votes a wagon needed then (a death lowers it)
+
+
+@dataclass(frozen=True, slots=True)
 class DayCount:
     day: int
     alive: int
@@ -120,3 +132,5 @@ class DayCount:
     win: WinCheck | None = None  # the game's win check at this point: who has won, and notes
     deaths: tuple[DayDeath, ...] = ()  # deaths the game's day rules caused, in post order
     terms: tuple[str, str] = ("lynch", "no lynch")  # the game's words (Variant.eliminate)
+    # the wagons after each action, in order: a chart's data, not part of what a count equals
+    steps: tuple[WagonStep, ...] = field(default=(), compare=False, repr=False)

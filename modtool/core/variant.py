@@ -16,6 +16,7 @@ What the engine asks, and where:
     day_win                                       the win check at a day's end (core.count)
     won_before                                    whether the game is already won (host, games)
     record_rules                                  extra checks of a recorded event (core.checks)
+    ghost_votes_before, is_traveller              what the town square shows (host.pictures)
 """
 
 from __future__ import annotations
@@ -183,6 +184,17 @@ class Variant:
             f"{game.folder}/game.toml: the grimoire needs a Clocktower script; add "
             'script = "trouble-brewing-forum" (or another) to game.toml'
         )
+
+    # --- the town square (`modtool picture square`) ----------------------------------------
+
+    def ghost_votes_before(self, game: Game, posts, phase: Phase) -> dict[str, int] | None:
+        """The ghost votes spent before `phase` (slot -> the day it was spent), or None when the
+        game has no ghost votes to show."""
+        return None
+
+    def is_traveller(self, game: Game, slot: str) -> bool:
+        """Whether the player is a Traveller, shown apart from the seats of the game."""
+        return False
 
     # --- the state ----------------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ class DraftKind(StrEnum):
 class Draft:
     name: str  # the file name under GAME/drafts/
     text: str
+    data: bytes | None = None  # a picture's bytes, written instead of the text
 
 
 EXTENSIONS = {"bbcode": "bbcode", "markdown": "md"}
@@ -113,7 +114,7 @@ def write_drafts(folder: Path, drafts: Sequence[Draft]) -> list[Path]:
     paths = []
     for d in drafts:
         path = folder / "drafts" / d.name
-        write_atomic(path, d.text)
+        write_atomic(path, d.data if d.data is not None else d.text)
         paths.append(path)
     return paths
 

@@ -77,10 +77,10 @@ def with_setup(game: Game, event: Event) -> Game:
 # --- writing -----------------------------------------------------------------------------------
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a whole file so that readers see the old file or the new one, never half: a
-    temporary file beside it, fsynced, renamed over it. Any OS error leaves the old file and no
-    temporary one, and is one line naming the file."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write a whole file (text, or bytes such as a PNG) so that readers see the old file or the
+    new one, never half: a temporary file beside it, fsynced, renamed over it. Any OS error
+    leaves the old file and no temporary one, and is one line naming the file."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", dir=path.parent)
@@ -88,7 +88,8 @@ def write_atomic(path: Path, text: str) -> None:
     except OSError as exc:
         raise GameFileError(path, f"cannot be written ({exc.strerror})") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        binary = isinstance(text, bytes)
+        with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())

@@ -13,7 +13,7 @@ from ...core.variant import DayHooks, Variant
 from . import drafts, output
 from .character_rules import CharacterRules
 from .events import EVENTS, master_day_reached
-from .grimoire import REMINDER_LIFETIMES, grimoire_for
+from .grimoire import REMINDER_LIFETIMES, ghost_votes, grimoire_for
 from .night import win_at
 from .role_import import import_roles
 from .rules import ClocktowerRule
@@ -81,6 +81,15 @@ class Clocktower(Variant):
 
     def revealed_ability(self, game: Game, slot: str, language: str) -> str | None:
         return drafts.revealed_ability(game, slot, language)
+
+    # --- the town square -------------------------------------------------------------------
+
+    def ghost_votes_before(self, game: Game, posts, phase: Phase) -> dict[str, int] | None:
+        return ghost_votes(game, posts, phase) if game.rules.ghost_votes else None
+
+    def is_traveller(self, game: Game, slot: str) -> bool:
+        character = self.script.characters.get(game.role_at(slot) or "")
+        return character is not None and character.team == "traveller"
 
     # --- the count ----------------------------------------------------------------------------
 
