@@ -283,6 +283,8 @@ class _DayWalk:
         end_pos = pos if outcome else self.end
         if outcome is None:
             outcome = self._day_end_outcome(end_pos)
+        if outcome.kind is OutcomeKind.TIE and self.hooks is not None:
+            outcome = self.hooks.settle_tie(outcome, end_pos)
         outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
         return build_count(self, outcome, last_post, end_pos)

@@ -67,6 +67,10 @@ class DayHooks:
         """Why the player executed today does not die (the Tea Lady, the Fool), or None."""
         return None
 
+    def settle_tie(self, outcome: Outcome, end_pos: int) -> Outcome:
+        """A tie at the day's end as the game settles it (the Vampires' choice), or as it is."""
+        return outcome
+
 
 class Variant:
     """A game modtool runs. Subclasses set `name` and override the hooks they need."""

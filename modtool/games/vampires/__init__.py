@@ -10,6 +10,7 @@ from ...core.results import Outcome, OutcomeKind, Win, WinCheck
 from ...core.setups import Draw
 from ...core.variant import Variant
 from . import drafts, output
+from .day import VampireDay, VampireRule
 from .game import ability_of_role, day_win_check, win_rule, wins_at
 from .roles import vampire_setup
 from .setup import VampireCheck, check_vampires, draw_vampires
@@ -23,6 +24,7 @@ class Vampires(Variant):
     has_nights = True
     record_rules = (ability_of_role,)
     example = "games/example-vampires"
+    outcome_rules = frozenset({VampireRule.VAMPIRES_CHOSE})
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail) -> Vampires:
@@ -57,6 +59,9 @@ class Vampires(Variant):
 
     def revealed_ability(self, game: Game, slot: str, language: str) -> str | None:
         return drafts.revealed_ability(game, slot, language)
+
+    def day_hooks(self, walk) -> VampireDay:
+        return VampireDay(walk)
 
     def day_win(self, walk, outcome: Outcome, end_pos: int) -> WinCheck | None:
         game = walk.plan.game

@@ -1,0 +1,114 @@
+"""The Vampires game's rules an independent check found wrong, each a table test quoting the
+game's own text (the forum setup's wording), and the commands that show them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from modtool.cli import app
+from modtool.games.vampires.day import names_in, tie_deciders, vampires_choice
+
+from .conftest import ROOT
+
+FIXTURE = ROOT / "tests" / "fixtures" / "games" / "vampires"
+runner = CliRunner()
+
+
+def _game(tmp_path, thread, events, toml_extra=""):
+    """The 13-player fixture with its own thread ((author, text) posts) and ledger lines."""
+    game = tmp_path / "g"
+    shutil.copytree(FIXTURE, game)
+    if toml_extra:
+        (game / "game.toml").write_text((game / "game.toml").read_text() + toml_extra)
+    with (game / "thread.jsonl").open("w") as f:
+        for n, (author, text) in enumerate(thread):
+            post = {
+                "post_id": f"p{n}",
+                "number": n,
+                "author": author,
+                "time": f"2026-11-02T{10 + n // 60:02d}:{n % 60:02d}:00+00:00",
+                "url": f"https://example.invalid/v#{n}",
+                "html": text,
+            }
+            f.write(json.dumps(post) + "\n")
+    (game / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    return game
+
+
+# --- ties ---------------------------------------------------------------------------------------
+
+TIE_RULE = (
+    '"If the day ends when there is a tie for most lynch votes, then the vampires will use '
+    'their subtle influence to determine which of the tied players gets lynched."'
+)
+
+
+@pytest.mark.parametrize(
+    ("roles", "alive", "deciders"),
+    [
+        ({"a": "vampire", "b": "vampire", "c": "priest"}, {"a", "b", "c"}, ["a", "b"]),
+        ({"a": "vampire", "b": "vampire", "c": "priest"}, {"b", "c"}, ["b"]),  # the living only
+        ({"a": "treacherous-villager", "c": "priest"}, {"a", "c"}, []),  # not a Vampire
+    ],
+)
+def test_the_living_vampires_decide_a_tie(roles, alive, deciders):
+    assert tie_deciders(roles, alive) == deciders, TIE_RULE
+
+
+@pytest.mark.parametrize(
+    ("posts", "choice", "ignored"),
+    [
+        ([(8, "ash", "We pick Dune.")], (8, "Dune"), []),
+        ([(8, "birch", "Dune!"), (9, "ash", "grove it is")], (9, "Grove"), [(8, "Dune")]),
+        ([(8, "ash", "Dune or Grove?"), (9, "ash", "Dune")], (9, "Dune"), []),  # one name only
+        ([(8, None, "Dune"), (9, "ash", "no idea yet")], None, [(8, "Dune")]),
+        ([(8, "ash", "Dunes are nice")], None, []),  # a whole word
+    ],
+)
+def test_the_vampires_choice_is_a_living_vampires_post_naming_one_of_the_tied(
+    posts, choice, ignored
+):
+    assert vampires_choice(posts, {"ash"}, ["Dune", "Grove"]) == (choice, ignored), TIE_RULE
+
+
+def test_names_in_a_post():
+    assert names_in("I say GROVE, not dune", ["Dune", "Grove"]) == ["Dune", "Grove"]
+
+
+TIE_THREAD = [
+    ("GM", "Day 1."),
+    ("Ash", "Vote: Dune"),
+    ("Birch", "Vote: Grove"),
+    ("GM", "Day 1 is over: a tie."),
+    ("Birch", "The vampires should take Grove"),  # not a Vampire: ignored
+    ("Grove", "We choose Dune."),
+]
+TIE_DAY = [{"kind": "day_start", "day": 1, "post": 0}, {"kind": "day_end", "day": 1, "post": 3}]
+
+
+def test_a_tie_the_vampires_settle_by_post(tmp_path):
+    game = _game(tmp_path, TIE_THREAD, TIE_DAY)
+    out = json.loads(runner.invoke(app, ["count", str(game), "--json"]).stdout)[0]
+    assert out["outcome"]["kind"] == "execution" and out["outcome"]["player"] == "Dune"
+    assert out["outcome"]["rule"] == "vampires-chose"
+    assert "the vampires (Ash, Grove) chose Dune at post 5" in out["outcome"]["reason"]
+    assert any(
+        "post 4 names Grove, but its author is not a living Vampire" in w["message"]
+        for w in out["warnings"]
+    )
+
+
+def test_an_unsettled_tie_names_who_decides_and_a_recorded_death_settles_it(tmp_path):
+    game = _game(tmp_path, TIE_THREAD[:5], TIE_DAY)
+    text = runner.invoke(app, ["count", str(game)]).stdout
+    assert "Tie: Dune, Grove" in text and "the vampires (Ash, Grove) choose which" in text
+    death = {"kind": "death", "player": "Grove", "phase": "D1", "cause": "lynched"}
+    game = _game(tmp_path / "2", TIE_THREAD[:5], [*TIE_DAY, death])
+    text = runner.invoke(app, ["count", str(game)]).stdout
+    assert (
+        "Tie" not in text and "Grove is executed" in text and "chose Grove (ledger line 3)" in text
+    )
