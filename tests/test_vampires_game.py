@@ -404,7 +404,7 @@ def test_the_seeds_assignment_and_its_commitment(tmp_path):
     text = (small / "game.toml").read_text()
     (small / "game.toml").write_text(text.split('[[players]]\nname = "Maple"')[0])
     warned = runner.invoke(app, ["setup", "check", str(small)])
-    assert "- warning: 12 players: seed 004 recommends at least 13" in warned.stdout
+    assert "- warning: 12 players: the Vampires game recommends at least 13" in warned.stdout
 
 
 @pytest.mark.parametrize(

@@ -112,3 +112,91 @@ def test_an_unsettled_tie_names_who_decides_and_a_recorded_death_settles_it(tmp_
     assert (
         "Tie" not in text and "Grove is executed" in text and "chose Grove (ledger line 3)" in text
     )
+
+
+# --- the setup ----------------------------------------------------------------------------------
+
+PLAYERS = "Ash Birch Cedar Dune Elm Fern Grove Hazel Iris Juniper Kale Linden Maple".split()
+ROLES = [
+    "Vampire",
+    "Vampire",
+    "Treacherous Villager",
+    "Priest",
+    "Overzealous Paladin",
+    "Guard",
+    "Apothecary",
+    "The Watcher",
+    "The Chosen One",
+    "Shaman",
+    "Scion of Death",
+    "Faithful Villager",
+    "Faithful Villager",
+]
+SHUFFLE_RULE = (
+    '"The GM should secretly shuffle the list of players, then assign each player the role '
+    'corresponding to their position in the shuffled list."'
+)
+
+
+def _toml_list(items):
+    return "[" + ", ".join(json.dumps(i) for i in items) + "]"
+
+
+@pytest.mark.parametrize(
+    ("order", "problem"),
+    [
+        (PLAYERS[::-1], None),
+        (PLAYERS[1:], "[setup] shuffled leaves out Ash; list every player once"),
+        ([*PLAYERS[1:], "Birch"], "[setup] shuffled lists 'Birch' more than once"),
+        ([*PLAYERS[1:], "Zed"], "[setup] shuffled names 'Zed', who is not a player"),
+    ],
+)
+def test_the_hosts_own_shuffle_is_checked_as_an_order_of_the_players(tmp_path, order, problem):
+    extra = f"\n[setup]\nroles = {_toml_list(ROLES)}\nshuffled = {_toml_list(order)}\n"
+    game = _game(tmp_path, [("GM", "Day 1.")], [], extra)
+    drawn = runner.invoke(app, ["setup", "draw", str(game), "--seed", "1", "--json"])
+    if problem is None:
+        assert drawn.exit_code == 0, drawn.output
+        event = json.loads(drawn.stdout)
+        assert [p["player"] for p in event["players"]] == order, SHUFFLE_RULE
+        assert event["players"][0]["role"] == "vampire"  # the first listed role
+    else:
+        assert drawn.exit_code == 1 and problem in drawn.output, drawn.output
+
+
+def test_an_error_that_stops_the_draw_keeps_the_under_13_warning(tmp_path):
+    rule = '"The minimum recommended number of players is 13."'
+    game = _game(tmp_path, [("GM", "Day 1.")], [], f"\n[setup]\nroles = {_toml_list(ROLES)}\n")
+    text = (game / "game.toml").read_text()
+    (game / "game.toml").write_text(
+        text.replace('[[players]]\nname = "Maple"\nseat = 13\nrole = "Faithful Villager"\n', "")
+    )
+    drawn = runner.invoke(app, ["setup", "draw", str(game), "--seed", "1"])
+    assert drawn.exit_code == 1
+    assert "lists 13 roles for 12 players" in drawn.output, drawn.output
+    assert "warning: 12 players: the Vampires game recommends at least 13" in drawn.output, rule
+
+
+@pytest.mark.parametrize(
+    ("name", "role"),
+    [
+        ("The Slayer (none at start)", "slayer"),
+        ("Slayer", "slayer"),
+        ("The Watcher", "watcher"),
+        ("Priest (the village)", "priest"),
+        ("Nobody (none at start)", None),
+    ],
+)
+def test_the_games_own_heading_names_its_role(name, role):
+    from modtool.games.vampires.roles import vampire_setup
+
+    found = vampire_setup().role(name)
+    assert (found.id if found else None) == role
+
+
+def test_the_slayer_heading_in_a_role_list_is_not_dealt_at_the_start(tmp_path):
+    roles = [*ROLES[:-1], "The Slayer (none at start)"]
+    game = _game(tmp_path, [("GM", "Day 1.")], [], f"\n[setup]\nroles = {_toml_list(roles)}\n")
+    drawn = runner.invoke(app, ["setup", "draw", str(game), "--seed", "1"])
+    assert drawn.exit_code == 1
+    assert "the Slayer is not dealt at the start" in drawn.output, drawn.output

@@ -20,7 +20,7 @@ class Vampires(Variant):
     name = "vampires"
     title = "the Vampires game (factions, night abilities, ties the vampires settle)"
     script_names = frozenset({"vampires"})
-    setup_keys = frozenset({"roles"})
+    setup_keys = frozenset({"roles", "shuffled"})
     has_nights = True
     record_rules = (ability_of_role,)
     example = "games/example-vampires"
@@ -92,4 +92,4 @@ class Vampires(Variant):
         return draw_vampires(game, seed)
 
     def setup_name(self) -> str:
-        return "Vampires (seed 004)"
+        return "the Vampires game"

@@ -15,9 +15,7 @@ def role_pm_contexts(game: Game, language: str) -> list[dict]:
     """One context per player, in seat order: the role they are told, its faction, whom they
     know."""
     if language != "en":
-        raise ModToolError(
-            "the Vampires setup (seed 004) has English role text only; draft with --lang en"
-        )
+        raise ModToolError("the Vampires game has English role text only; draft with --lang en")
     setup = vampire_setup()
     slots = sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0))
     holder = {s.key: game.slot_names(s.key)[-1] for s in slots}
