@@ -200,3 +200,45 @@ def test_the_slayer_heading_in_a_role_list_is_not_dealt_at_the_start(tmp_path):
     drawn = runner.invoke(app, ["setup", "draw", str(game), "--seed", "1"])
     assert drawn.exit_code == 1
     assert "the Slayer is not dealt at the start" in drawn.output, drawn.output
+
+
+# --- Ultimate Deception ---------------------------------------------------------------------
+
+DECEPTION_RULE = (
+    '"At any time, you may choose any role in the game. If you die, then your role will be '
+    'revealed as the chosen role instead of the truth."'
+)
+
+
+@pytest.mark.parametrize(
+    ("reveal", "deceives", "said"),
+    [
+        ("role", True, "Linden[/b] died (drained): they were the Priest (the Village)"),
+        ("nothing", True, "Linden[/b] died (drained): they were the Priest (the Village)"),
+        ("role", False, "Linden[/b] died (drained): they were the Scion of Death (the Death Cult"),
+        ("nothing", False, "Linden[/b] died (drained)."),
+    ],
+)
+def test_a_scions_deception_at_death_shows_the_chosen_role_and_never_the_truth(
+    tmp_path, reveal, deceives, said
+):
+    choice = {
+        "kind": "night_choice",
+        "player": "Linden",
+        "night": 1,
+        "targets": [],
+        "ability": "deception",
+        "character": "Priest",
+    }
+    events = [
+        *TIE_DAY[:1],
+        {"kind": "day_end", "day": 1, "post": 0},
+        *([choice] if deceives else []),
+        {"kind": "death", "player": "Linden", "phase": "N1", "cause": "drained"},
+    ]
+    game = _game(tmp_path, [("GM", "Day 1.")], events, f'\n[drafts]\nreveal = "{reveal}"\n')
+    dawn = runner.invoke(app, ["draft", "nightend", str(game), "--night", "1", "--stdout"])
+    assert dawn.exit_code == 0, dawn.output
+    assert said in dawn.stdout, (DECEPTION_RULE, dawn.stdout)
+    if deceives:
+        assert "Death Cult" not in dawn.stdout and "Scion" not in dawn.stdout

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.ledger import Game
 from ...errors import ModToolError
-from .game import revealed_role
+from .game import deceived_role, revealed_role
 from .roles import vampire_setup
 
 # Seed 004: The Chosen One and the Shaman: "If you die, everyone will learn that you were ..."
@@ -61,21 +61,34 @@ def vampire_knowledge(role: str, roles_by_player: dict[str, str]) -> list[tuple[
 
 
 def role_display(game: Game, slot_key: str, language: str) -> tuple[str | None, str | None]:
-    """A dead player's role as the game reveals it (a Scion's deception shows the role they
-    chose), and their faction."""
+    """A dead player's role as the game reveals it, and its faction: a Scion's Ultimate
+    Deception shows the chosen role and that role's faction, never the Death Cult ("your role
+    will be revealed as the chosen role instead of the truth")."""
     role, team = game.role_at(slot_key), game.slot(slot_key).team
     if role is None:
         return None, team
-    faction = vampire_setup().factions[vampire_setup().by_id(role).faction]["name"]
-    return revealed_role(game, slot_key, role), team or faction
+    shown = deceived_role(game, slot_key)
+    if shown is not None:
+        return revealed_role(game, slot_key, role), _faction_name(shown)
+    return revealed_role(game, slot_key, role), team or _faction_name(role)
+
+
+def _faction_name(role: str) -> str:
+    setup = vampire_setup()
+    return setup.factions[setup.by_id(role).faction]["name"]
 
 
 def always_revealed(game: Game, slot_key: str) -> bool:
-    return game.role_at(slot_key) in ALWAYS_REVEALED
+    """Deaths the game itself announces whatever `[drafts] reveal` says: The Chosen One and
+    the Shaman ("If you die, everyone will learn that you were ..."), and a Scion who chose a
+    role by Ultimate Deception ("If you die, then your role will be revealed as the chosen
+    role")."""
+    return game.role_at(slot_key) in ALWAYS_REVEALED or deceived_role(game, slot_key) is not None
 
 
 def revealed_ability(game: Game, slot_key: str, language: str) -> str | None:
-    role = game.role_at(slot_key)
+    """The revealed role's text (a deceiving Scion's is the chosen role's)."""
+    role = deceived_role(game, slot_key) or game.role_at(slot_key)
     if role is None:
         return None
     found = vampire_setup().by_id(role)

@@ -496,17 +496,27 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
 # --- reveals and wins --------------------------------------------------------------------------
 
 
+def deceived_role(game: Game, slot: str) -> str | None:
+    """The role a Scion chose by Ultimate Deception (the last chosen), or None: "At any time,
+    you may choose any role in the game. If you die, then your role will be revealed as the
+    chosen role instead of the truth." """
+    if game.role_at(slot) != "scion":
+        return None
+    chosen = [
+        e.character
+        for e in game.events_of(EventKind.NIGHT_CHOICE)
+        if e.slot == slot and e.ability == "deception" and e.character
+    ]
+    return chosen[-1] if chosen else None
+
+
 def revealed_role(game: Game, slot: str, role: str) -> str:
     """What a death reveals: The Chosen One and the Shaman as themselves ("everyone will learn
     that you were ..."), a Scion as the role chosen by Ultimate Deception, else the role."""
     if role == "scion":
-        chosen = [
-            e.character
-            for e in game.events_of(EventKind.NIGHT_CHOICE)
-            if e.slot == slot and e.ability == "deception" and e.character
-        ]
+        chosen = deceived_role(game, slot)
         if chosen:
-            return vampire_setup().by_id(chosen[-1]).name
+            return vampire_setup().by_id(chosen).name
     return vampire_setup().by_id(role).name
 
 
