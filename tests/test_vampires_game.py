@@ -326,7 +326,12 @@ def test_faction_wins(alive_roles, winners, over):
 def test_the_slayers_extra_win_and_dark_gods_favor():
     roles = {"v": "vampire", "a": "priest", "b": "guard", "co": "chosen-one"}
     wins = vampire_wins(
-        roles, {"v", "a", "b"}, chosen_one_dead=True, scions_killed_by_village=2, scions_alive=1
+        roles,
+        {"v", "a", "b"},
+        chosen_one_dead=True,
+        scions_killed_by_village=2,
+        scions_alive=1,
+        slayers=frozenset({"co"}),
     )
     assert "slayer" in wins.winners
     assert favor_factions({"village": 1}, 2) == ["village"]

@@ -4,6 +4,7 @@ game's own text (the forum setup's wording), and the commands that show them."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 
 import pytest
@@ -242,3 +243,78 @@ def test_a_scions_deception_at_death_shows_the_chosen_role_and_never_the_truth(
     assert said in dawn.stdout, (DECEPTION_RULE, dawn.stdout)
     if deceives:
         assert "Death Cult" not in dawn.stdout and "Scion" not in dawn.stdout
+
+
+# --- wins ---------------------------------------------------------------------------------------
+
+SLAYER_WIN = (
+    '"You win when The Chosen One is eliminated and more Scions of Death have been killed by '
+    'the village than the number of Scions of Death currently alive, in any order."'
+)
+
+
+@pytest.mark.parametrize(
+    ("made", "chosen_dead", "killed", "alive", "won"),
+    [
+        (True, True, 2, 1, True),
+        (False, True, 2, 1, False),  # nobody ever became the Slayer: "(none at start)"
+        (True, False, 2, 1, False),
+        (True, True, 1, 1, False),  # more killed than alive, not as many
+    ],
+)
+def test_the_slayers_win_needs_a_slayer(made, chosen_dead, killed, alive, won):
+    from modtool.games.vampires.game import slayer_won
+
+    assert slayer_won(made, chosen_dead, killed, alive) is won, SLAYER_WIN
+
+
+NOTHING_CAN_STOP = (
+    '"you win when your faction comprises at least half of the village, or if nothing can stop '
+    'this from happening."'
+)
+
+
+@pytest.mark.parametrize(
+    ("roles", "slayers", "drains", "wins"),
+    [
+        # two Vampires drain two of three: 2 of 3 alive at dawn, and nobody can stop it
+        (["vampire", "vampire", "priest", "guard", "faithful-villager"], (), None, True),
+        # a Paladin could protect, an Apothecary poison, a Treacherous Villager distract
+        (["vampire", "vampire", "paladin", "guard", "faithful-villager"], (), None, False),
+        (["vampire", "vampire", "apothecary", "guard", "faithful-villager"], (), None, False),
+        (["vampire", "vampire", "treacherous-villager", "guard", "shaman"], (), None, False),
+        # The Chosen One cannot be drained; as the Slayer they could slay
+        (["vampire", "chosen-one", "guard", "faithful-villager"], (), None, False),
+        (["vampire", "vampire", "chosen-one", "guard"], (), None, True),
+        (["vampire", "vampire", "chosen-one", "guard"], ("p2",), None, False),
+        # the other reading: one Drain a night for the faction
+        (["vampire", "vampire", "priest", "guard", "faithful-villager", "shaman"], (), 1, False),
+        (["vampire", "vampire", "priest", "guard", "faithful-villager", "shaman"], (), None, True),
+        (["vampire", "vampire", "priest", "guard", "faithful-villager"], (), 1, True),
+    ],
+)
+def test_nothing_can_stop_the_vampires(roles, slayers, drains, wins):
+    from modtool.games.vampires.game import vampires_unstoppable
+
+    table = {f"p{i}": r for i, r in enumerate(roles)}
+    found = vampires_unstoppable(table, set(table), frozenset(slayers), drains)
+    assert (found is not None) is wins, (NOTHING_CAN_STOP, found)
+
+
+WATCHER_RULE = (
+    '"If your target is The Chosen One, they will learn that you contacted them, and they will '
+    'become The Slayer in addition to their current role."'
+)
+
+
+def test_the_watcher_contacts_a_chosen_one_who_is_already_the_slayer():
+    from modtool.games.vampires.game import Plan, Village, resolve
+
+    roles = {"w": "watcher", "co": "chosen-one", "v": "vampire", "a": "priest"}
+    village = Village(roles, set(roles), {"co"}, False, {k: k.upper() for k in roles})
+    out = resolve(village, [Plan("w", "search", ("co",))], random.Random(0))
+    assert out.slayers == []  # already the Slayer: no second reminder
+    assert out.results["co"] == [
+        "The Watcher, W, has contacted you again: you are The Chosen One and already The "
+        "Slayer, with a secret meeting with the Watcher."
+    ], WATCHER_RULE

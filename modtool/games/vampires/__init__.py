@@ -72,7 +72,7 @@ class Vampires(Variant):
             executed = game.find_slot(outcome.player)
         ended = outcome.kind is not OutcomeKind.PENDING
         alive = set(walk.state.alive)
-        return day_win_check(game, walk.window.day, alive, executed if ended else None)
+        return day_win_check(game, walk.window.day, alive, executed if ended else None, ended)
 
     def won_before(self, game: Game, phase: Phase) -> Win | None:
         if not all(s.role for s in game.slots):

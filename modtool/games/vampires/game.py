@@ -119,6 +119,7 @@ class VampireWin(StrEnum):
     NO_VAMPIRES = "every Vampire is dead"
     VAMPIRES_HALF = "the Vampires are at least half of the village"
     CHOSEN_ONE_LAST = "The Chosen One and a single Vampire are the last survivors"
+    NOTHING_CAN_STOP = "nothing can stop the Vampires from reaching half of the village"
 
 
 ABILITY_OF = {
@@ -229,6 +230,21 @@ def watcher_result(target_role: str, paranoid: bool) -> tuple[str, bool]:
         return "Not The Chosen One", False
     found = target_role == "chosen-one"
     return ("The Chosen One" if found else "Not The Chosen One"), found
+
+
+def watcher_contact(watcher: str, again: bool) -> str:
+    """7. What a found Chosen One is told: "If your target is The Chosen One, they will learn
+    that you contacted them, and they will become The Slayer in addition to their current
+    role"; one who is already the Slayer learns of the contact again."""
+    if again:
+        return (
+            f"The Watcher, {watcher}, has contacted you again: you are The Chosen One and "
+            "already The Slayer, with a secret meeting with the Watcher."
+        )
+    return (
+        f"The Watcher, {watcher}, has contacted you: you have always been The Chosen One, and "
+        "you are now also The Slayer, with a secret meeting with the Watcher."
+    )
 
 
 def favor_factions(killed: dict[str, int], total: int) -> list[str]:
@@ -365,14 +381,11 @@ def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOut
                     f"reading: the paranoid Watcher ({name(p.actor)}) searched The Chosen One "
                     f"({name(t)}), who is not contacted and does not become the Slayer"
                 )
-            if found and t not in village.slayers:
-                out.slayers.append(t)
-                out.tell(
-                    t,
-                    f"The Watcher, {name(p.actor)}, has contacted you: you have always been "
-                    "The Chosen One, and you are now also The Slayer, with a secret meeting "
-                    "with the Watcher.",
-                )
+            if found:
+                again = t in village.slayers or t in out.slayers
+                if not again:
+                    out.slayers.append(t)
+                out.tell(t, watcher_contact(name(p.actor), again))
     for p in live:
         if p.ability == "slay" and p.targets and p.actor in village.slayers:
             t = p.targets[0]
@@ -533,11 +546,16 @@ def vampire_wins(
     chosen_one_dead: bool = False,
     scions_killed_by_village: int = 0,
     scions_alive: int = 0,
+    slayers: frozenset[str] = frozenset(),
+    before_night: bool = False,
+    drains: int | None = None,
 ) -> FactionWins:
-    """The win checks after a phase (seed 004): the Chosen One and a single Vampire as the last
-    survivors (the village and the Treacherous Villager win, the Vampires lose); the Vampires
-    at least half of the village; no Vampire left (the Treacherous Villager wins; the village
-    too, a reading); the Slayer's extra win, which does not end the game."""
+    """The win checks after a phase (the Vampires game): the Chosen One and a single Vampire as
+    the last survivors (the village and the Treacherous Villager win, the Vampires lose); the
+    Vampires at least half of the village, "or if nothing can stop this from happening"
+    (`vampires_unstoppable`, before a night); no Vampire left (the Treacherous Villager wins;
+    the village too, a reading); the Slayer's extra win, which does not end the game and needs
+    somebody to have become the Slayer."""
     setup = vampire_setup()
     living = [s for s in alive]
     factions = [setup.by_id(roles[s]).faction for s in living]
@@ -556,10 +574,51 @@ def vampire_wins(
         winners.append("vampires")
         reasons.append(f"the Vampires are {vampires} of {len(living)} alive: at least half")
         over = True
-    if chosen_one_dead and scions_killed_by_village > scions_alive:
+    elif before_night and (why := vampires_unstoppable(roles, alive, slayers, drains)):
+        winners.append("vampires")
+        reasons.append(why)
+        over = True
+    if slayer_won(bool(slayers), chosen_one_dead, scions_killed_by_village, scions_alive):
         winners.append("slayer")
         reasons.append("The Chosen One is dead and the village has killed more Scions than live")
     return FactionWins(tuple(winners), over, tuple(reasons))
+
+
+def slayer_won(made: bool, chosen_one_dead: bool, scions_killed: int, scions_alive: int) -> bool:
+    """The Slayer's "You win when The Chosen One is eliminated and more Scions of Death have
+    been killed by the village than the number of Scions of Death currently alive": a win of
+    the Slayer, so only when somebody became the Slayer (the role is "none at start")."""
+    return made and chosen_one_dead and scions_killed > scions_alive
+
+
+STOPPERS = ("paladin", "apothecary", "treacherous-villager")  # protect, poison, distract
+
+
+def vampires_unstoppable(
+    roles: dict[str, str],
+    alive: set[str],
+    slayers: frozenset[str] = frozenset(),
+    drains: int | None = None,
+) -> str | None:
+    """Before a night, "nothing can stop" the Vampires from reaching half of the village: no
+    living non-Vampire can prevent a Drain or kill a Vampire at night (no Paladin to protect,
+    Apothecary to poison, Treacherous Villager to distract, Slayer to slay), and the night's
+    Drains on the non-Vampires who can die (not The Chosen One: "you cannot be killed by
+    Vampires") leave the Vampires at least half. `drains`: how many a night (None: one per
+    living Vampire, the reading taken). The reason, or None."""
+    vampires = [s for s in alive if roles[s] == "vampire"]
+    others = [s for s in alive if roles[s] != "vampire"]
+    if not vampires or any(roles[s] in STOPPERS or s in slayers for s in others):
+        return None
+    can_die = [s for s in others if roles[s] != "chosen-one"]
+    kills = min(len(vampires) if drains is None else drains, len(can_die))
+    left = len(others) - kills
+    if kills == 0 or len(vampires) < left:
+        return None
+    return (
+        f"nothing can stop the Vampires: tonight's {kills} Drain(s) leave them {len(vampires)} "
+        f"of {len(vampires) + left}, and no living player can protect, poison, distract or slay"
+    )
 
 
 def night_events(game: Game, outcome: NightOutcome, night: int) -> list[dict]:
@@ -583,13 +642,15 @@ def wins_after_night(game: Game, night: int, outcome: NightOutcome) -> FactionWi
     alive = village.alive - {s for s, _ in outcome.deaths}
     roles = dict(village.roles)
     roles.update({s: r for s, r, _ in outcome.role_changes})
-    return _wins(game, village, roles, alive, dict(outcome.deaths))
+    slayers = frozenset(village.slayers | set(outcome.slayers))
+    return _wins(game, village, roles, alive, dict(outcome.deaths), slayers)
 
 
 def wins_at(game: Game, phase: Phase) -> FactionWins:
     """The win checks at the start of a phase (after the deaths before it)."""
     village = village_at(game, phase)
-    return _wins(game, village, village.roles, village.alive)
+    slayers = frozenset(village.slayers)
+    return _wins(game, village, village.roles, village.alive, None, slayers, phase.is_night)
 
 
 def confirm_vampire_night(game: Game, night: int) -> list:
@@ -615,11 +676,19 @@ def _wins(
     roles: dict[str, str],
     alive: set[str],
     more_deaths: dict[str, str] | None = None,
+    slayers: frozenset[str] = frozenset(),
+    before_night: bool = False,
 ) -> FactionWins:
     chosen_dead = any(r == "chosen-one" and s not in alive for s, r in roles.items())
     scions_alive = sum(1 for s in alive if roles[s] == "scion")
     found = vampire_wins(
-        roles, alive, chosen_dead, village.scions_killed.get("village", 0), scions_alive
+        roles,
+        alive,
+        chosen_dead,
+        village.scions_killed.get("village", 0),
+        scions_alive,
+        slayers,
+        before_night,
     )
     causes = {e.slot: (e.cause or "").casefold() for e in game.deaths()}
     causes.update(more_deaths or {})
@@ -638,12 +707,14 @@ def _wins(
     )
 
 
-def day_win_check(game: Game, day: int, alive: set[str], executed: str | None):
-    """The count's win check at the end of a Vampires day (`wins.WinCheck`)."""
+def day_win_check(game: Game, day: int, alive: set[str], executed: str | None, ended: bool = False):
+    """The count's win check at the end of a Vampires day (`wins.WinCheck`); a day that has
+    ended is checked as the night's eve too ("nothing can stop this")."""
 
     village = village_at(game, Phase(day, PhaseKind.DAY))
     living = set(alive) - ({executed} if executed else set())
-    found = _wins(game, village, village.roles, living, {executed: "lynched"} if executed else {})
+    deaths = {executed: "lynched"} if executed else {}
+    found = _wins(game, village, village.roles, living, deaths, frozenset(village.slayers), ended)
     if not found.winners:
         return WinCheck(None)
     if not found.game_over:
@@ -656,4 +727,6 @@ def win_rule(found: FactionWins) -> VampireWin:
     """Which of seed 004's ways to win ended the game (its first reason says)."""
     if "Chosen One" in found.reasons[0]:
         return VampireWin.CHOSEN_ONE_LAST
+    if found.reasons[0].startswith("nothing can stop"):
+        return VampireWin.NOTHING_CAN_STOP
     return VampireWin.VAMPIRES_HALF if "vampires" in found.winners else VampireWin.NO_VAMPIRES
