@@ -318,3 +318,180 @@ def test_the_watcher_contacts_a_chosen_one_who_is_already_the_slayer():
         "The Watcher, W, has contacted you again: you are The Chosen One and already The "
         "Slayer, with a secret meeting with the Watcher."
     ], WATCHER_RULE
+
+
+# --- the readings: each answer that rests on one names it; [rules] chooses the other ----------
+
+DAY1 = [{"kind": "day_start", "day": 1, "post": 0}, {"kind": "day_end", "day": 1, "post": 0}]
+
+
+def _night(tmp_path, choices, readings=None):
+    """Night 1 resolved (not written), with night plans as (player, target[, ability])."""
+    events = [*DAY1]
+    for c in choices:
+        e = {"kind": "night_choice", "night": 1, "player": c[0], "targets": [c[1]]}
+        if len(c) > 2:
+            e["ability"] = c[2]
+        events.append(e)
+    game = _game(tmp_path, [("GM", "Day 1.")], events)
+    _choose(game, readings or {})
+    out = runner.invoke(app, ["night", str(game), "--night", "1", "--resolve", "--json"])
+    assert out.exit_code == 0, out.output
+    return json.loads(out.stdout)
+
+
+def _choose(game, readings: dict) -> None:
+    """[rules] readings = { ... } in the game's game.toml."""
+    if readings:
+        table = ", ".join(f'{k} = "{v}"' for k, v in readings.items())
+        toml = (game / "game.toml").read_text()
+        toml = toml.replace(
+            'preset = "vampire"\n', f'preset = "vampire"\nreadings = {{ {table} }}\n'
+        )
+        (game / "game.toml").write_text(toml)
+
+
+def _readings(night) -> dict:
+    return {r["reading"]: r["choice"] for r in night["readings"]}
+
+
+@pytest.mark.parametrize(
+    ("choice", "dead"), [(None, {"Birch", "Cedar"}), ("one-a-night", {"Birch"})]
+)
+def test_reading_drains(tmp_path, choice, dead):
+    night = _night(
+        tmp_path, [("Ash", "Birch"), ("Grove", "Cedar")], {"drains": choice} if choice else None
+    )
+    assert {d["player"] for d in night["deaths"]} == dead
+    assert _readings(night)["drains"] == (choice or "each-vampire")
+
+
+@pytest.mark.parametrize(("choice", "told"), [(None, False), ("told", True)])
+def test_reading_distracted(tmp_path, choice, told):
+    night = _night(
+        tmp_path, [("Dune", "Birch"), ("Birch", "Ash")], {"distracted": choice} if choice else None
+    )
+    assert ("Your night plan was cancelled." in night["results"].get("Birch", [])) is told
+    assert _readings(night)["distracted"] == (choice or "not-told")
+    assert {"kind": "cancelled", "by": "Dune", "target": "Birch"} in night["effects"]
+
+
+@pytest.mark.parametrize(("choice", "kept"), [(None, False), ("results", True)])
+def test_reading_killed_tonight(tmp_path, choice, kept):
+    night = _night(
+        tmp_path,
+        [("Ash", "Birch"), ("Birch", "Grove")],
+        {"killed-tonight": choice} if choice else None,
+    )
+    assert ("Birch" in night["results"]) is kept
+    assert _readings(night)["killed-tonight"] == (choice or "no-results")
+
+
+@pytest.mark.parametrize(("choice", "slayer"), [(None, False), ("contact", True)])
+def test_reading_paranoid_watcher(tmp_path, choice, slayer):
+    night = _night(
+        tmp_path,
+        [("Iris", "Kale"), ("Kale", "Elm")],
+        {"paranoid-watcher": choice} if choice else None,
+    )
+    search = next(a for a in night["answers"] if a["ability"] == "search")
+    assert search["said"] == {"kind": "verdict", "value": "Not The Chosen One"}
+    assert search["true"] == {"kind": "verdict", "value": "The Chosen One"}
+    assert search["because"] == "paranoid"
+    assert any(e["kind"] == "reminder" and e["reminder"] == "slayer" for e in night["events"]) is (
+        slayer
+    )
+    assert _readings(night)["paranoid-watcher"] == (choice or "no-contact")
+
+
+@pytest.mark.parametrize(("choice", "dies"), [(None, False), ("dies", True)])
+def test_reading_protected_apothecary(tmp_path, choice, dies):
+    night = _night(
+        tmp_path,
+        [("Iris", "Juniper"), ("Juniper", "Ash")],
+        {"protected-apothecary": choice} if choice else None,
+    )
+    assert ("Juniper" in {d["player"] for d in night["deaths"]}) is dies
+    assert _readings(night)["protected-apothecary"] == (choice or "saved")
+
+
+@pytest.mark.parametrize(
+    ("choice", "pool"),
+    [(None, ["cedar", "maple"]), ("also-hidden", ["cedar", "elm", "hazel", "maple"])],
+)
+def test_reading_heirs(tmp_path, choice, pool):
+    from modtool.games.vampires.game import heir_pool, village_at
+
+    game = _game(tmp_path, [("GM", "Day 1.")], DAY1)
+    from modtool.core.ledger import Phase, PhaseKind
+    from modtool.games import load_game
+
+    village = village_at(load_game(game), Phase(1, PhaseKind.NIGHT))
+    found = heir_pool(village, set(), choice == "also-hidden", False)
+    assert [s.casefold() for s in found] == pool
+    # The Chosen One is never converted: "Conversion Resistance"
+    assert "Elm" not in heir_pool(village, set(), True, True)
+
+
+@pytest.mark.parametrize(
+    ("choice", "winners"),
+    [(None, ["village", "treacherous-villager"]), ("none-stated", ["treacherous-villager"])],
+)
+def test_reading_village_win(tmp_path, choice, winners):
+    events = [
+        *DAY1,
+        {"kind": "death", "player": "Grove", "phase": "D1", "cause": "lynched"},
+        {"kind": "night_choice", "night": 1, "player": "Kale", "targets": ["Elm"]},
+        {"kind": "reminder", "player": "Elm", "reminder": "slayer", "night": 0, "until": "game"},
+        {"kind": "night_choice", "night": 1, "player": "Elm", "targets": ["Ash"]},
+    ]
+    game = _game(tmp_path, [("GM", "Day 1.")], events)
+    _choose(game, {"village-win": choice} if choice else {})
+    out = runner.invoke(app, ["night", str(game), "--night", "1", "--resolve", "--json"])
+    night = json.loads(out.stdout)
+    assert night["wins"]["winners"] == winners
+    assert night["wins"]["readings"][0]["reading"] == "village-win"
+    assert night["wins"]["readings"][0]["choice"] == (choice or "no-vampires-left")
+
+
+@pytest.mark.parametrize(
+    ("readings", "elm_told", "ash_knows"),
+    [
+        ({}, "Faithful Villager", ["Grove"]),
+        ({"hidden-role-pm": "own-role"}, "The Chosen One", ["Grove"]),
+        ({"vampires-know": "nobody"}, "Faithful Villager", []),
+    ],
+)
+def test_readings_of_the_role_pms(tmp_path, readings, elm_told, ash_knows):
+    from modtool.games import load_game
+    from modtool.games.vampires.drafts import role_pm_contexts
+
+    game = _game(tmp_path, [("GM", "Day 1.")], [])
+    _choose(game, readings)
+    pms = {c["player"]: c for c in role_pm_contexts(load_game(game), "en")}
+    assert pms["Elm"]["role"]["name"] == elm_told
+    assert [k["player"] for k in pms["Ash"]["knows"]] == ash_knows
+    assert {r["reading"] for r in pms["Elm"]["readings"]} == {"hidden-role-pm"}
+    assert {r["reading"] for r in pms["Ash"]["readings"]} == {"vampires-know"}
+
+
+@pytest.mark.parametrize(
+    ("table", "problem"),
+    [
+        (
+            '{ drains = "two" }',
+            "reading 'drains' cannot be 'two'; use one of each-vampire, one-a-night",
+        ),
+        ('{ ritual = "yes" }', "no reading 'ritual' in the Vampires game"),
+        ('"drains"', "rule 'readings' must be a table"),
+    ],
+)
+def test_a_reading_that_is_not_the_games_is_refused_in_one_line(tmp_path, table, problem):
+    game = _game(tmp_path, [("GM", "Day 1.")], [])
+    toml = (game / "game.toml").read_text()
+    (game / "game.toml").write_text(
+        toml.replace('preset = "vampire"\n', f'preset = "vampire"\nreadings = {table}\n')
+    )
+    out = runner.invoke(app, ["count", str(game)])
+    assert out.exit_code == 1 and problem in out.output, out.output
+    assert len(out.output.strip().splitlines()) == 1

@@ -18,6 +18,9 @@ class Win:
     winner: str  # good or evil; in the Vampires game, the winning factions
     rule: StrEnum  # the game's own rule (each game has its enum of ways to win)
     reason: str
+    # where the game's text can be read two ways and the win rests on a reading: (question,
+    # the reading taken, what it says), as the JSON names them
+    readings: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

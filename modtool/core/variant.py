@@ -110,6 +110,13 @@ class Variant:
     def check_setup(self, table: Mapping, slots: tuple, fail: Fail) -> None:
         """Check the game's own keys of game.toml's [setup] table."""
 
+    def readings_problem(self, chosen: Mapping[str, str]) -> str | None:
+        """Why `[rules] readings` (where the game's text can be read two ways, the host's
+        choice) is not one of the game's, or None."""
+        if chosen:
+            return "this game has no readings to choose; leave readings out of [rules]"
+        return None
+
     def role_name(self, role_id: str) -> str:
         return role_id
 

@@ -96,7 +96,12 @@ def win_to_json(win: Win | None) -> dict | None:
     """A win as the JSON and the drafts name it: who, the rule's name, why."""
     if win is None:
         return None
-    return {"winner": win.winner, "rule": win.rule.name.lower(), "reason": win.reason}
+    return {
+        "winner": win.winner,
+        "rule": win.rule.name.lower(),
+        "reason": win.reason,
+        "readings": [{"reading": q, "choice": c, "says": t} for q, c, t in win.readings],
+    }
 
 
 def check_to_json(check) -> dict:

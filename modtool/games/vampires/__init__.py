@@ -3,6 +3,7 @@ abilities, ties the vampires settle, ascension, the Scion's deception, and its o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ...core.ledger import Game, Phase
@@ -11,7 +12,8 @@ from ...core.setups import Draw
 from ...core.variant import Variant
 from . import drafts, output
 from .day import VampireDay, VampireRule
-from .game import ability_of_role, day_win_check, win_rule, wins_at
+from .game import ability_of_role, day_win_check, faction_win, wins_at
+from .readings import readings_problem
 from .roles import vampire_setup
 from .setup import VampireCheck, check_vampires, draw_vampires
 
@@ -29,6 +31,9 @@ class Vampires(Variant):
     @classmethod
     def load(cls, script: str | None, folder: Path, fail) -> Vampires:
         return cls()
+
+    def readings_problem(self, chosen) -> str | None:
+        return readings_problem(chosen)
 
     def role_ids(self) -> tuple[str, ...]:
         return tuple(r.id for r in vampire_setup().roles)
@@ -80,7 +85,7 @@ class Vampires(Variant):
         wins = wins_at(game, phase)
         if not wins.game_over:
             return None
-        return Win(", ".join(wins.winners), win_rule(wins), "; ".join(wins.reasons))
+        return replace(faction_win(wins), reason="; ".join(wins.reasons))
 
     def night(self, game: Game, night: int, posts, resolve: bool, confirm: bool):
         return output.night_report(game, night, posts, resolve, confirm)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.ledger import Game
 from ...errors import ModToolError
 from .game import deceived_role, revealed_role
+from .readings import taken
 from .roles import vampire_setup
 
 # Seed 004: The Chosen One and the Shaman: "If you die, everyone will learn that you were ..."
@@ -20,13 +21,18 @@ def role_pm_contexts(game: Game, language: str) -> list[dict]:
     slots = sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0))
     holder = {s.key: game.slot_names(s.key)[-1] for s in slots}
     role_of = {s.key: setup.role(s.role) for s in slots}
+    hidden = taken(game.rules, "hidden-role-pm")
+    knowing = taken(game.rules, "vampires-know")
     out = []
     for s in slots:
         real = role_of[s.key]
-        role = setup.by_id(real.told_as) if real.told_as else real  # what they are told
+        told = real.told_as and hidden.choice == "faithful-villager"
+        role = setup.by_id(real.told_as) if told else real  # what they are told
         faction = setup.factions[role.faction]
         others = {holder[k]: r.id for k, r in role_of.items() if k != s.key}
-        knows = vampire_knowledge(real.id, others)
+        knows = vampire_knowledge(real.id, others, knowing.choice == "each-other")
+        readings = [hidden] if real.told_as else []
+        readings += [knowing] if real.id == "vampire" else []
         out.append(
             {
                 "kind": "vampires",
@@ -40,20 +46,23 @@ def role_pm_contexts(game: Game, language: str) -> list[dict]:
                 },
                 "faction": {"name": faction["name"], "win": faction["win"]},
                 "knows": [{"player": p, "as": what} for p, what in knows],
+                "readings": [t.as_json() for t in readings],
             }
         )
     return out
 
 
-def vampire_knowledge(role: str, roles_by_player: dict[str, str]) -> list[tuple[str, str]]:
-    """Who a role is told about at the start (seed 004): the Treacherous Villager knows the
-    Vampires ("Awareness"); the Scions of Death know The Chosen One ("The Scions of Death
-    already know your identity"); a Vampire knows the other Vampires (they share "Vampire
-    factional abilities"; docs/vampires.md lists this as a reading)."""
+def vampire_knowledge(
+    role: str, roles_by_player: dict[str, str], vampires_know: bool = True
+) -> list[tuple[str, str]]:
+    """Who a role is told about at the start: the Treacherous Villager knows the Vampires
+    ("Awareness"); the Scions of Death know The Chosen One ("The Scions of Death already know
+    your identity"); a Vampire knows the other Vampires (they share "Vampire factional
+    abilities"; the reading `vampires-know`, whose other choice tells them nobody)."""
     wanted = {
         "treacherous-villager": ("vampire", "a Vampire"),
         "scion": ("chosen-one", "The Chosen One"),
-        "vampire": ("vampire", "a Vampire"),
+        "vampire": ("vampire", "a Vampire") if vampires_know else None,
     }.get(role)
     if wanted is None:
         return []
