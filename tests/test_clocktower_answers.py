@@ -153,3 +153,29 @@ def test_the_tea_ladys_protection_is_on_the_sheet_and_in_the_grimoire(tmp_path, 
         assert steps == []
     out = runner.invoke(app, ["grimoire", str(folder), "--night", "1"])
     assert ("cannot die (Tea Lady)" in out.stdout) is bool(protected), out.output
+
+
+# --- the Chambermaid's choice, refused when recorded -----------------------------------------
+
+CHAMBERMAID = 'almanac: "Each night, choose 2 alive players (not yourself)"'
+CHAMBER_ROLES = ["chambermaid", "dreamer", "imp", "godfather", "gambler", "empath", "chef", "tinker"]
+
+
+@pytest.mark.parametrize(
+    ("targets", "problem"),
+    [
+        (["Cat", "Eve"], None),
+        (["Ben", "Fin"], "not Ben, who is dead; record two living players"),
+        (["Ann", "Cat"], "not themself"),
+    ],
+)
+def test_a_chambermaids_choice_of_a_dead_player_is_refused(tmp_path, targets, problem):
+    died = [{"kind": "death", "player": "Ben", "phase": "D1", "cause": "executed"}]
+    folder = _folder(tmp_path, CHAMBER_ROLES, died, script="crimson-moon")
+    before = (folder / "events.jsonl").read_text()
+    out = runner.invoke(app, ["record", "choice", str(folder), "Ann", *targets, "--night", "1"])
+    if problem is None:
+        assert out.exit_code == 0, out.output
+    else:
+        assert out.exit_code == 1 and problem in out.output, (CHAMBERMAID, out.output)
+        assert (folder / "events.jsonl").read_text() == before  # nothing half-written

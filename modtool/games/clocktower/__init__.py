@@ -13,7 +13,7 @@ from ...core.variant import DayHooks, Variant
 from . import drafts, output
 from .character_rules import CharacterRules
 from .grimoire import REMINDER_LIFETIMES, grimoire_for
-from .night import win_at
+from .night import chambermaid_choice_problem, win_at
 from .rules import ClocktowerRule
 from .scripts import SHIPPED, Script, load_script
 from .setups import SetupCheck, check_game, draw_game
@@ -33,6 +33,7 @@ class Clocktower(Variant):
     reminders = REMINDER_LIFETIMES
     has_nights = True
     outcome_rules = frozenset({ClocktowerRule.VIRGIN})
+    record_rules = (chambermaid_choice_problem,)
     example = "games/example-botc"
 
     def __init__(self, script: Script, spec: str) -> None:

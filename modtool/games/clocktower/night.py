@@ -481,6 +481,35 @@ def _chambermaid(ctx: NightContext, seat: SeatState):
     )
 
 
+CHAMBERMAID_RULE = "Each night, choose 2 alive players (not yourself)"
+
+
+def chambermaid_choice_problem(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A recorded Chambermaid's choice (the Drunk told they are one too) names 2 alive players,
+    not themself (the almanac: "Each night, choose 2 alive players (not yourself): you learn how
+    many woke tonight due to their ability"), or the problem in words."""
+    if e.kind is not EventKind.NIGHT_CHOICE or e.slot is None or e.phase is None:
+        return None
+    if script_of(game) is None:
+        return None
+    grimoire = grimoire_at(game, e.phase)
+    me = grimoire.seat(e.slot)
+    acting = me.shown if me.character == "drunk" and me.shown else me.character
+    if acting != "chambermaid":
+        return None
+    for t in e.targets:
+        target = grimoire.seat(t)
+        if t == e.slot or not target.alive:
+            why = "themself" if t == e.slot else f"{target.player}, who is dead"
+            return (
+                f"{me.player} is the Chambermaid, who chooses 2 alive players, not themself "
+                f"({CHAMBERMAID_RULE!r}), not {why}; record two living players"
+            )
+    if len(e.targets) != 2:
+        return f"{me.player} is the Chambermaid, who chooses 2 alive players; record two"
+    return None
+
+
 def gambler_outcome(right: bool, impaired: bool) -> str:
     """Almanac: the Gambler "dies" on a wrong guess; drunk or poisoned, nothing happens."""
     return "lives" if right or impaired else "dies"
