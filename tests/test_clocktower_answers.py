@@ -158,7 +158,10 @@ def test_the_tea_ladys_protection_is_on_the_sheet_and_in_the_grimoire(tmp_path, 
 # --- the Chambermaid's choice, refused when recorded -----------------------------------------
 
 CHAMBERMAID = 'almanac: "Each night, choose 2 alive players (not yourself)"'
-CHAMBER_ROLES = ["chambermaid", "dreamer", "imp", "godfather", "gambler", "empath", "chef", "tinker"]
+CHAMBER_ROLES = [
+    *("chambermaid", "dreamer", "imp", "godfather"),
+    *("gambler", "empath", "chef", "tinker"),
+]
 
 
 @pytest.mark.parametrize(
@@ -179,3 +182,28 @@ def test_a_chambermaids_choice_of_a_dead_player_is_refused(tmp_path, targets, pr
     else:
         assert out.exit_code == 1 and problem in out.output, (CHAMBERMAID, out.output)
         assert (folder / "events.jsonl").read_text() == before  # nothing half-written
+
+
+# --- a resolved night as data -------------------------------------------------------------------
+
+
+def test_the_resolved_night_gives_each_death_its_cause_and_rule_and_each_protection(tmp_path):
+    roles = ["empath", "tealady", "monk", "investigator", "imp", "poisoner", "saint", "slayer"]
+    choices = [("Eve", "Fin"), ("Cat", "Dan")]  # the Imp kills Fin; the Monk protects Dan
+    folder = _folder(tmp_path, roles)
+    for who, whom in choices:
+        out = runner.invoke(app, ["record", "choice", str(folder), who, whom, "--night", "1"])
+        assert out.exit_code == 0, out.output
+    out = runner.invoke(app, ["night", str(folder), "--night", "1", "--resolve", "--json"])
+    resolution = json.loads(out.stdout)["resolution"]
+    assert resolution["deaths"] == [
+        {
+            "player": "Fin",
+            "cause": "killed",
+            "by": "Eve",
+            "rule": "the Demon's kill: 'Each night*, choose a player: they die'",
+        }
+    ]
+    assert resolution["attacks"] == [{"demon": "Eve", "target": "Fin", "result": "dies"}]
+    protections = {(p["player"], p["by"]) for p in resolution["protections"]}
+    assert protections == {("Dan", "Cat"), ("Ann", "Ben"), ("Cat", "Ben")}  # Monk; Tea Lady

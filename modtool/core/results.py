@@ -105,6 +105,7 @@ class DayDeath:
     player: str
     post: int | None
     cause: str  # as a host writes it in the ledger ("slain by the Slayer")
+    rule: str = ""  # the rule that killed, in the game's words
 
 
 @dataclass(frozen=True, slots=True)

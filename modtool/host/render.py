@@ -65,7 +65,10 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
         "warnings": [{"post": n.post, "message": n.message} for n in dc.warnings],
     }
     if dc.deaths:  # only where a game's day rule killed, so other games' JSON stays as it was
-        out["deaths"] = [{"player": d.player, "post": d.post, "cause": d.cause} for d in dc.deaths]
+        out["deaths"] = [
+            {"player": d.player, "post": d.post, "cause": d.cause, "rule": d.rule}
+            for d in dc.deaths
+        ]
     if dc.checks:
         out["checks"] = [check_to_json(c) for c in dc.checks]
     if dc.win is not None:

@@ -846,10 +846,34 @@ def tea_lady_protected(ring: list[SeatState], alive: set[str]) -> set[str]:
     return set(tea_lady_guards(ring, alive))
 
 
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The Demon's choice tonight and what it did (`demon_kill`'s result)."""
+
+    demon: str  # players' names
+    target: str
+    result: str  # dies, no kill, star-pass, dead already, protected, soldier, tea lady, mayor
+    slots: tuple[str, str] = ("", "")  # the demon's and the target's
+
+
+@dataclass(frozen=True, slots=True)
+class Protection:
+    player: str
+    by: str
+    rule: str  # the protecting character's words
+
+
 @dataclass(frozen=True)
 class NightResolution:
     events: tuple[Event, ...]  # what to append to the ledger when the host confirms (line 0)
     notes: tuple[str, ...]  # what the host must decide
+    attacks: tuple[Attack, ...] = ()
+    protections: tuple[Protection, ...] = ()
+
+
+MONK_RULE = "Each night*, choose a player (not yourself): they are safe from the Demon tonight."
+DEMON_KILLS = "the Demon's kill: 'Each night*, choose a player: they die'"
+STAR_PASS = "the Imp: 'If you kill yourself this way, a Minion becomes the Imp'"
 
 
 def resolve_night(game: Game, night: int) -> NightResolution:
@@ -897,6 +921,15 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         e.slot for e in events if isinstance(e, ReminderEvent) and e.reminder == "protected"
     }
     alive = ctx.alive_at_dusk
+    guards = [
+        Protection(ctx.grimoire.seat(e.slot).player, by_character["monk"].player, MONK_RULE)
+        for e in events
+        if isinstance(e, ReminderEvent) and e.reminder == "protected"
+    ] + [
+        Protection(ctx.grimoire.seat(p).player, ctx.grimoire.seat(by).player, rule)
+        for p, by, rule in protections_tonight(ctx)
+    ]
+    attacks: list[Attack] = []
     for demon in [s for s in ctx.ring if s.team == "demon" and s.alive and ctx.choices.get(s.slot)]:
         chosen = ctx.chosen(demon)
         if not chosen or night == 0:
@@ -908,6 +941,7 @@ def resolve_night(game: Game, night: int) -> NightResolution:
             t.slot in protected,
             t.slot in tea_lady_protected(ctx.ring, alive),
         )
+        attacks.append(Attack(demon.player, t.player, result, (demon.slot, t.slot)))
         if result == "dies":
             events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
         elif result == "star-pass":
@@ -937,7 +971,12 @@ def resolve_night(game: Game, night: int) -> NightResolution:
             )
         else:
             notes.append(f"the Demon chose {t.player}: nobody dies ({result})")
-    return NightResolution(tuple(e for e in events if not already_recorded(game, e)), tuple(notes))
+    return NightResolution(
+        tuple(e for e in events if not already_recorded(game, e)),
+        tuple(notes),
+        tuple(attacks),
+        tuple(guards),
+    )
 
 
 def confirm_night(game: Game, night: int) -> list:
