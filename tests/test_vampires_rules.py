@@ -96,7 +96,11 @@ def test_a_tie_the_vampires_settle_by_post(tmp_path):
     out = json.loads(runner.invoke(app, ["count", str(game), "--json"]).stdout)[0]
     assert out["outcome"]["kind"] == "execution" and out["outcome"]["player"] == "Dune"
     assert out["outcome"]["rule"] == "vampires-chose"
-    assert "the vampires (Ash, Grove) chose Dune at post 5" in out["outcome"]["reason"]
+    assert out["outcome"]["reason"] == "tie for the most votes (1): the vampires chose Dune"
+    assert any(
+        w["message"] == "the living Vampires (Ash, Grove) chose Dune at post 5; host only"
+        for w in out["warnings"]
+    )
     assert any(
         "post 4 names Grove, but its author is not a living Vampire" in w["message"]
         for w in out["warnings"]
@@ -106,7 +110,8 @@ def test_a_tie_the_vampires_settle_by_post(tmp_path):
 def test_an_unsettled_tie_names_who_decides_and_a_recorded_death_settles_it(tmp_path):
     game = _game(tmp_path, TIE_THREAD[:5], TIE_DAY)
     text = runner.invoke(app, ["count", str(game)]).stdout
-    assert "Tie: Dune, Grove" in text and "the vampires (Ash, Grove) choose which" in text
+    assert "Tie: Dune, Grove" in text and "the vampires choose which is lynched" in text
+    assert "the tie is the living Vampires' to settle (Ash, Grove; host only)" in text
     death = {"kind": "death", "player": "Grove", "phase": "D1", "cause": "lynched"}
     game = _game(tmp_path / "2", TIE_THREAD[:5], [*TIE_DAY, death])
     text = runner.invoke(app, ["count", str(game)]).stdout

@@ -77,6 +77,9 @@ class VampireDay(DayHooks):
         roles = {s.key: game.role_at(s.key, None) for s in game.slots}
         deciders = tie_deciders(roles, set(walk.state.alive))
         who = ", ".join(plan.holder(s, end_pos) for s in deciders) or "none alive"
+        # the reason goes into public posts: the Vampires are named only to the host
+        tie = f"tie for the most votes ({outcome.votes}): the vampires"
+        post = outcome.post
         tied = list(outcome.tied)
         slots = {n: game.find_slot(n) for n in tied}
         for e in game.deaths():
@@ -88,11 +91,9 @@ class VampireDay(DayHooks):
                 and e.slot in slots.values()
             ):
                 name = next(n for n, s in slots.items() if s == e.slot)
-                why = (
-                    f"tie for the most votes ({outcome.votes}): the vampires ({who}) chose "
-                    f"{name} (ledger line {e.line})"
-                )
-                return _chosen(outcome, name, why)
+                said = f"the living Vampires ({who}) chose {name} (ledger line {e.line})"
+                walk.warnings.append(Notice(post, f"{said}; host only"))
+                return _chosen(outcome, name, f"{tie} chose {name}")
         start = plan.bounds[day][1]
         nxt = plan.bounds.get(day + 1)
         stop = nxt[0] if nxt else len(plan.timeline.posts)
@@ -105,16 +106,17 @@ class VampireDay(DayHooks):
             walk.warnings.append(Notice(number, f"{said}: it does not settle the tie"))
         if choice is not None:
             number, name = choice
-            why = (
-                f"tie for the most votes ({outcome.votes}): the vampires ({who}) chose {name} "
-                f"at post {number}"
+            said = f"the living Vampires ({who}) chose {name} at post {number}"
+            walk.warnings.append(Notice(post, f"{said}; host only"))
+            return _chosen(outcome, name, f"{tie} chose {name}")
+        walk.warnings.append(
+            Notice(
+                post,
+                f"the tie is the living Vampires' to settle ({who}; host only): a post by one "
+                "of them after the day's end naming one of the tied, or record the death",
             )
-            return _chosen(outcome, name, why)
-        why = (
-            f"tie for the most votes ({outcome.votes}): the vampires ({who}) choose which is "
-            "lynched; a living Vampire's post naming one of the tied settles it"
         )
-        return replace(outcome, reason=why)
+        return replace(outcome, reason=f"{tie} choose which is lynched")
 
 
 def _chosen(outcome: Outcome, name: str, why: str) -> Outcome:
