@@ -117,22 +117,32 @@ def test_the_no_dashii_over_two_nights(tmp_path):
     assert "Mark the No Dashii's closest Townsfolk each way as poisoned (Cat, Ann)" in transcript
 
 
+TWO_DAYS = [
+    "record day-start G 1 --post 0",
+    "record day-end G 1 --post 5",
+    "record day-start G 2 --post 6",
+    "record day-end G 2 --post 11",
+]
+
+
+def _two_days(tmp_path, roles, voters, executed, before=(), between=(), after=()):
+    """A Clocktower game of two days, each executing one player (`executed`), with the host's
+    steps before the first, after Day 1 ends and after Day 2 ends."""
+    posts = [p for day, who in enumerate(executed, 1) for p in _votes(day, who, voters)]
+    folder = _folder(tmp_path, BOTC, list(zip(SEATED, roles, strict=True)), posts)
+    steps = [*before, *TWO_DAYS[:2], *between, *TWO_DAYS[2:], *after]
+    return folder, _play(folder, steps)
+
+
 def test_a_tea_lady_and_fool_day(tmp_path):
     roles = ["empath", "tealady", "monk", "investigator", "imp", "poisoner", "saint", "fool"]
-    voters = ["Ann", "Ben", "Dan", "Eve", "Fin"]
-    posts = _votes(1, "Cat", voters) + _votes(2, "Hal", voters)
-    folder = _folder(tmp_path, BOTC, list(zip(SEATED, roles, strict=True)), posts)
-    transcript = _play(
-        folder,
-        [
-            "record day-start G 1 --post 0",
-            "record day-end G 1 --post 5",
-            "draft dayend G --day 1 --stdout",
-            "record day-start G 2 --post 6",
-            "record day-end G 2 --post 11",
-            "count G --day all",
-            "grimoire G --night 2",
-        ],
+    folder, transcript = _two_days(
+        tmp_path,
+        roles,
+        ["Ann", "Ben", "Dan", "Eve", "Fin"],
+        ["Cat", "Hal"],
+        between=["draft dayend G --day 1 --stdout"],
+        after=["count G --day all", "grimoire G --night 2"],
     )
     _golden("scripted-tea-lady-fool.txt", transcript)
     assert "the Tea Lady's good neighbours cannot die" in transcript
@@ -142,19 +152,17 @@ def test_a_tea_lady_and_fool_day(tmp_path):
 
 def test_a_lleech_game_to_the_end(tmp_path):
     roles = ["empath", "lleech", "monk", "investigator", "saint", "poisoner", "slayer", "fool"]
-    voters = ["Ann", "Dan", "Eve", "Fin", "Gil"]
-    posts = _votes(1, "Ben", voters) + _votes(2, "Cat", voters)
-    folder = _folder(tmp_path, BOTC, list(zip(SEATED, roles, strict=True)), posts)
-    transcript = _play(
-        folder,
-        [
+    _, transcript = _two_days(
+        tmp_path,
+        roles,
+        ["Ann", "Dan", "Eve", "Fin", "Gil"],
+        ["Ben", "Cat"],
+        before=[
             "record choice G Ben Cat --night 0",
             "night G --night 0 --resolve --confirm",
             "grimoire G --day 1",
-            "record day-start G 1 --post 0",
-            "record day-end G 1 --post 5",
-            "record day-start G 2 --post 6",
-            "record day-end G 2 --post 11",
+        ],
+        after=[
             "record death G Cat --phase D2 --cause executed",
             "count G --day all",
             "grimoire G --night 2",

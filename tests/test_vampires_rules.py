@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import tomllib
 
 import pytest
 from typer.testing import CliRunner
@@ -123,21 +124,8 @@ def test_an_unsettled_tie_names_who_decides_and_a_recorded_death_settles_it(tmp_
 # --- the setup ----------------------------------------------------------------------------------
 
 PLAYERS = "Ash Birch Cedar Dune Elm Fern Grove Hazel Iris Juniper Kale Linden Maple".split()
-ROLES = [
-    "Vampire",
-    "Vampire",
-    "Treacherous Villager",
-    "Priest",
-    "Overzealous Paladin",
-    "Guard",
-    "Apothecary",
-    "The Watcher",
-    "The Chosen One",
-    "Shaman",
-    "Scion of Death",
-    "Faithful Villager",
-    "Faithful Villager",
-]
+# the fixture's thirteen roles, in seat order: a legal role list
+ROLES = [p["role"] for p in tomllib.loads((FIXTURE / "game.toml").read_text())["players"]]
 SHUFFLE_RULE = (
     '"The GM should secretly shuffle the list of players, then assign each player the role '
     'corresponding to their position in the shuffled list."'

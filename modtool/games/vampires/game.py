@@ -598,7 +598,7 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
         if faction not in favor_factions(village.scions_killed, village.scions_total):
             outcome.notes.append(
                 f"{faction} have now killed at least half of the Scions of Death: they gain Dark "
-                "God's Favor (the seed defines no such ability for them; nobody is told)"
+                "God's Favor (the game defines no such ability for them; nobody is told)"
             )
     return outcome, plans
 
