@@ -37,7 +37,7 @@ def test_end_day_records_once_and_refuses_the_second_time(tmp_path):
     closing = end_day(game, read_game_posts(game), now=AFTER)
     assert closing.written and closing.count.day == 4
     added = (folder / "events.jsonl").read_text()[len(before) :].splitlines()
-    assert [json.loads(line) for line in added] == list(closing.events)
+    assert [json.loads(line) for line in added] == list(closing.lines)
     assert json.loads(added[0]) == {
         "kind": "day_end",
         "day": 4,
@@ -71,7 +71,7 @@ def test_end_day_dry_run_writes_nothing_and_an_execution_is_a_death(tmp_path):
     before = ledger.read_bytes()
     dry = end_day(game, read_game_posts(game), day=3, dry_run=True, now=AFTER)
     assert ledger.read_bytes() == before and not dry.written
-    assert dry.events[1] == {
+    assert dry.lines[1] == {
         "kind": "death",
         "player": "wylted",
         "phase": "D3",

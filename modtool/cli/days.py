@@ -190,12 +190,12 @@ def end_day(
         _emit_json(
             {
                 "count": count_to_json(closing.count),
-                "events": list(closing.events),
+                "events": list(closing.lines),
                 "written": closing.written,
             }
         )
         return
     typer.echo(count_table(closing.count))
     verb = "Would record" if dry_run else "Recorded"
-    for event in closing.events:
-        typer.echo(f"{verb} {json.dumps(event, ensure_ascii=False)}")
+    for line in closing.lines:
+        typer.echo(f"{verb} {json.dumps(line, ensure_ascii=False)}")

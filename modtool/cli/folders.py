@@ -87,8 +87,11 @@ def import_mafiascum_archive(
 
     report = run(archive, out)
     if as_json:
-        _emit_json({"out": str(report.out), "games": report.games, "skipped": report.skipped})
+        found = {"games": report.games, "skipped": report.skipped, "guessed": report.guessed}
+        _emit_json({"out": str(report.out), **found})
         return
     typer.echo(f"Wrote {len(report.games)} game folders to {report.out}")
     for line in report.skipped:
         typer.echo(f"Skipped {line}", err=True)
+    for line in report.guessed:
+        typer.echo(f"Guessed {line}", err=True)

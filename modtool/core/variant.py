@@ -11,6 +11,7 @@ What the engine asks, and where:
 
     load / find_role / role_ids / check_setup      reading game.toml (core.ledger.setup)
     setup_keys, day_abilities, reminders          what its [setup] table and events may hold
+    events                                        its own kinds of ledger event (core.ledger)
     day_hooks                                     a day's count, at each vote (core.count)
     day_win                                       the win check at a day's end (core.count)
     won_before                                    whether the game is already won (host, games)
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..errors import ModToolError
 
 if TYPE_CHECKING:  # types only: the ledger's model imports this module
+    from .ledger.events import EventType
     from .ledger.model import Game, Phase
     from .results import Outcome, Win, WinCheck
 
@@ -86,6 +88,7 @@ class Variant:
     has_nights: ClassVar[bool] = False  # nights the engine resolves (`modtool night`)
     outcome_rules: ClassVar[frozenset[StrEnum]] = frozenset()  # rules that can end its days
     record_rules: ClassVar[tuple[Callable, ...]] = ()  # (game, event, last_post) -> problem
+    events: ClassVar[tuple[EventType, ...]] = ()  # the game's own kinds of ledger event
     example: ClassVar[str | None] = None  # an example folder, relative to the repository
 
     @classmethod

@@ -184,7 +184,7 @@ class Announcement:
     chat_id: str | None = None  # the short form may name the chat by its registry id
 
 
-_CHAT_ID = re.compile(r"\b(?:to:\s*)?(C\d+)\b")
+_CHAT_ID = re.compile(r"\b(?:to:\s*)?(C\d+)\b", re.I)
 
 
 def read_announcements(text: str) -> list[Announcement]:
@@ -261,7 +261,7 @@ def _explicit(kind: str, rest: str) -> Announcement:
     named = _CHAT_ID.search(rest)
     if named and kind != "start":
         added = _names(rest[: named.start()].replace("(", " ")) if kind == "add" else ()
-        return Announcement(kind, "id", added, (), True, named[1])
+        return Announcement(kind, "id", added, (), True, named[1].upper())
     if kind == "start":
         names = _names(rest)
         return Announcement("start", "my", (), names, bool(names))

@@ -20,11 +20,17 @@ from ..core.count import count_days
 from ..core.ledger import (
     LEDGER_FILE,
     SETUP_FILE,
+    DayBoundary,
+    Death,
+    Event,
     EventKind,
     Game,
+    GhostVote,
     Phase,
     PhaseKind,
+    PostRef,
     append_computed,
+    event_to_json,
     write_atomic,
 )
 from ..core.plan import GamePlan
@@ -43,8 +49,13 @@ from .chats import chat_log
 @dataclass(frozen=True, slots=True)
 class DayClosing:
     count: DayCount
-    events: tuple[dict, ...]  # what was (or, on a dry run, would be) appended
+    events: tuple[Event, ...]  # what was (or, on a dry run, would be) appended
     written: bool
+
+    @property
+    def lines(self) -> tuple[dict, ...]:
+        """The events as their ledger lines."""
+        return tuple(event_to_json(e) for e in self.events)
 
 
 def end_day(
@@ -70,41 +81,39 @@ def end_day(
             f"Day {day} has neither reached its deadline nor a hammer ({outcome.reason}); "
             f"wait for the deadline, or record the end with `modtool record day-end`"
         )
+    today = Phase(day, PhaseKind.DAY)
     if outcome.kind is OutcomeKind.PENDING:
         # the game ended during the day: the day ends where it was won
         post = count.deaths[-1].post if count.deaths else count.last_post
         note = f"the game is over: {won.winner} wins ({won.reason})"
-        end = {"kind": "day_end", "day": day, "post": post, "note": note}
     else:
-        end = {"kind": "day_end", "day": day, "post": outcome.post, "note": outcome.reason}
-    events: list[dict] = [end, *day_deaths(game, count)]
+        post, note = outcome.post, outcome.reason
+    executed: list[Event] = []
     if outcome.kind is OutcomeKind.EXECUTION and outcome.survives:
-        end["note"] = (
-            f"{end['note']}; {outcome.player} is executed but does not die: {outcome.survives}"
-        )
+        note = f"{note}; {outcome.player} is executed but does not die: {outcome.survives}"
     elif outcome.kind is OutcomeKind.EXECUTION:
-        player = outcome.player
-        events.append({"kind": "death", "player": player, "phase": f"D{day}", "cause": "executed"})
+        slot = game.find_slot(outcome.player)
+        executed.append(Death(EventKind.DEATH, 0, slot=slot, phase=today, cause="executed"))
     elif outcome.kind is OutcomeKind.TIE:
         tied = ", ".join(outcome.tied)
-        end["note"] = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
-
-    closed = [
+        note = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
+    closed = tuple(
         c.id
         for entry in chat_log(game, posts, [day])
         for c in entry.chats
         if c.closed and c.closed["how"] == "day_end"
-    ]
-    if closed:
-        end["chats_closed"] = closed
+    )
+    end = DayBoundary(EventKind.DAY_END, 0, PostRef(post), day=day, note=note, chats_closed=closed)
+    events: list[Event] = [end, *day_deaths(game, count), *executed]
     recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
     for wagon in count.wagons:
         for voter in wagon.voters:
-            if voter.ghost and game.find_slot(voter.player) not in recorded_ghosts:
-                events.append({"kind": "ghost_vote", "player": voter.player, "day": day})
+            slot = game.find_slot(voter.player)
+            if voter.ghost and slot not in recorded_ghosts:
+                events.append(GhostVote(EventKind.GHOST_VOTE, 0, slot=slot, day=day))
     if not dry_run:
 
-        def unless_closed(current: Game) -> list[dict]:
+        def unless_closed(current: Game) -> list[Event]:
             _refuse_closed_day(current, day)  # again under the lock: another end-day may have won
             return events
 
@@ -112,14 +121,15 @@ def end_day(
     return DayClosing(count, tuple(events), not dry_run)
 
 
-def day_deaths(game: Game, count: DayCount) -> list[dict]:
+def day_deaths(game: Game, count: DayCount) -> list[Death]:
     """The deaths the day's count found (the Slayer's shot, the Witch's curse) as ledger
     events at their posts, leaving out a player the ledger already has dead."""
     dead = {e.slot for e in game.deaths()}
+    found = [(game.find_slot(d.player), d) for d in count.deaths]
     return [
-        {"kind": "death", "player": d.player, "post": d.post, "cause": d.cause}
-        for d in count.deaths
-        if game.find_slot(d.player) not in dead
+        Death(EventKind.DEATH, 0, PostRef(d.post), slot=slot, cause=d.cause)
+        for slot, d in found
+        if slot not in dead
     ]
 
 

@@ -207,6 +207,11 @@ def chats_text(entry) -> str:
         lines.append(f"  post {v.post}: {v.author} broke {v.rule} ({v.chat}): {v.detail}")
     for r in entry.needs_review:
         lines.append(f"  post {r.post}: {r.author}: needs review: {r.reason}")
+    if entry.needs_review:
+        lines.append(
+            "  to read a post as you do: modtool record chat-correction GAME POST "
+            '"CHAT START: ..." (the short form), or "" to ignore its announcements'
+        )
     for n in entry.names:
         lines.append(f"  post {n.post}: read {n.written!r} as {n.player} ({n.how})")
     return "\n".join(lines)

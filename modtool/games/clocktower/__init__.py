@@ -12,6 +12,7 @@ from ...core.setups import Draw
 from ...core.variant import DayHooks, Variant
 from . import drafts, output
 from .character_rules import CharacterRules
+from .events import EVENTS, master_day_reached
 from .grimoire import REMINDER_LIFETIMES, grimoire_for
 from .night import chambermaid_choice_problem, win_at
 from .rules import ClocktowerRule
@@ -33,8 +34,9 @@ class Clocktower(Variant):
     reminders = REMINDER_LIFETIMES
     has_nights = True
     outcome_rules = frozenset({ClocktowerRule.VIRGIN})
-    record_rules = (chambermaid_choice_problem,)
     example = "games/example-botc"
+    events = EVENTS
+    record_rules = (master_day_reached, chambermaid_choice_problem)
 
     def __init__(self, script: Script, spec: str) -> None:
         self.script, self.spec = script, spec  # the script, and game.toml's name for it

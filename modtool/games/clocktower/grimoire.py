@@ -15,6 +15,7 @@ from ...core.count import count_days
 from ...core.ledger import EventKind, Game, Phase, PhaseKind
 from ...core.plan import GamePlan
 from ...errors import ModToolError
+from .events import masters as masters_of
 from .scripts import script_of
 
 
@@ -172,9 +173,7 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
         )
         reminders[e.slot].append(Reminder(e.reminder, e.phase, end, e.by, e.line))
     masters = {
-        e.slot: e.master
-        for e in game.events_of(EventKind.MASTER)
-        if not phase.is_night and e.day == phase.number
+        e.slot: e.master for e in masters_of(game) if not phase.is_night and e.day == phase.number
     }
     seats = []
     for s in sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0)):

@@ -22,15 +22,14 @@ from ...core.ledger import (
     Event,
     EventKind,
     Game,
-    Master,
     Phase,
     PhaseKind,
     ReminderEvent,
     append_computed,
-    event_to_json,
 )
 from ...core.rules import Rule
 from ...errors import ModToolError
+from .events import ClocktowerEventKind, Master
 from .grimoire import (
     Grimoire,
     SeatState,
@@ -916,7 +915,8 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         events.append(replace(host, by="lleech", until="game"))
     if (t := target("butler")) is not None:
         butler = by_character["butler"]
-        events.append(Master(EventKind.MASTER, 0, slot=butler.slot, day=night + 1, master=t.slot))
+        master = Master(ClocktowerEventKind.MASTER, 0, slot=butler.slot, day=night + 1)
+        events.append(replace(master, master=t.slot))
     protected = {
         e.slot for e in events if isinstance(e, ReminderEvent) and e.reminder == "protected"
     }
@@ -983,6 +983,4 @@ def confirm_night(game: Game, night: int) -> list:
     """Write what the night's choices lead to, made again from the ledger under its lock (so a
     second confirmation, or twenty at once, add nothing). Only a night the game has reached."""
     require_reached(game, Phase(night, PhaseKind.NIGHT))
-    return append_computed(
-        game, lambda now: [event_to_json(e) for e in resolve_night(now, night).events]
-    )
+    return append_computed(game, lambda now: resolve_night(now, night).events)

@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 
 from ...core.ledger import EventKind, Game, Phase, event_to_json
+from .events import EVENTS
 from .grimoire import grimoire_report
 from .night import DEMON_KILLS, STAR_PASS, confirm_night, night_sheet, resolve_night
 from .scripts import script_of
@@ -111,7 +112,8 @@ def night_sheet_text(night: int, steps, resolution=None, written: bool = False) 
     if resolution is not None:
         lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
         lines.extend(
-            f"  {json.dumps(event_to_json(e), ensure_ascii=False)}" for e in resolution.events
+            f"  {json.dumps(event_to_json(e, EVENTS), ensure_ascii=False)}"
+            for e in resolution.events
         )
         lines.extend(f"  Note: {n}" for n in resolution.notes)
         if resolution.events:
@@ -159,7 +161,7 @@ class NightReport:
         if self.resolution is not None:
             r = self.resolution
             out["resolution"] = {
-                "events": [event_to_json(e) for e in r.events],
+                "events": [event_to_json(e, EVENTS) for e in r.events],
                 "notes": list(r.notes),
                 "deaths": resolution_deaths(r),
                 "attacks": [

@@ -29,13 +29,16 @@ from functools import partial
 from ...core.checks import already_recorded, refuse_when_won, require_reached
 from ...core.count import EXECUTED_CAUSES
 from ...core.ledger import (
+    CharacterChange,
+    Death,
     Event,
     EventKind,
     Game,
+    NightResult,
     Phase,
     PhaseKind,
+    ReminderEvent,
     append_computed,
-    event_from_json,
 )
 from ...core.results import Win, WinCheck
 from ...errors import ModToolError
@@ -306,32 +309,33 @@ class NightOutcome:
             self.readings.append(reading)
         self.notes.append(reading.note + (f" ({detail})" if detail else ""))
 
-    def events(self, night: int) -> list[dict]:
+    def events(self, night: int) -> list[Event]:
         """The ledger events the host confirms: deaths, role changes, the Slayer, results."""
-        n = f"N{night}"
-        out: list[dict] = [
-            {"kind": "death", "player": s, "phase": n, "cause": c} for s, c in self.deaths
+        n = Phase(night, PhaseKind.NIGHT)
+        out: list[Event] = [
+            Death(EventKind.DEATH, 0, slot=s, phase=n, cause=c) for s, c in self.deaths
         ]
         out += [
-            {
-                "kind": "character_change",
-                "player": s,
-                "character": r,
-                "phase": f"D{d}",
-                "cause": "ascension",
-            }
+            CharacterChange(
+                EventKind.CHARACTER_CHANGE,
+                0,
+                slot=s,
+                phase=Phase(d, PhaseKind.DAY),
+                character=r,
+                cause="ascension",
+            )
             for s, r, d in self.day_role_changes
         ]
         out += [
-            {"kind": "character_change", "player": s, "character": r, "phase": n, "cause": c}
+            CharacterChange(EventKind.CHARACTER_CHANGE, 0, slot=s, phase=n, character=r, cause=c)
             for s, r, c in self.role_changes
         ]
         out += [
-            {"kind": "reminder", "player": s, "reminder": "slayer", "night": night, "until": "game"}
+            ReminderEvent(EventKind.REMINDER, 0, slot=s, phase=n, reminder="slayer", until="game")
             for s in self.slayers
         ]
         out += [
-            {"kind": "night_result", "night": night, "player": s, "text": text}
+            NightResult(EventKind.NIGHT_RESULT, 0, slot=s, phase=n, text=text)
             for s, lines in self.results.items()
             for text in lines
         ]
@@ -733,20 +737,10 @@ def vampires_unstoppable(
     )
 
 
-def night_events(game: Game, outcome: NightOutcome, night: int) -> list[dict]:
+def night_events(game: Game, outcome: NightOutcome, night: int) -> list[Event]:
     """The outcome's ledger events that the ledger does not hold yet (confirming twice adds
     nothing)."""
-
-    phase = Phase(night, PhaseKind.NIGHT)
-    results = {(e.slot, e.text) for e in game.events_of(EventKind.NIGHT_RESULT) if e.phase == phase}
-    out = []
-    for e in outcome.events(night):
-        if e["kind"] == "night_result":
-            if (e["player"], e["text"]) not in results:
-                out.append(e)
-        elif not already_recorded(game, event_from_json(e, 0, game)):
-            out.append(e)
-    return out
+    return [e for e in outcome.events(night) if not already_recorded(game, e)]
 
 
 def wins_after_night(game: Game, night: int, outcome: NightOutcome) -> FactionWins:

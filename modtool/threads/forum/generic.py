@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 from statistics import median
 from typing import NamedTuple
+from urllib.parse import urldefrag, urljoin
 
 from ..posts import Post
 from ..times import UTC, day_and_month, orient_day_month, parse_iso
@@ -54,6 +55,7 @@ _NAME_CLASS = re.compile(
 )
 _LABELLED = re.compile(r"^(joined|join date|registered|member since|last seen|가입일?)\b", re.I)
 _ID_DIGITS = re.compile(r"(\d{2,})")
+_POST_ID = re.compile(r"post[-_]?(\d+)", re.I)
 _SCHEMES = (
     PageScheme(r"[?&]page=(\d+)"),
     PageScheme(r"[?&]pageNo=(\d+)"),  # WoltLab
@@ -71,6 +73,8 @@ def detect(doc) -> bool:
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     search = _search(doc)
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
+    if len(pages) == 1:
+        pages, page_url = _pages_by_neighbours(doc, url) or (pages, page_url)
     if search.records is not None:
         return _parse_records(search.records, url, tz, pages, page_url)
     group = search.blocks
@@ -170,6 +174,64 @@ def _without_copies(read: list) -> list:
         at_home = [i for i in places if read[i][0].getparent() is home]
         keep.add(at_home[-1] if len(at_home) == 1 else places[-1])
     return [post for i, (_, post) in enumerate(read) if i in keep]
+
+
+# --- pages named by their neighbours ------------------------------------------------------------
+
+
+def page_scheme_between(page: str, following: str) -> PageScheme | None:
+    """How a forum numbers its pages, told by one page's URL and the next one's: the one run of
+    digits that goes up by one (".../1/2/" then ".../1/3/"), or the number the next page adds
+    to a first page that shows none (".../1/" then ".../1/2/"). None where they differ
+    otherwise."""
+    a, b = re.split(r"(\d+)", page), re.split(r"(\d+)", following)
+    if len(a) == len(b):
+        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        if len(differ) == 1 and differ[0] % 2 and int(b[differ[0]]) == int(a[differ[0]]) + 1:
+            i = differ[0]
+            before, after = "".join(a[:i]), "".join(a[i + 1 :])
+            return PageScheme(re.escape(before) + r"(\d+)" + re.escape(after) + "$")
+    stem = page.rstrip("/")
+    added = re.fullmatch(re.escape(stem) + r"/(\d+)(/?)", following)
+    if added and added[1] == "2":
+        return PageScheme(re.escape(stem) + r"/(\d+)" + re.escape(added[2]) + "$")
+    return None
+
+
+def _neighbour_links(doc, url: str) -> dict[str, str]:
+    """The previous and next pages as the page names them: HTML's rel="prev" and rel="next",
+    on a <link> or an <a>."""
+    found: dict[str, str] = {}
+    for el in doc.iter("a", "link"):
+        href = el.get("href")
+        if not href or href.startswith("#"):
+            continue
+        for rel in set((el.get("rel") or "").lower().split()) & {"prev", "next"}:
+            found.setdefault(rel, urldefrag(urljoin(url, href))[0])
+    return found
+
+
+def _pages_by_neighbours(doc, url: str | None) -> tuple[tuple[str, ...], str | None] | None:
+    """Every page's URL where no known scheme names the pages but the page names its
+    neighbours: the scheme their URLs show, with the page links read as paginate does. A first
+    page that drops its number (".../1/" where page 2 is ".../1/2/") keeps its own URL."""
+    if not url:
+        return None
+    near, own = _neighbour_links(doc, url), urldefrag(url)[0]
+    pairs = ((own, near.get("next")), (near.get("prev"), own))
+    schemes = [page_scheme_between(a, b) for a, b in pairs if a and b]
+    scheme = next((s for s in schemes if s is not None), None)
+    if scheme is None:
+        return None
+    pages, page_url, _ = paginate(doc, url, (scheme,))
+    numbered, first = pages[0], re.search(scheme.pattern, pages[0])
+    if first and numbered[first.start(1) - 1] == "/":
+        unnumbered = numbered[: first.start(1) - 1] + numbered[first.end(1) :]
+        linked = {urldefrag(urljoin(url, a.get("href")))[0] for a in doc.iter("a") if a.get("href")}
+        if unnumbered == own or unnumbered in linked:
+            pages = (unnumbered, *pages[1:])
+            page_url = unnumbered if page_url == numbered else page_url
+    return pages, page_url
 
 
 class _Search(NamedTuple):
@@ -912,9 +974,10 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | 
         or _class_id(el)
         or _header_row_id(el)
     )
-    # An id of digits alone is the post's (django-machina: <div id="7">); inside a longer id,
-    # a run of two digits or more ("post-7" and "p7" are rarer than "row-2" is common).
-    m = re.fullmatch(r"\d+", ident) or _ID_DIGITS.search(ident)
+    # An id of digits alone is the post's (django-machina: <div id="7">), and so is the number
+    # of an id that names a post ("post-7": Misago); inside another id, a run of two digits or
+    # more ("p7" is rarer than "row-2" is common).
+    m = re.fullmatch(r"\d+", ident) or _POST_ID.fullmatch(ident) or _ID_DIGITS.search(ident)
     post = Post.from_element(
         body,
         post_id=m[m.lastindex or 0] if m else str(number if number is not None else index),
