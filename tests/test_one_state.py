@@ -234,7 +234,7 @@ def test_a_saint_executed_ends_the_game_for_every_later_command(tmp_path):
             "markdown",
             "**4일차가 끝났습니다.**\n\n"
             "아무도 처형되지 않았습니다 (투표 없음).\n\n"
-            "- **Banana** 사망 (slain by the Slayer).\n\n"
+            "- **Banana** 사망 (처단자에게 처단됨).\n\n"
             "게임이 끝났습니다: 선 승리 (악마가 죽었습니다).",
         ),
     ],

@@ -47,7 +47,8 @@ def chats(
     cache: CacheOpt = None,
     concurrency: ConcurrencyOpt = 3,
 ) -> None:
-    """The group-chat log of seed 003: chats started, added to and closed, and broken rules.
+    """The group-chat log of a forum game's Group Chats: chats started, added to and closed, and
+    broken rules.
 
     Example:
 
@@ -141,9 +142,9 @@ def watch(
 def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     """The ledger as a table, with line numbers; lines an undo retracted are marked.
 
-    Example:
+    Example (on the game `modtool example demo` writes):
 
-        modtool events games/example-botc
+        modtool events demo
     """
     from ..core.ledger import ledger_lines
     from ..games import load_game
@@ -189,9 +190,9 @@ def activity(
 ) -> None:
     """Posts per living player in a day, their last post, and who needs a prod.
 
-    Example:
+    Example (on the game `modtool example demo` writes):
 
-        modtool activity games/example-botc --day 2 --prod 24
+        modtool activity demo --day 2 --prod 24
     """
     from datetime import timedelta
 

@@ -60,9 +60,10 @@ def posts(
 ) -> None:
     """Read every post of a thread.
 
-    Example:
+    Examples:
 
         modtool posts https://forum.mafiascum.net/viewtopic.php?t=16537 --json > posts.jsonl
+
         modtool posts saved-page.html --explain
     """
     from ..threads.posts import write_posts_jsonl

@@ -789,6 +789,7 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         last_post=last_post,
         win=_win_check(walk, outcome, end_pos),
         deaths=tuple(walk.deaths),
+        terms=(plan.game.variant.eliminate, plan.game.variant.no_elimination),
     )
 
 

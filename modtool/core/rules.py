@@ -28,7 +28,7 @@ class Threshold(StrEnum):
 class TiePolicy(StrEnum):
     NONE = "none"  # nobody dies
     HOST_DECIDES = "host-decides"
-    VAMPIRES_CHOOSE = "vampires-choose"  # seed 004: "the vampires will ... determine which"
+    VAMPIRES_CHOOSE = "vampires-choose"  # Vampires: "the vampires will ... determine which"
     EARLIEST_TO_REACH = "earliest-to-reach"
     RANDOM = "random"
 
@@ -36,7 +36,7 @@ class TiePolicy(StrEnum):
 class NoLynch(StrEnum):
     ALLOWED = "allowed"
     NOT_ALLOWED = "not-allowed"
-    NOT_AFTER_NIGHT_KILL = "not-after-night-kill"  # except on Day 1 (seed 004)
+    NOT_AFTER_NIGHT_KILL = "not-after-night-kill"  # except on Day 1 (the Vampires game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +178,7 @@ class Rule(StrEnum):
     TIE = "tie"
     TIE_BREAK = "tie-break"
     IN_PROGRESS = "in-progress"
-    VAMPIRES_CHOOSE = "vampires-choose"  # a tie the vampires settle (seed 004)
+    VAMPIRES_CHOOSE = "vampires-choose"  # a tie the vampires settle (the Vampires game)
 
 
 # The rules an outcome can carry (a post says why the day ended by one of these).
@@ -427,8 +427,9 @@ def _verdict_for(target: str, reason: str, tied: tuple[str, ...], votes: int) ->
 def ghost_vote_refusal(
     target: str, voted_by_living_today: set[str], spent: bool, target_alive: bool = True
 ) -> Rule | None:
-    """Why a dead player's ghost vote cannot be cast, or None when it can (seed 003: once per
-    game, for a player some living player voted for today, even if that vote was withdrawn)."""
+    """Why a dead player's ghost vote cannot be cast, or None when it can (the forum Clocktower
+    game: once per game, for a player some living player voted for today, even if that vote was
+    withdrawn)."""
     if spent:
         return Rule.GHOST_SPENT
     if target == NO_LYNCH_KEY:

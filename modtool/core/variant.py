@@ -90,6 +90,9 @@ class Variant:
     record_rules: ClassVar[tuple[Callable, ...]] = ()  # (game, event, last_post) -> problem
     events: ClassVar[tuple[EventType, ...]] = ()  # the game's own kinds of ledger event
     example: ClassVar[str | None] = None  # an example folder, relative to the repository
+    # how its posts say a day's elimination: "it takes 5 to lynch", "and 4 to no lynch"
+    eliminate: ClassVar[str] = "lynch"
+    no_elimination: ClassVar[str] = "no lynch"
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail: Fail) -> Variant:
@@ -142,6 +145,14 @@ class Variant:
     def revealed_ability(self, game: Game, slot: str, language: str) -> str | None:
         """The ability a full-PM reveal quotes."""
         return None
+
+    def import_role_text(self, game: Game, source: Path, language: str, every: bool):
+        """Add the role text of a publisher's file to the game's own (`modtool roles import`):
+        an object with `as_json()` and `text()`."""
+        raise ModToolError(
+            f"{game.folder}/game.toml: role text is imported for Clocktower scripts; this game "
+            'has none (add script = "trouble-brewing-forum" or another)'
+        )
 
     # --- setups (`modtool setup`) ---------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The group-chat log of seed 003 ("Group Chats"), read from the thread like votes.
+"""The group-chat log of the forum Clocktower game ("Group Chats"), read from the thread like votes.
 
 Players announce in the thread when they start a chat (with whom), add players to one (by
 the chat's creator only, naming who was already in and whose chat it is) and close one
@@ -575,8 +575,8 @@ def _act(
 
 
 def _check_stated_members(day: ChatDay, post: Post, name: str, chat: Chat, stated: set) -> None:
-    """Seed 003: an add or a close names who is in the chat; the announcer may leave
-    themself out."""
+    """The forum Clocktower game: an add or a close names who is in the chat; the announcer may
+    leave themself out."""
     if set(chat.members) not in (stated, stated | {name}):
         have = ", ".join(chat.members)
         _flag(

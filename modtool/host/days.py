@@ -1,25 +1,21 @@
 """Running the game day by day: closing a day into the ledger, who has been posting, and
-starting a game folder from a thread.
+watching the thread (a new game folder is started in starting.py).
 
-Each is one library call that the command line makes: `end_day`, `activity`, `init_game`.
+Each is one library call that the command line makes: `end_day`, `activity`, `watch`.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
-
-import tomli_w
 
 from ..core.checks import check_new_events, last_post_of, refuse_when_won
 from ..core.count import count_days
 from ..core.ledger import (
     LEDGER_FILE,
-    SETUP_FILE,
     DayBoundary,
     Death,
     Event,
@@ -31,11 +27,9 @@ from ..core.ledger import (
     PostRef,
     append_computed,
     event_to_json,
-    write_atomic,
 )
 from ..core.plan import GamePlan
 from ..core.results import DayCount, OutcomeKind
-from ..core.rules import preset_names
 from ..core.schedule import day_deadline, time_left
 from ..errors import GameFileError, ModToolError
 from ..games import load_game
@@ -64,22 +58,31 @@ def end_day(
     day: int | None = None,
     dry_run: bool = False,
     now: datetime | None = None,
+    at_post: int | None = None,
 ) -> DayClosing:
     """Close a day: its count at the deadline or the hammer, appended to the ledger in one
     write (the day's end, the deaths the game's day rules caused, the execution or why there
     was none, the ghost votes spent). A day whose count finds the game won (the Slayer shot
-    the Demon) closes at once, at the post that won it. Refuses a day already closed, naming
-    the ledger line, and a day still going."""
+    the Demon) closes at once, at the post that won it. `at_post`: the host ended the day
+    with that post, and the count is the day's end count there. Refuses a day already closed,
+    naming the ledger line, and a day still going."""
     day = day or game.days()[-1].day
     _refuse_closed_day(game, day)
     refuse_when_won(game, Phase(day, PhaseKind.DAY))
-    (count,) = count_days(game, posts, [day], now=now)
+    counted = game
+    if at_post is not None:
+        check_new_events(
+            game, [{"kind": "day_end", "day": day, "post": at_post}], last_post_of(posts)
+        )
+        said = DayBoundary(EventKind.DAY_END, 0, PostRef(at_post), day=day)
+        counted = replace(game, events=(*game.events, said))
+    (count,) = count_days(counted, posts, [day], now=now)
     outcome = count.outcome
     won = count.win.win if count.win is not None else None
     if outcome.kind is OutcomeKind.PENDING and won is None:
         raise ModToolError(
             f"Day {day} has neither reached its deadline nor a hammer ({outcome.reason}); "
-            f"wait for the deadline, or record the end with `modtool record day-end`"
+            f"wait for the deadline, or give the post that ended it with --post"
         )
     today = Phase(day, PhaseKind.DAY)
     if outcome.kind is OutcomeKind.PENDING:
@@ -99,7 +102,7 @@ def end_day(
         note = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
     closed = tuple(
         c.id
-        for entry in chat_log(game, posts, [day])
+        for entry in chat_log(counted, posts, [day])
         for c in entry.chats
         if c.closed and c.closed["how"] == "day_end"
     )
@@ -231,88 +234,6 @@ def activity(
         )
     rows.sort(key=lambda r: (-r.posts, r.player.casefold()))
     return DayActivity(day, as_of, prod_after, tuple(rows))
-
-
-# --- a new game folder ----------------------------------------------------------------------
-
-
-INIT_FILES = (SETUP_FILE, LEDGER_FILE)
-
-
-def init_game(
-    folder: Path, source: str, posts: Sequence[Post], preset: str = "mafiascum", title: str = ""
-) -> Path:
-    """Write game.toml (the thread's posters as players, its first poster as host) and an
-    events.jsonl that starts Day 1 at the first post, for the host to edit. A folder that holds
-    either file is refused; both are written whole, and if what was written does not read back
-    neither is left."""
-
-    if preset not in preset_names():
-        raise ModToolError(f"unknown preset {preset!r}; use one of {', '.join(preset_names())}")
-    present = [name for name in (*INIT_FILES, "drafts") if (folder / name).exists()]
-    if present:
-        raise ModToolError(
-            f"{folder} already holds {', '.join(present)}; init writes a new game only "
-            "(choose an empty folder)"
-        )
-    if not posts:
-        raise ModToolError(f"{source}: no posts to take the players from")
-    host = posts[0].author
-    players: dict[str, list[str]] = {}  # a player's first spelling -> other spellings seen
-    for post in posts:
-        if post.author.casefold() == host.casefold():
-            continue
-        first = next((p for p in players if p.casefold() == post.author.casefold()), None)
-        if first is None:
-            players[post.author] = []
-        elif post.author != first and post.author not in players[first]:
-            players[first].append(post.author)
-    if "://" not in source:
-        source_path = Path(source).resolve()
-        inside = source_path.is_relative_to(folder.resolve())
-        location = str(source_path.relative_to(folder.resolve())) if inside else str(source_path)
-        source_line = f"path = {toml_string(location)}"
-    else:
-        source_line = f"url = {toml_string(source)}"
-    lines = [
-        "# Written by `modtool init` from the thread's posters: check the players (remove",
-        "# anyone who is not playing, add aliases), the hosts, the timezone and the rules.",
-        f"title = {toml_string(title or folder.name)}",
-        'timezone = "UTC"',
-        f"hosts = [{toml_string(host)}]",
-        "",
-        "[[sources]]",
-        source_line,
-        "",
-        "[rules]",
-        f"preset = {toml_string(preset)}",
-        "",
-    ]
-    for i, (name, spellings) in enumerate(players.items(), 1):
-        lines += ["[[players]]", f"name = {toml_string(name)}", f"seat = {i}"]
-        if spellings:
-            lines.append(f"aliases = [{', '.join(toml_string(s) for s in spellings)}]")
-        lines.append("")
-    first = posts[0].number or 0
-    created = not folder.exists()
-    day_one = {"kind": "day_start", "day": 1, "post": first}
-    try:
-        write_atomic(folder / LEDGER_FILE, json.dumps(day_one) + "\n")
-        write_atomic(folder / SETUP_FILE, "\n".join(lines))
-        load_game(folder)  # what was written reads back
-    except BaseException:
-        for name in INIT_FILES:
-            (folder / name).unlink(missing_ok=True)
-        if created:
-            folder.rmdir()
-        raise
-    return folder / SETUP_FILE
-
-
-def toml_string(value: str) -> str:
-    """A TOML basic string of any text: UTF-8 as written (Korean, emoji), control characters
-    escaped (JSON's escapes are not TOML's for characters outside the BMP)."""
-    return tomli_w.dumps({"x": value})[4:].rstrip("\n")
 
 
 # --- watching the thread -----------------------------------------------------------------------

@@ -284,8 +284,16 @@ def _night_result(ln: LedgerLine) -> Event:
     if night is None or not isinstance(text, str) or not text.strip():
         raise ValueError('night_result needs "night": 0, 1, ... and "text": what they learned')
     phase = Phase(night, PhaseKind.NIGHT)
+    plain = ln.obj.get("plain") is True
     return NightResult(
-        ln.kind, ln.line, ln.at, phase=phase, slot=ln.slot("player"), text=text, note=ln.note
+        ln.kind,
+        ln.line,
+        ln.at,
+        phase=phase,
+        slot=ln.slot("player"),
+        text=text,
+        plain=plain,
+        note=ln.note,
     )
 
 
@@ -583,7 +591,12 @@ CORE_EVENTS: dict[str, EventType] = {
             K.NIGHT_RESULT,
             NightResult,
             _night_result,
-            lambda e: {"player": e.slot, **night_field(e.phase), "text": e.text},
+            lambda e: {
+                "player": e.slot,
+                **night_field(e.phase),
+                "text": e.text,
+                "plain": e.plain or None,
+            },
             same=lambda e: (e.slot, e.phase, e.text),
         ),
         EventType(K.SETUP, Setup, _setup, _setup_fields),

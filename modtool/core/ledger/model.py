@@ -159,7 +159,8 @@ class ChatCorrection(Event):
 
 @dataclass(frozen=True, slots=True)
 class NightResult(Event):
-    text: str = ""  # what the player learned
+    text: str = ""  # what the player learned, in the host's markup (drafts pass it through)
+    plain: bool = False  # written by modtool's night resolution: plain text, escaped in drafts
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,11 +26,43 @@ def _toml_problem(message: str) -> str:
     return re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
 
 
-def _setup_line(text: str, needle: str) -> int | None:
-    for i, line in enumerate(text.splitlines(), 1):
-        if needle in line:
-            return i
-    return None
+def _without_comment(line: str) -> str:
+    """A TOML line without its comment (a # outside quotes)."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return line[:i]
+    return line
+
+
+def _setup_line(text: str, needle: str, table: str | None = None) -> int | None:
+    """The line of game.toml a problem is about: the header of table `needle` ("[rules]",
+    "[[players]]"), else the line that sets key `needle`, else the first line that holds it;
+    comments never count (a header comment saying "the hosts" is not the hosts). With `table`,
+    only the lines of that table are searched."""
+    lines = list(enumerate((_without_comment(x) for x in text.splitlines()), 1))
+    if table is not None:
+        header = re.compile(rf"^\s*\[\[?\s*{re.escape(table)}\s*\]")
+        start = next((i for i, x in lines if header.search(x)), None)
+        if start is None:
+            return None
+        after = [(i, x) for i, x in lines if i > start]
+        end = next((i for i, x in after if re.match(r"^\s*\[", x)), None)
+        lines = [(i, x) for i, x in after if end is None or i < end]
+    bare = re.escape(needle.strip("[]"))
+    patterns = (
+        re.compile(rf"^\s*\[\[?\s*{bare}\s*[\].]"),  # the table's header
+        re.compile(rf"^\s*[\"']?{bare}[\"']?\s*="),  # the key
+    )
+    for pattern in patterns:
+        found = next((i for i, x in lines if pattern.search(x)), None)
+        if found is not None:
+            return found
+    return next((i for i, x in lines if needle in x), None)
 
 
 _SETTINGS = frozenset(
@@ -60,8 +92,11 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
     function below, which raises the first problem at its line."""
     text = path.read_text("utf-8")
 
-    def fail(problem: str, needle: str | None = None) -> GameFileError:
-        return GameFileError(path, problem, _setup_line(text, needle) if needle else None)
+    def fail(problem: str, needle: str | None = None, table: str | None = None) -> GameFileError:
+        line = _setup_line(text, needle, table) if needle else None
+        if line is None and table is not None:
+            line = _setup_line(text, f"[{table}]")
+        return GameFileError(path, problem, line)
 
     _check_settings(setup, fail)
     try:
@@ -73,7 +108,8 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
     try:
         rules = rules_from_table(setup.get("rules", {}))
     except ValueError as exc:
-        raise fail(f"[rules]: {exc}", "[rules]") from None
+        named = re.search(r"'([^']+)'", str(exc))  # the rule (or preset) the problem names
+        raise fail(f"[rules]: {exc}", named[1] if named else "[rules]", "rules") from None
     slots = _slots(setup.get("players", []), hosts, fail)
     schedule = _schedule(setup, tz, fail)
     drafts = _drafts(setup.get("drafts", {}), fail)

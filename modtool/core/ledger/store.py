@@ -29,7 +29,8 @@ def load_game(folder: str | Path, find_variant: Callable) -> Game:
     setup_path = folder / SETUP_FILE
     if not setup_path.is_file():
         raise GameFileError(
-            setup_path, f"missing; a game folder needs a {SETUP_FILE} (see docs/game-folder.md)"
+            setup_path,
+            f"missing; a game folder needs a {SETUP_FILE} (see `modtool docs game-folder`)",
         )
     try:
         setup = tomllib.loads(setup_path.read_text("utf-8"))

@@ -3,7 +3,8 @@ from the setup and the ledger (no posts needed): character and alignment (and th
 alive or dead, the reminders in force (poisoned, drunk, protected, cursed, no ability, the
 Lleech's host, the red herring), the Butler's master for the day.
 
-Phases are ordered N0 < D1 < N1 < D2 < ...: Night N follows Day N (seed 003's numbering).
+Phases are ordered N0 < D1 < N1 < D2 < ...: Night N follows Day N (the forum Clocktower game's
+numbering).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class Reminder:
 
 
 # A reminder lasts, from the phase it is given: "night" (that night), "night+day" (that night
-# and the following day: seed 003's poisoning), "day", or "game".
+# and the following day: the forum Clocktower game's poisoning), "day", or "game".
 REMINDER_LIFETIMES = {
     "poisoned": "night+day",
     "drunk": "night+day",
@@ -244,8 +245,8 @@ def no_dashii_neighbours(ring: list[SeatState], index: int) -> list[SeatState]:
 
 
 def living_neighbours(ring: list[SeatState], slot: str, alive: set[str]) -> list[SeatState]:
-    """The nearest living player each way round the circle (seed 003: "Dead players are
-    skipped"); one when only one other lives."""
+    """The nearest living player each way round the circle (the forum Clocktower game: "Dead players
+    are skipped"); one when only one other lives."""
     seats = [s for s in ring if s.slot in alive or s.slot == slot]
     if len(seats) < 2:
         return []

@@ -5,8 +5,8 @@ For every information character the answer is given three ways: the true value f
 grimoire; the answers the Storyteller may legally give (one when there is no choice; several
 when the player is drunk or poisoned, when the Spy or the Recluse may register otherwise, or
 when the Storyteller picks the decoy; under the Vortox every answer but the true one); and
-one line saying why. Nights are numbered as in seed 003: Night 0 is the first night; deaths
-of the night count for the characters that act after the Demon.
+one line saying why. Nights are numbered as in the forum Clocktower game: Night 0 is the first
+night; deaths of the night count for the characters that act after the Demon.
 """
 
 from __future__ import annotations

@@ -4,11 +4,11 @@ and the JSON of `modtool night` and `modtool grimoire`, and the hooks that make 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ...core.ledger import EventKind, Game, Phase, event_to_json
+from ...core.ledger import EventKind, Game, Phase, PhaseKind, event_to_json
 from .events import EVENTS
-from .grimoire import grimoire_report
+from .grimoire import REMINDER_LIFETIMES, grimoire_report, reminder_end
 from .night import DEMON_KILLS, STAR_PASS, confirm_night, night_sheet, resolve_night
 from .scripts import script_of
 
@@ -87,7 +87,70 @@ def night_step_json(step) -> dict:
     }
 
 
-def night_sheet_text(night: int, steps, resolution=None, written: bool = False) -> str:
+REMINDER_WORDS = {
+    "poisoned": "is poisoned",
+    "drunk": "is drunk",
+    "protected": "is safe from the Demon",
+    "cursed": "is cursed",
+    "no_ability": "has no ability",
+    "lleech_host": "is the Lleech's host",
+    "claimed": "is claimed",
+}
+
+
+def _phase_words(phase: str | None) -> str:
+    """ "N2" -> "Night 2", "D3" -> "Day 3" (a phase as the ledger writes it)."""
+    if not phase or phase[0] not in "ND" or not phase[1:].isdigit():
+        return phase or ""
+    return f"{'Night' if phase[0] == 'N' else 'Day'} {phase[1:]}"
+
+
+def _own_end(event: dict) -> str | None:
+    """Where a reminder without an `until` ends by its own lifetime ("D3"; "game")."""
+    lifetime = REMINDER_LIFETIMES.get(event["reminder"])
+    if lifetime is None or "night" not in event:
+        return None
+    end = reminder_end(Phase(event["night"], PhaseKind.NIGHT), lifetime)
+    return str(end) if end is not None else "game"
+
+
+def event_sentence(event: dict, names: dict | None = None) -> str:
+    """One event of a night's resolution as a sentence for the Storyteller, from the same
+    ledger line `--json` and `--confirm` write."""
+    names = names or {}
+    kind, who = event["kind"], event.get("player", "?")
+    tonight = f"Night {event['night']}" if "night" in event else _phase_words(event.get("phase"))
+    if kind == "death":
+        cause = {"killed": "killed by the Demon", "star-pass": "the Imp kills themself"}.get(
+            event.get("cause"), event.get("cause")
+        )
+        return f"{who} dies in {tonight}" + (f" ({cause})." if cause else ".")
+    if kind == "reminder":
+        by = names.get(event.get("by"), event.get("by"))
+        what = REMINDER_WORDS.get(event["reminder"], f"gets the {event['reminder']} reminder")
+        until = event.get("until") or _own_end(event)
+        span = (
+            " for the rest of the game"
+            if until == "game"
+            else f" until the end of {_phase_words(until)}"
+            if until
+            else ""
+        )
+        return f"{who} {what} in {tonight}{span}" + (f" (the {by})." if by else ".")
+    if kind == "master":
+        return f"{who}'s master for Day {event['day']} is {event['master']}."
+    if kind == "character_change":
+        becomes = [names.get(event.get("character"), event.get("character"))]
+        becomes += [event["alignment"]] if event.get("alignment") else []
+        said = " and ".join(b for b in becomes if b)
+        cause = f" ({event['cause']})" if event.get("cause") else ""
+        return f"{who} becomes {said} in {tonight}{cause}."
+    return json.dumps(event, ensure_ascii=False)  # a kind this prose does not know yet
+
+
+def night_sheet_text(
+    night: int, steps, resolution=None, written: bool = False, names: dict | None = None
+) -> str:
     """The night sheet as a host reads it: one block per step, in order."""
     kind = "first night" if night == 0 else "other nights"
     lines = [f"Night {night} (the {kind} order)", ""]
@@ -112,8 +175,7 @@ def night_sheet_text(night: int, steps, resolution=None, written: bool = False) 
     if resolution is not None:
         lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
         lines.extend(
-            f"  {json.dumps(event_to_json(e, EVENTS), ensure_ascii=False)}"
-            for e in resolution.events
+            f"  {event_sentence(event_to_json(e, EVENTS), names)}" for e in resolution.events
         )
         lines.extend(f"  Note: {n}" for n in resolution.notes)
         if resolution.events:
@@ -155,6 +217,7 @@ class NightReport:
     steps: tuple
     resolution: object  # night.NightResolution, or None without --resolve
     written: bool
+    names: dict = field(default_factory=dict)  # character id -> name, for the text
 
     def as_json(self) -> dict:
         out = {"night": self.night, "steps": [night_step_json(s) for s in self.steps]}
@@ -175,7 +238,7 @@ class NightReport:
         return out
 
     def text(self) -> str:
-        return night_sheet_text(self.night, self.steps, self.resolution, self.written)
+        return night_sheet_text(self.night, self.steps, self.resolution, self.written, self.names)
 
 
 def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool) -> NightReport:
@@ -183,7 +246,8 @@ def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool) ->
     resolution = resolve_night(game, night) if resolve else None
     if confirm and resolution.events:
         confirm_night(game, night)
-    return NightReport(night, tuple(steps), resolution, confirm)
+    names = {cid: c.name for cid, c in script_of(game).characters.items()}
+    return NightReport(night, tuple(steps), resolution, confirm, names)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""What a Vampires role PM tells each player (seed 004), and what a death reveals."""
+"""What a Vampires role PM tells each player (the Vampires game), and what a death reveals."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from .game import deceived_role, revealed_role
 from .readings import taken
 from .roles import vampire_setup
 
-# Seed 004: The Chosen One and the Shaman: "If you die, everyone will learn that you were ..."
+# The Vampires game: The Chosen One and the Shaman: "If you die, everyone will learn that you were
+# ..."
 ALWAYS_REVEALED = ("chosen-one", "shaman")
 
 

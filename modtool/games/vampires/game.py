@@ -1,4 +1,4 @@
-"""The Vampires game of seed 004: the state of the village from the ledger, a night's
+"""The Vampires game: the state of the village from the ledger, a night's
 resolution in a documented order, and the win checks of each faction.
 
 Every step of the night is one function; where the seed can be read two ways the step takes
@@ -120,7 +120,7 @@ class Plan:
 
 
 class VampireWin(StrEnum):
-    """Seed 004's ways to win (the JSON names them by these member names)."""
+    """The Vampires game's ways to win (the JSON names them by these member names)."""
 
     NO_VAMPIRES = "every Vampire is dead"
     VAMPIRES_HALF = "the Vampires are at least half of the village"
@@ -335,7 +335,7 @@ class NightOutcome:
             for s in self.slayers
         ]
         out += [
-            NightResult(EventKind.NIGHT_RESULT, 0, slot=s, phase=n, text=text)
+            NightResult(EventKind.NIGHT_RESULT, 0, slot=s, phase=n, text=text, plain=True)
             for s, lines in self.results.items()
             for text in lines
         ]
@@ -838,7 +838,7 @@ def faction_win(found: FactionWins) -> Win:
 
 
 def win_rule(found: FactionWins) -> VampireWin:
-    """Which of seed 004's ways to win ended the game (its first reason says)."""
+    """Which of the Vampires game's ways to win ended the game (its first reason says)."""
     if "Chosen One" in found.reasons[0]:
         return VampireWin.CHOSEN_ONE_LAST
     if found.reasons[0].startswith("nothing can stop"):

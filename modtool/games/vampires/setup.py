@@ -1,4 +1,4 @@
-"""The Vampires setup (seed 004): its role list checked, and the seed's own draw."""
+"""The Vampires setup: its role list checked, and the rules' own draw."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ...core.setups import Draw
 from ...errors import ModToolError
 from .roles import vampire_setup
 
-VAMPIRES_MIN_PLAYERS = 13  # seed 004: "The minimum recommended number of players is 13."
+VAMPIRES_MIN_PLAYERS = 13  # the Vampires game: "The minimum recommended number of players is 13."
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def too_few_players(players: int) -> str | None:
 
 
 def vampires_won_at_start(vampires: int, players: int) -> bool:
-    """Seed 004: the Vampires win at half the village; the game starts with the villagers
+    """The Vampires game: the Vampires win at half the village; the game starts with the villagers
     outnumbering them."""
     return 2 * vampires >= players
 
