@@ -104,8 +104,9 @@ def _causes_in_the_code() -> set[str]:
     found = set()
     for path in (ROOT / "modtool" / "games").rglob("*.py"):
         source = path.read_text("utf-8")
-        found |= set(re.findall(r'\.kill\(\w+, post, "([^"]+)"\)', source))
-        found |= set(re.findall(r'Death\([^()]*?cause="([^"]+)"', source))  # not a role's change
+        found |= set(re.findall(r'\.kill\(\w+, post, "([^"]+)"(?:, \w+)?\)', source))
+        # a death's cause (a change of role has its own: ascension, conversion, star-pass)
+        found |= set(re.findall(r'Death\([^)]*?cause="([^"]+)"', source, re.S))
         found |= set(re.findall(r'dead\[\w+(?:\.\w+)?\] = "([^"]+)"', source))
     return found
 

@@ -447,7 +447,7 @@ def test_dreamer_chambermaid_gambler_and_no_dashii(tmp_path):
     characters = ["chef", "monk", "nodashii", "imp", "saint", "empath"]
     ring = [seat(s, c) for s, c in zip("abcdef", characters, strict=True)]
     # the closest Townsfolk each way: f past the Imp and the Saint, and b just before
-    assert _no_dashii(SimpleNamespace(ring=ring), ring[2])[0] == "f and b"
+    assert _no_dashii(SimpleNamespace(ring=ring), ring[2])[0].text == "f and b"
 
 
 # --- poisoning that follows from the grimoire (issue: the No Dashii, the Lleech, the jinx) ------

@@ -20,6 +20,7 @@ from modtool.core.ledger import Phase, PhaseKind
 from modtool.core.results import DayDeath
 from modtool.errors import ModToolError
 from modtool.games import load_game
+from modtool.games.clocktower.rules import SLAYER_KILLS, WITCH_KILLS
 from modtool.host.days import WatchState, end_day, watch_step
 from modtool.host.drafts import DraftKind, make_drafts
 from modtool.host.render import count_to_json
@@ -62,10 +63,12 @@ def _draft(folder, kind=DraftKind.DAYEND, **kw):
 def test_the_count_carries_the_slayers_kill_with_its_post_and_cause(tmp_path):
     game = load_game(_game(tmp_path))
     (day4,) = count_days(game, read_game_posts(game), [4])
-    assert day4.deaths == (DayDeath("Banana", 39, "slain by the Slayer"),)
+    assert day4.deaths == (DayDeath("Banana", 39, "slain by the Slayer", SLAYER_KILLS),)
     assert day4.win.win.winner == "good"
     out = count_to_json(day4)
-    assert out["deaths"] == [{"player": "Banana", "post": 39, "cause": "slain by the Slayer"}]
+    assert out["deaths"] == [
+        {"player": "Banana", "post": 39, "cause": "slain by the Slayer", "rule": SLAYER_KILLS}
+    ]
 
 
 def test_the_count_carries_the_witchs_curse_and_end_day_records_it(tmp_path):
@@ -86,7 +89,7 @@ def test_the_count_carries_the_witchs_curse_and_end_day_records_it(tmp_path):
         f.write(json.dumps(curse) + "\n")
     game = load_game(folder)
     (day4,) = count_days(game, read_game_posts(game), [4])
-    assert day4.deaths == (DayDeath("Shining", 39, "cursed by the Witch"),)
+    assert day4.deaths == (DayDeath("Shining", 39, "cursed by the Witch", WITCH_KILLS),)
     assert (
         "Shining was cursed by the Witch and voted: they die now (modtool end-day records it)"
         in [n.message for n in day4.warnings]
@@ -112,7 +115,9 @@ def test_the_count_cli_json_lists_the_deaths(tmp_path):
     result = runner.invoke(app, ["count", str(folder), "--day", "4", "--json"])
     assert result.exit_code == 0, result.output
     (day4,) = json.loads(result.stdout)
-    assert day4["deaths"] == [{"player": "Banana", "post": 39, "cause": "slain by the Slayer"}]
+    assert day4["deaths"] == [
+        {"player": "Banana", "post": 39, "cause": "slain by the Slayer", "rule": SLAYER_KILLS}
+    ]
     assert day4["win"]["winner"] == "good"
 
 

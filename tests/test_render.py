@@ -11,6 +11,7 @@ import pytest
 from modtool.core.results import DayCount, Outcome, OutcomeKind, Voter, Wagon
 from modtool.core.rules import Rule
 from modtool.games.clocktower.rules import ClocktowerRule
+from modtool.games.vampires.day import VampireRule
 from modtool.host.templating import render_count_post
 
 NAMES = [
@@ -160,6 +161,7 @@ DAY_END_CASES = [
     (Rule.IN_PROGRESS, None, None, None, "진행 중"),
     (ClocktowerRule.VIRGIN, None, None, None, "성결자에게 처음 투표한 마을주민이라 즉시 처형"),
     (Rule.VAMPIRES_CHOOSE, 3, None, 13, "3표 동률: 뱀파이어가 처형될 사람을 고릅니다"),
+    (VampireRule.VAMPIRES_CHOSE, 3, None, 13, "3표 동률: 뱀파이어가 처형될 사람을 골랐습니다"),
 ]
 
 

@@ -188,7 +188,9 @@ def test_what_the_scripted_game_shows(tmp_path):
     assert "Game over: village, treacherous-villager win" not in nights[0]
     count = runner.invoke(app, ["count", str(game), "--day", "2", "--json"])
     day2 = json.loads(count.stdout)[0]
-    assert day2["outcome"]["kind"] == "tie" and day2["outcome"]["rule"] == "vampires-choose"
+    # the tie the vampires settled: the ledger records their choice, so the count says it
+    assert day2["outcome"]["kind"] == "execution" and day2["outcome"]["rule"] == "vampires-chose"
+    assert day2["outcome"]["tied"] == ["Dune", "Grove"]
     assert any("no lynch, which is not available" in w["message"] for w in day2["warnings"])
     day3 = json.loads(runner.invoke(app, ["count", str(game), "--day", "3", "--json"]).stdout)[0]
     assert day3["win"] is None and day3["outcome"]["player"] == "Cedar"
@@ -324,7 +326,12 @@ def test_faction_wins(alive_roles, winners, over):
 def test_the_slayers_extra_win_and_dark_gods_favor():
     roles = {"v": "vampire", "a": "priest", "b": "guard", "co": "chosen-one"}
     wins = vampire_wins(
-        roles, {"v", "a", "b"}, chosen_one_dead=True, scions_killed_by_village=2, scions_alive=1
+        roles,
+        {"v", "a", "b"},
+        chosen_one_dead=True,
+        scions_killed_by_village=2,
+        scions_alive=1,
+        slayers=frozenset({"co"}),
     )
     assert "slayer" in wins.winners
     assert favor_factions({"village": 1}, 2) == ["village"]

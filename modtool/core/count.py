@@ -252,11 +252,11 @@ class _DayWalk:
         self.no_lynch_open = no_lynch_available(self.rules, day, plan.night_kill_before(day))
         self.hooks = plan.game.variant.day_hooks(self)  # the game's rules of a day
 
-    def kill(self, slot: str, post: Post, cause: str) -> None:
+    def kill(self, slot: str, post: Post, cause: str, rule: str = "") -> None:
         """A death a game's day rule causes at `post`: the player dies now, and the count
-        carries it so that end-day records it."""
+        carries it (with the rule that killed) so that end-day records it."""
         self.state.kill(slot)
-        self.deaths.append(DayDeath(self.plan.holder(slot, self.end), post.number, cause))
+        self.deaths.append(DayDeath(self.plan.holder(slot, self.end), post.number, cause, rule))
 
     def display(self, target: str, pos: int) -> str:
         return NO_LYNCH_LABEL if target == NO_LYNCH_KEY else self.plan.holder(target, pos)
@@ -284,6 +284,8 @@ class _DayWalk:
         end_pos = pos if outcome else self.end
         if outcome is None:
             outcome = self._day_end_outcome(end_pos)
+        if outcome.kind is OutcomeKind.TIE and self.hooks is not None:
+            outcome = self.hooks.settle_tie(outcome, end_pos)
         outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
         return build_count(self, outcome, last_post, end_pos)

@@ -19,6 +19,9 @@ class Win:
     winner: str  # good or evil; in the Vampires game, the winning factions
     rule: StrEnum  # the game's own rule (each game has its enum of ways to win)
     reason: str
+    # where the game's text can be read two ways and the win rests on a reading: (question,
+    # the reading taken, what it says), as the JSON names them
+    readings: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,7 @@ class DayDeath:
     player: str
     post: int | None
     cause: str  # as a host writes it in the ledger ("slain by the Slayer")
+    rule: str = ""  # the rule that killed, in the game's words
 
 
 @dataclass(frozen=True, slots=True)

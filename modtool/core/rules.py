@@ -58,6 +58,9 @@ class Rules:
         VoteSyntax.BBCODE,
         VoteSyntax.HASH,
     )
+    # where a game's text can be read two ways, the host's choice (question -> reading); the
+    # game checks the names (Variant.readings_problem)
+    readings: tuple[tuple[str, str], ...] = ()
 
 
 _ENUMS = {"threshold": Threshold, "tie": TiePolicy, "no_lynch": NoLynch}
@@ -119,6 +122,14 @@ def _convert(attr: str, value: object) -> object:
         except (ValueError, TypeError):
             allowed = ", ".join(s.value for s in VoteSyntax)
             raise ValueError(f"rule 'syntaxes' must be a list of: {allowed}") from None
+    if attr == "readings":
+        if not isinstance(value, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+        ):
+            raise ValueError(
+                "rule 'readings' must be a table, like readings = { drains = \"...\" }"
+            )
+        return tuple(sorted(value.items()))
     if attr == "random_seed":
         if not isinstance(value, int):
             raise ValueError("rule 'random_seed' must be a whole number")

@@ -70,6 +70,10 @@ class DayHooks:
         """Why the player executed today does not die (the Tea Lady, the Fool), or None."""
         return None
 
+    def settle_tie(self, outcome: Outcome, end_pos: int) -> Outcome:
+        """A tie at the day's end as the game settles it (the Vampires' choice), or as it is."""
+        return outcome
+
 
 class Variant:
     """A game modtool runs. Subclasses set `name` and override the hooks they need."""
@@ -112,6 +116,13 @@ class Variant:
 
     def check_setup(self, table: Mapping, slots: tuple, fail: Fail) -> None:
         """Check the game's own keys of game.toml's [setup] table."""
+
+    def readings_problem(self, chosen: Mapping[str, str]) -> str | None:
+        """Why `[rules] readings` (where the game's text can be read two ways, the host's
+        choice) is not one of the game's, or None."""
+        if chosen:
+            return "this game has no readings to choose; leave readings out of [rules]"
+        return None
 
     def role_name(self, role_id: str) -> str:
         return role_id

@@ -66,7 +66,10 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
         "warnings": [{"post": n.post, "message": n.message} for n in dc.warnings],
     }
     if dc.deaths:  # only where a game's day rule killed, so other games' JSON stays as it was
-        out["deaths"] = [{"player": d.player, "post": d.post, "cause": d.cause} for d in dc.deaths]
+        out["deaths"] = [
+            {"player": d.player, "post": d.post, "cause": d.cause, "rule": d.rule}
+            for d in dc.deaths
+        ]
     if dc.checks:
         out["checks"] = [check_to_json(c) for c in dc.checks]
     if dc.win is not None:
@@ -97,7 +100,12 @@ def win_to_json(win: Win | None) -> dict | None:
     """A win as the JSON and the drafts name it: who, the rule's name, why."""
     if win is None:
         return None
-    return {"winner": win.winner, "rule": win.rule.name.lower(), "reason": win.reason}
+    return {
+        "winner": win.winner,
+        "rule": win.rule.name.lower(),
+        "reason": win.reason,
+        "readings": [{"reading": q, "choice": c, "says": t} for q, c, t in win.readings],
+    }
 
 
 def check_to_json(check) -> dict:

@@ -121,6 +121,8 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
     if variant.has_roles:
         slots = _check_roles(script, variant, slots, fail)
     _check_setup_table(setup_table, script, variant, slots, fail)
+    if (problem := variant.readings_problem(dict(rules.readings))) is not None:
+        raise fail(f"[rules] readings: {problem}", "readings")
     return Game(
         folder,
         str(setup.get("title", folder.name)),

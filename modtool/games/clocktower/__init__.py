@@ -14,7 +14,7 @@ from . import drafts, output
 from .character_rules import CharacterRules
 from .events import EVENTS, master_day_reached
 from .grimoire import REMINDER_LIFETIMES, ghost_votes, grimoire_for
-from .night import win_at
+from .night import chambermaid_choice_problem, win_at
 from .role_import import import_roles
 from .rules import ClocktowerRule
 from .scripts import SHIPPED, Script, load_script
@@ -38,7 +38,7 @@ class Clocktower(Variant):
     outcome_rules = frozenset({ClocktowerRule.VIRGIN})
     example = "games/example-botc"
     events = EVENTS
-    record_rules = (master_day_reached,)
+    record_rules = (master_day_reached, chambermaid_choice_problem)
     eliminate = "execute"  # the Clocktower word: players are executed, never lynched
     no_elimination = "no execution"
 

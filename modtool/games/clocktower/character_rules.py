@@ -16,6 +16,8 @@ from ...core.results import Outcome, OutcomeKind
 from ...core.rules import NO_LYNCH_KEY
 from .night import tea_lady_protected
 from .rules import (
+    SLAYER_KILLS,
+    WITCH_KILLS,
     ClocktowerRule,
     SlayerResult,
     VirginResult,
@@ -81,7 +83,7 @@ class CharacterRules:
         witch_works = any(self._works(w) for w in witches)
         if not witch_curse_kills(True, witch_works, len(self.walk.state.alive)):
             return None
-        self.walk.kill(voter, post, "cursed by the Witch")
+        self.walk.kill(voter, post, "cursed by the Witch", WITCH_KILLS)
         self.walk.warn(
             post,
             f"{post.author} was cursed by the Witch and voted: they die now "
@@ -173,7 +175,7 @@ class CharacterRules:
         self.used_today.add(shooter)
         name = self.walk.display(target, pos)
         if result is SlayerResult.KILLS:
-            self.walk.kill(target, post, "slain by the Slayer")
+            self.walk.kill(target, post, "slain by the Slayer", SLAYER_KILLS)
             self.walk.warn(post, f"the Slayer shot {name}, the Demon: {name} dies")
         elif result is SlayerResult.STORYTELLER:
             self.walk.warn(

@@ -206,6 +206,13 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
         else s
         for s in seats
     ]
+    guards = tea_lady_guards(seats, {s.slot for s in seats if s.alive})
+    seats = [
+        replace(s, reminders=(*s.reminders, Reminder("cannot_die", phase, phase, "tealady")))
+        if s.slot in guards
+        else s
+        for s in seats
+    ]
     return Grimoire(phase, tuple(seats), tuple(game.setup.get("bluffs", ())))
 
 
@@ -235,6 +242,30 @@ def no_dashii_neighbours(ring: list[SeatState], index: int) -> list[SeatState]:
                 found.setdefault(seat.slot, seat)
                 break
     return list(found.values())
+
+
+def living_neighbours(ring: list[SeatState], slot: str, alive: set[str]) -> list[SeatState]:
+    """The nearest living player each way round the circle (the forum Clocktower game: "Dead players
+    are skipped"); one when only one other lives."""
+    seats = [s for s in ring if s.slot in alive or s.slot == slot]
+    if len(seats) < 2:
+        return []
+    i = next(n for n, s in enumerate(seats) if s.slot == slot)
+    left, right = seats[i - 1], seats[(i + 1) % len(seats)]
+    return [left] if left.slot == right.slot else [left, right]
+
+
+def tea_lady_guards(ring: list[SeatState], alive: set[str]) -> dict[str, str]:
+    """The almanac's Tea Lady: "If both your alive neighbors are good, they can't die": each
+    protected neighbour -> the Tea Lady (alive, sober and healthy) protecting them."""
+    out: dict[str, str] = {}
+    for seat in ring:
+        if seat.character != "tealady" or seat.slot not in alive or seat.drunk_or_poisoned:
+            continue
+        neighbours = living_neighbours(ring, seat.slot, alive)
+        if len(neighbours) == 2 and all(n.alignment == "good" for n in neighbours):
+            out.update({n.slot: seat.slot for n in neighbours})
+    return out
 
 
 def spy_damsel_jinx(characters_ever: set[str]) -> bool:

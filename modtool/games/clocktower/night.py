@@ -30,7 +30,15 @@ from ...core.ledger import (
 from ...core.rules import Rule
 from ...errors import ModToolError
 from .events import ClocktowerEventKind, Master
-from .grimoire import Grimoire, SeatState, grimoire_at, no_dashii_neighbours, post_days
+from .grimoire import (
+    Grimoire,
+    SeatState,
+    grimoire_at,
+    living_neighbours,
+    no_dashii_neighbours,
+    post_days,
+    tea_lady_guards,
+)
 from .roles import ROLEBOOKS, night_markers, role_text, rolebook
 from .scripts import script_of
 from .wins import Win, check_day
@@ -39,13 +47,80 @@ EVIL_TEAMS = ("minion", "demon")
 
 
 @dataclass(frozen=True, slots=True)
+class Value:
+    """One answer of an information step as data (`kind` and its fields) and as the words
+    the sheet and the PMs print (`text`, made from the same fields by the constructors below)."""
+
+    kind: str  # number, yes_no, pair, no_outsiders, character, characters, players, outcome,
+    # choose_again, grimoire, any
+    text: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def as_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            **{k: list(v) if isinstance(v, tuple) else v for k, v in self.fields},
+        }
+
+
+def number(n: int) -> Value:
+    return Value("number", str(n), (("value", n),))
+
+
+def yes_no(yes: bool) -> Value:
+    return Value("yes_no", "Yes" if yes else "No", (("value", yes),))
+
+
+def pair(player: str, character: str) -> Value:
+    """One of two players is the character: the Storyteller picks the other player."""
+    text = f"{player} or another is the {character}"
+    return Value("pair", text, (("players", (player, "another")), ("character", character)))
+
+
+def character(name: str) -> Value:
+    return Value("character", name, (("character", name),))
+
+
+def characters(names: list[str], text: str) -> Value:
+    return Value("characters", text, (("characters", tuple(names)),))
+
+
+def players(names: list[str], text: str) -> Value:
+    return Value("players", text, (("players", tuple(names)),))
+
+
+def outcome_of(word: str) -> Value:
+    return Value("outcome", word, (("value", word),))
+
+
+def anything(text: str) -> Value:
+    """A class of answers the sheet does not list one by one ("any character")."""
+    return Value("any", text, (("text", text),))
+
+
+NO_OUTSIDERS = Value("no_outsiders", "no Outsiders")
+CHOOSE_AGAIN = Value("choose_again", "choose again")
+
+
+@dataclass(frozen=True, slots=True)
 class Info:
     player: str
     character: str  # the character acting (the Drunk acts as the Townsfolk they were told)
-    true_value: str | None
-    allowed: tuple[str, ...]
+    true: Value | None
+    answers: tuple[Value, ...]  # the answers the Storyteller may legally give
     storyteller_choice: bool
     why: str
+
+    @property
+    def true_value(self) -> str | None:
+        return None if self.true is None else str(self.true)
+
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        return tuple(str(a) for a in self.answers)
 
     def as_json(self) -> dict:
         return {
@@ -53,6 +128,8 @@ class Info:
             "character": self.character,
             "true_value": self.true_value,
             "allowed": list(self.allowed),
+            "true": None if self.true is None else self.true.as_json(),
+            "answers": [a.as_json() for a in self.answers],
             "storyteller_choice": self.storyteller_choice,
             "why": self.why,
         }
@@ -93,17 +170,6 @@ def may_register_as(seat: SeatState, team: str) -> bool:
 
 
 # --- the pure computations (each a rule with a table test) ---------------------------------------
-
-
-def living_neighbours(ring: list[SeatState], slot: str, alive: set[str]) -> list[SeatState]:
-    """The nearest living player each way round the circle (the forum Clocktower game: "Dead players
-    are skipped"); one when only one other lives."""
-    seats = [s for s in ring if s.slot in alive or s.slot == slot]
-    if len(seats) < 2:
-        return []
-    i = next(n for n, s in enumerate(seats) if s.slot == slot)
-    left, right = seats[i - 1], seats[(i + 1) % len(seats)]
-    return [left] if left.slot == right.slot else [left, right]
 
 
 def evil_count_options(seats: list[SeatState]) -> tuple[int, set[int]]:
@@ -270,14 +336,15 @@ def _empath(ctx: NightContext, seat: SeatState):
     neighbours = living_neighbours(ctx.ring, seat.slot, alive)
     true, options = evil_count_options(neighbours)
     names = " and ".join(n.player for n in neighbours)
-    return str(true), {str(o) for o in options}, ["0", "1", "2"], f"living neighbours {names}"
+    domain = [number(n) for n in range(3)]
+    return number(true), {number(o) for o in options}, domain, f"living neighbours {names}"
 
 
 def _chef(ctx: NightContext, seat: SeatState):
     true, options = chef_options(ctx.ring)
     evil = sum(1 for s in ctx.ring if s.alignment == "evil")
-    domain = [str(n) for n in range(max(evil, 1) + 1)]
-    return str(true), {str(o) for o in options}, domain, "adjacent pairs of evil players"
+    domain = [number(n) for n in range(max(evil, 1) + 1)]
+    return number(true), {number(o) for o in options}, domain, "adjacent pairs of evil players"
 
 
 def _fortune_teller(ctx: NightContext, seat: SeatState):
@@ -285,12 +352,11 @@ def _fortune_teller(ctx: NightContext, seat: SeatState):
     if len(chosen) != 2:
         return None
     true, options = fortune_teller(chosen, ctx.red_herring)
-    word = {True: "Yes", False: "No"}
     names = " and ".join(c.player for c in chosen)
     why = f"chose {names}" + (
         ", the red herring" if any(c.slot == ctx.red_herring for c in chosen) else ""
     )
-    return word[true], {word[o] for o in options}, ["Yes", "No"], why
+    return yes_no(true), {yes_no(o) for o in options}, [yes_no(True), yes_no(False)], why
 
 
 def _one_of_two(team: str):
@@ -302,24 +368,22 @@ def _one_of_two(team: str):
         truths = [s for s in holders if s.team == team]
         if team == "outsider" and not holders:
             return (
-                "no Outsiders",
-                {"no Outsiders"},
-                ["no Outsiders", "one of two is an Outsider"],
+                NO_OUTSIDERS,
+                {NO_OUTSIDERS},
+                [NO_OUTSIDERS, anything("one of two is an Outsider")],
                 "no Outsiders in play",
             )
-        shown = [] if truths or team != "outsider" else ["no Outsiders"]
+        shown = [] if truths or team != "outsider" else [NO_OUTSIDERS]
         for h in holders:
-            characters = (
-                [h.character] if h.team == team else [c.id for c in ctx.script.of_team(team)]
-            )
-            for c in characters:
-                shown.append(f"{h.player} or another is the {ctx.name(c)}")
+            ids = [h.character] if h.team == team else [c.id for c in ctx.script.of_team(team)]
+            for c in ids:
+                shown.append(pair(h.player, ctx.name(c)))
         true = (
-            f"{truths[0].player} or another is the {ctx.name(truths[0].character)}"
+            pair(truths[0].player, ctx.name(truths[0].character))
             if truths
             else shown[0]  # "no Outsiders" when none is in play, whoever may register as one
         )
-        domain = shown + [f"any two players and any {team} on the script"]
+        domain = shown + [anything(f"any two players and any {team} on the script")]
         why = "the Storyteller picks the character and the other player"
         return true, set(shown), domain, why
 
@@ -353,8 +417,8 @@ def _ravenkeeper(ctx: NightContext, seat: SeatState):
 
 def _character_of(ctx: NightContext, seat: SeatState, why: str):
     """A player's character as information gives it (Undertaker, Ravenkeeper)."""
-    shows = _shows_as(ctx, seat)
-    return ctx.name(seat.character), set(shows), shows + ["any character"], why
+    shows = [character(n) for n in _shows_as(ctx, seat)]
+    return character(ctx.name(seat.character)), set(shows), [*shows, anything("any character")], why
 
 
 def _shows_as(ctx: NightContext, seat: SeatState) -> list[str]:
@@ -375,11 +439,11 @@ def _dreamer(ctx: NightContext, seat: SeatState):
     other = EVIL_TEAMS if target.alignment == "good" else ("townsfolk", "outsider")
     decoys = [c.name for t in other for c in ctx.script.of_team(t)]
     true = ctx.name(target.character)
-    shown = [f"{true} or {d}" for d in decoys]
+    shown = [characters([true, d], f"{true} or {d}") for d in decoys]
     return (
         shown[0],
         set(shown),
-        [*shown, "two characters, neither of them theirs (one good, one evil)"],
+        [*shown, anything("two characters, neither of them theirs (one good, one evil)")],
         f"chose {target.player} ({true}); the Storyteller picks the other",
     )
 
@@ -391,9 +455,9 @@ def _gambler(ctx: NightContext, seat: SeatState):
         return None
     guess = f"guessed {chosen[0].player} is the {ctx.name(e.character)}"
     impaired = ctx.impaired(seat)
-    outcome = gambler_outcome(chosen[0].character == e.character, impaired is not None)
+    outcome = outcome_of(gambler_outcome(chosen[0].character == e.character, impaired is not None))
     why = f"{guess}; {impaired}: the guess does nothing" if impaired else guess
-    return outcome, {outcome}, ["lives", "dies"], why
+    return outcome, {outcome}, [outcome_of("lives"), outcome_of("dies")], why
 
 
 def _chambermaid(ctx: NightContext, seat: SeatState):
@@ -402,18 +466,47 @@ def _chambermaid(ctx: NightContext, seat: SeatState):
         return None
     if any(not c.alive or c.slot == seat.slot for c in chosen):
         return (
-            "choose again",
-            {"choose again"},
-            ["choose again"],
+            CHOOSE_AGAIN,
+            {CHOOSE_AGAIN},
+            [CHOOSE_AGAIN],
             "the Chambermaid chooses 2 alive players, not themself",
         )
     woke = sum(1 for c in chosen if wakes_tonight(ctx, c))
     return (
-        str(woke),
-        {str(woke)},
-        ["0", "1", "2"],
+        number(woke),
+        {number(woke)},
+        [number(n) for n in range(3)],
         "how many of the two woke tonight for their ability",
     )
+
+
+CHAMBERMAID_RULE = "Each night, choose 2 alive players (not yourself)"
+
+
+def chambermaid_choice_problem(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A recorded Chambermaid's choice (the Drunk told they are one too) names 2 alive players,
+    not themself (the almanac: "Each night, choose 2 alive players (not yourself): you learn how
+    many woke tonight due to their ability"), or the problem in words."""
+    if e.kind is not EventKind.NIGHT_CHOICE or e.slot is None or e.phase is None:
+        return None
+    if script_of(game) is None:
+        return None
+    grimoire = grimoire_at(game, e.phase)
+    me = grimoire.seat(e.slot)
+    acting = me.shown if me.character == "drunk" and me.shown else me.character
+    if acting != "chambermaid":
+        return None
+    for t in e.targets:
+        target = grimoire.seat(t)
+        if t == e.slot or not target.alive:
+            why = "themself" if t == e.slot else f"{target.player}, who is dead"
+            return (
+                f"{me.player} is the Chambermaid, who chooses 2 alive players, not themself "
+                f"({CHAMBERMAID_RULE!r}), not {why}; record two living players"
+            )
+    if len(e.targets) != 2:
+        return f"{me.player} is the Chambermaid, who chooses 2 alive players; record two"
+    return None
 
 
 def gambler_outcome(right: bool, impaired: bool) -> str:
@@ -444,8 +537,8 @@ def wakes_tonight(ctx: NightContext, seat: SeatState) -> bool:
 
 def _no_dashii(ctx: NightContext, seat: SeatState):
     found = no_dashii_neighbours(ctx.ring, ctx.ring.index(seat))
-    names = " and ".join(s.player for s in found)
-    return names, {names}, [names], "the closest Townsfolk each way are poisoned"
+    poisoned = players([s.player for s in found], " and ".join(s.player for s in found))
+    return poisoned, {poisoned}, [poisoned], "the closest Townsfolk each way are poisoned"
 
 
 def _juggler(ctx: NightContext, seat: SeatState):
@@ -459,9 +552,9 @@ def _juggler(ctx: NightContext, seat: SeatState):
             right += 1
         elif ctx.name(e.guess) in _shows_as(ctx, target):
             maybe += 1  # the Spy or the Recluse may register as the guessed character
-    options = {str(n) for n in range(right, right + maybe + 1)}
-    domain = [str(n) for n in range(len(guesses) + 1)]
-    return str(right), options, domain, f"{len(guesses)} guesses today, {right} right"
+    options = {number(n) for n in range(right, right + maybe + 1)}
+    domain = [number(n) for n in range(len(guesses) + 1)]
+    return number(right), options, domain, f"{len(guesses)} guesses today, {right} right"
 
 
 def _town_crier(ctx: NightContext, seat: SeatState):
@@ -475,17 +568,17 @@ def _town_crier(ctx: NightContext, seat: SeatState):
         maybe.add(False)
     if any(m.character == "recluse" for m in minions):
         maybe.add(True)
-    word = {True: "Yes", False: "No"}
     why = "a Minion voted (nominated) today" if true else "no Minion voted today"
-    return word[true], {word[m] for m in maybe}, ["Yes", "No"], why
+    return yes_no(true), {yes_no(m) for m in maybe}, [yes_no(True), yes_no(False)], why
 
 
 def _godfather(ctx: NightContext, seat: SeatState):
     if ctx.night != 0:
         return None
     outsiders = [s for s in ctx.ring if s.team == "outsider"]
-    names = ", ".join(ctx.name(s.character) for s in outsiders) or "no Outsiders"
-    return names, {names}, [names], "the Outsiders in play (the Drunk shows as the Drunk)"
+    found = [ctx.name(s.character) for s in outsiders]
+    told = characters(found, ", ".join(found)) if found else NO_OUTSIDERS
+    return told, {told}, [told], "the Outsiders in play (the Drunk shows as the Drunk)"
 
 
 def _pixie(ctx: NightContext, seat: SeatState):
@@ -496,12 +589,8 @@ def _pixie(ctx: NightContext, seat: SeatState):
     ]
     if not townsfolk:
         return None
-    return (
-        townsfolk[0],
-        set(townsfolk),
-        townsfolk,
-        "a Townsfolk in play, of the Storyteller's choice",
-    )
+    shown = [character(t) for t in townsfolk]
+    return (shown[0], set(shown), shown, "a Townsfolk in play, of the Storyteller's choice")
 
 
 def _spy(ctx: NightContext, seat: SeatState):
@@ -511,7 +600,8 @@ def _spy(ctx: NightContext, seat: SeatState):
         + ("".join(f", {r.kind.replace('_', ' ')}" for r in s.reminders))
         for s in ctx.ring
     )
-    return shown, {shown}, [shown], "the Spy sees the grimoire"
+    seen = Value("grimoire", shown, (("text", shown),))
+    return seen, {seen}, [seen], "the Spy sees the grimoire"
 
 
 NOT_INFORMATION = frozenset({"gambler"})  # their step says what happens to them
@@ -618,6 +708,7 @@ def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
                 information(ctx, seat),
             )
         )
+    steps += first_night_poisoners(ctx) + tea_lady_step(ctx)
     if night == 0 and len(ctx.ring) >= 7:
         markers = night_markers()["first_night"]
         evil = [s for s in ctx.ring if s.team in EVIL_TEAMS]
@@ -649,6 +740,66 @@ def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
             )
         )
     return sorted(steps, key=lambda s: (s.position, s.player or ""))
+
+
+def first_night_poisoners(ctx: NightContext) -> list[NightStep]:
+    """The No Dashii has no step of its own on the first night, yet "The No Dashii's closest
+    clockwise and counterclockwise Townsfolk neighbors are poisoned" from the start: a step
+    after the Demon's information marks them (the grimoire shows the reminders)."""
+    if ctx.night != 0:
+        return []
+    after = night_markers()["first_night"]["demoninfo"]
+    steps = []
+    for seat in ctx.ring:
+        if seat.character != "nodashii" or not seat.alive or seat.drunk_or_poisoned:
+            continue
+        found = _no_dashii(ctx, seat)
+        true, _, _, why = found
+        names = ", ".join(n for n in dict(true.fields)["players"])
+        steps.append(
+            NightStep(
+                after,
+                "nodashii",
+                ctx.name("nodashii"),
+                seat.player,
+                f"Mark the No Dashii's closest Townsfolk each way as poisoned ({names}).",
+                (),
+                tuple(r.kind.replace("_", " ") for r in seat.reminders),
+                Info(seat.player, ctx.name("nodashii"), true, (true,), False, why),
+            )
+        )
+    return steps
+
+
+def protections_tonight(ctx: NightContext) -> list[tuple[str, str, str]]:
+    """Who cannot die tonight, the Tea Lady protecting them, and the rule's text: "If both your
+    alive neighbors are good, they can't die"."""
+    guards = tea_lady_guards(ctx.ring, ctx.alive_at_dusk)
+    return [(slot, guards[slot], TEA_LADY_RULE) for slot in sorted(guards)]
+
+
+TEA_LADY_RULE = "If both your alive neighbors are good, they can't die."
+
+
+def tea_lady_step(ctx: NightContext) -> list[NightStep]:
+    """The Tea Lady does not wake, but her protection holds tonight: the sheet shows it."""
+    found = protections_tonight(ctx)
+    if not found:
+        return []
+    by = ctx.grimoire.seat(found[0][1])
+    names = " and ".join(ctx.grimoire.seat(slot).player for slot, _, _ in found)
+    return [
+        NightStep(
+            10_000,
+            "tealady",
+            ctx.name("tealady"),
+            by.player,
+            f"{names} cannot die tonight (the Tea Lady's good living neighbours).",
+            (),
+            tuple(r.kind.replace("_", " ") for r in by.reminders),
+            None,
+        )
+    ]
 
 
 # --- what the night's choices do ----------------------------------------------------------------
@@ -691,20 +842,37 @@ def star_pass_heir(minions: list[SeatState]) -> SeatState | None:
 
 def tea_lady_protected(ring: list[SeatState], alive: set[str]) -> set[str]:
     """The Tea Lady's living neighbours, when both are good: they cannot die."""
-    out: set[str] = set()
-    for seat in ring:
-        if seat.character != "tealady" or seat.slot not in alive or seat.drunk_or_poisoned:
-            continue
-        neighbours = living_neighbours(ring, seat.slot, alive)
-        if len(neighbours) == 2 and all(n.alignment == "good" for n in neighbours):
-            out |= {n.slot for n in neighbours}
-    return out
+    return set(tea_lady_guards(ring, alive))
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The Demon's choice tonight and what it did (`demon_kill`'s result)."""
+
+    demon: str  # players' names
+    target: str
+    result: str  # dies, no kill, star-pass, dead already, protected, soldier, tea lady, mayor
+    slots: tuple[str, str] = ("", "")  # the demon's and the target's
+
+
+@dataclass(frozen=True, slots=True)
+class Protection:
+    player: str
+    by: str
+    rule: str  # the protecting character's words
 
 
 @dataclass(frozen=True)
 class NightResolution:
     events: tuple[Event, ...]  # what to append to the ledger when the host confirms (line 0)
     notes: tuple[str, ...]  # what the host must decide
+    attacks: tuple[Attack, ...] = ()
+    protections: tuple[Protection, ...] = ()
+
+
+MONK_RULE = "Each night*, choose a player (not yourself): they are safe from the Demon tonight."
+DEMON_KILLS = "the Demon's kill: 'Each night*, choose a player: they die'"
+STAR_PASS = "the Imp: 'If you kill yourself this way, a Minion becomes the Imp'"
 
 
 def resolve_night(game: Game, night: int) -> NightResolution:
@@ -753,6 +921,15 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         e.slot for e in events if isinstance(e, ReminderEvent) and e.reminder == "protected"
     }
     alive = ctx.alive_at_dusk
+    guards = [
+        Protection(ctx.grimoire.seat(e.slot).player, by_character["monk"].player, MONK_RULE)
+        for e in events
+        if isinstance(e, ReminderEvent) and e.reminder == "protected"
+    ] + [
+        Protection(ctx.grimoire.seat(p).player, ctx.grimoire.seat(by).player, rule)
+        for p, by, rule in protections_tonight(ctx)
+    ]
+    attacks: list[Attack] = []
     for demon in [s for s in ctx.ring if s.team == "demon" and s.alive and ctx.choices.get(s.slot)]:
         chosen = ctx.chosen(demon)
         if not chosen or night == 0:
@@ -764,6 +941,7 @@ def resolve_night(game: Game, night: int) -> NightResolution:
             t.slot in protected,
             t.slot in tea_lady_protected(ctx.ring, alive),
         )
+        attacks.append(Attack(demon.player, t.player, result, (demon.slot, t.slot)))
         if result == "dies":
             events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
         elif result == "star-pass":
@@ -793,7 +971,12 @@ def resolve_night(game: Game, night: int) -> NightResolution:
             )
         else:
             notes.append(f"the Demon chose {t.player}: nobody dies ({result})")
-    return NightResolution(tuple(e for e in events if not already_recorded(game, e)), tuple(notes))
+    return NightResolution(
+        tuple(e for e in events if not already_recorded(game, e)),
+        tuple(notes),
+        tuple(attacks),
+        tuple(guards),
+    )
 
 
 def confirm_night(game: Game, night: int) -> list:

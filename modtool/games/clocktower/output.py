@@ -10,6 +10,7 @@ from ...core.ledger import (
     CharacterChange,
     Death,
     Event,
+    EventKind,
     Game,
     Phase,
     ReminderEvent,
@@ -17,7 +18,7 @@ from ...core.ledger import (
 )
 from .events import EVENTS, Master
 from .grimoire import REMINDER_LIFETIMES, grimoire_report, reminder_end
-from .night import confirm_night, night_sheet, resolve_night
+from .night import DEMON_KILLS, STAR_PASS, confirm_night, night_sheet, resolve_night
 from .scripts import script_of
 
 # --- the grimoire ------------------------------------------------------------------------------
@@ -180,6 +181,32 @@ def night_sheet_text(
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+def resolution_deaths(resolution) -> list[dict]:
+    """The night's deaths, each with its cause and the rule that caused it (the Demon's kill;
+    the Demon's own death when it chose itself, the star-pass)."""
+    killed = {a.slots[1]: a for a in resolution.attacks if a.result in ("dies", "mayor")}
+    passed = {a.slots[0]: a for a in resolution.attacks if a.result == "star-pass"}
+    out = []
+    for e in resolution.events:
+        if e.kind is not EventKind.DEATH:
+            continue
+        by = killed.get(e.slot) or passed.get(e.slot)
+        player = (by.target if by.result != "star-pass" else by.demon) if by else e.slot
+        out.append(
+            {
+                "player": player,
+                "cause": e.cause,
+                "by": by.demon if by else None,
+                "rule": DEMON_KILLS
+                if by and by.result != "star-pass"
+                else STAR_PASS
+                if by
+                else None,
+            }
+        )
+    return out
+
+
 @dataclass(frozen=True)
 class NightReport:
     """`modtool night` of a Clocktower game: the sheet, and what the choices do."""
@@ -193,9 +220,17 @@ class NightReport:
     def as_json(self) -> dict:
         out = {"night": self.night, "steps": [night_step_json(s) for s in self.steps]}
         if self.resolution is not None:
+            r = self.resolution
             out["resolution"] = {
-                "events": [event_to_json(e, EVENTS) for e in self.resolution.events],
-                "notes": list(self.resolution.notes),
+                "events": [event_to_json(e, EVENTS) for e in r.events],
+                "notes": list(r.notes),
+                "deaths": resolution_deaths(r),
+                "attacks": [
+                    {"demon": a.demon, "target": a.target, "result": a.result} for a in r.attacks
+                ],
+                "protections": [
+                    {"player": p.player, "by": p.by, "rule": p.rule} for p in r.protections
+                ],
                 "written": self.written,
             }
         return out

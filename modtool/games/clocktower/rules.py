@@ -64,6 +64,14 @@ def virgin_vote(
     return VirginResult.SPENT
 
 
+# The rules that kill in a day, in the almanac's words (the count's JSON names them).
+WITCH_KILLS = "the Witch: 'if they nominate tomorrow, they die' (a vote is the nomination)"
+SLAYER_KILLS = (
+    "the Slayer: 'Once per game, during the day, publicly choose a player: if they are the "
+    "Demon, they die'"
+)
+
+
 def witch_curse_kills(cursed: bool, witch_works: bool, alive: int) -> bool:
     """The Witch: "if they nominate tomorrow, they die. If just 3 players live, you lose this
     ability." In the forum variant a vote is the nomination."""

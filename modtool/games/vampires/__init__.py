@@ -3,6 +3,7 @@ abilities, ties the vampires settle, ascension, the Scion's deception, and its o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ...core.ledger import Game, Phase
@@ -10,7 +11,9 @@ from ...core.results import Outcome, OutcomeKind, Win, WinCheck
 from ...core.setups import Draw
 from ...core.variant import Variant
 from . import drafts, output
-from .game import ability_of_role, day_win_check, win_rule, wins_at
+from .day import VampireDay, VampireRule
+from .game import ability_of_role, day_win_check, faction_win, wins_at
+from .readings import readings_problem
 from .roles import vampire_setup
 from .setup import VampireCheck, check_vampires, draw_vampires
 
@@ -19,14 +22,18 @@ class Vampires(Variant):
     name = "vampires"
     title = "the Vampires game (factions, night abilities, ties the vampires settle)"
     script_names = frozenset({"vampires"})
-    setup_keys = frozenset({"roles"})
+    setup_keys = frozenset({"roles", "shuffled"})
     has_nights = True
     record_rules = (ability_of_role,)
     example = "games/example-vampires"
+    outcome_rules = frozenset({VampireRule.VAMPIRES_CHOSE})
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail) -> Vampires:
         return cls()
+
+    def readings_problem(self, chosen) -> str | None:
+        return readings_problem(chosen)
 
     def role_ids(self) -> tuple[str, ...]:
         return tuple(r.id for r in vampire_setup().roles)
@@ -58,6 +65,9 @@ class Vampires(Variant):
     def revealed_ability(self, game: Game, slot: str, language: str) -> str | None:
         return drafts.revealed_ability(game, slot, language)
 
+    def day_hooks(self, walk) -> VampireDay:
+        return VampireDay(walk)
+
     def day_win(self, walk, outcome: Outcome, end_pos: int) -> WinCheck | None:
         game = walk.plan.game
         if not all(s.role for s in game.slots):
@@ -67,7 +77,7 @@ class Vampires(Variant):
             executed = game.find_slot(outcome.player)
         ended = outcome.kind is not OutcomeKind.PENDING
         alive = set(walk.state.alive)
-        return day_win_check(game, walk.window.day, alive, executed if ended else None)
+        return day_win_check(game, walk.window.day, alive, executed if ended else None, ended)
 
     def won_before(self, game: Game, phase: Phase) -> Win | None:
         if not all(s.role for s in game.slots):
@@ -75,7 +85,7 @@ class Vampires(Variant):
         wins = wins_at(game, phase)
         if not wins.game_over:
             return None
-        return Win(", ".join(wins.winners), win_rule(wins), "; ".join(wins.reasons))
+        return replace(faction_win(wins), reason="; ".join(wins.reasons))
 
     def night(self, game: Game, night: int, posts, resolve: bool, confirm: bool):
         return output.night_report(game, night, posts, resolve, confirm)

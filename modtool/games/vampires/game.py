@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 
 from ...core.checks import already_recorded, refuse_when_won, require_reached
 from ...core.count import EXECUTED_CAUSES
@@ -41,6 +42,7 @@ from ...core.ledger import (
 )
 from ...core.results import Win, WinCheck
 from ...errors import ModToolError
+from .readings import Taken, taken
 from .roles import vampire_setup
 
 PARANOIA_VULNERABLE = ("priest", "watcher")
@@ -65,6 +67,7 @@ class Village:
     names: dict[str, str]  # slot -> the name holding it
     scions_killed: dict[str, int] = field(default_factory=dict)  # faction -> Scions killed
     scions_total: int = 0
+    rules: object = None  # the game's Rules: its [rules] readings
 
     def faction(self, slot: str) -> str:
         return vampire_setup().by_id(self.roles[slot]).faction
@@ -102,7 +105,7 @@ def village_at(game: Game, phase: Phase) -> Village:
         if e.reminder == "slayer" and e.phase is not None and e.phase < phase
     }
     names = {s.key: game.slot_names(s.key)[-1] for s in game.slots}
-    return Village(roles, alive, slayers, converted, names, killed, scions_total)
+    return Village(roles, alive, slayers, converted, names, killed, scions_total, game.rules)
 
 
 # --- a night's plans ---------------------------------------------------------------------------
@@ -122,6 +125,7 @@ class VampireWin(StrEnum):
     NO_VAMPIRES = "every Vampire is dead"
     VAMPIRES_HALF = "the Vampires are at least half of the village"
     CHOSEN_ONE_LAST = "The Chosen One and a single Vampire are the last survivors"
+    NOTHING_CAN_STOP = "nothing can stop the Vampires from reaching half of the village"
 
 
 ABILITY_OF = {
@@ -234,6 +238,21 @@ def watcher_result(target_role: str, paranoid: bool) -> tuple[str, bool]:
     return ("The Chosen One" if found else "Not The Chosen One"), found
 
 
+def watcher_contact(watcher: str, again: bool) -> str:
+    """7. What a found Chosen One is told: "If your target is The Chosen One, they will learn
+    that you contacted them, and they will become The Slayer in addition to their current
+    role"; one who is already the Slayer learns of the contact again."""
+    if again:
+        return (
+            f"The Watcher, {watcher}, has contacted you again: you are The Chosen One and "
+            "already The Slayer, with a secret meeting with the Watcher."
+        )
+    return (
+        f"The Watcher, {watcher}, has contacted you: you have always been The Chosen One, and "
+        "you are now also The Slayer, with a secret meeting with the Watcher."
+    )
+
+
 def favor_factions(killed: dict[str, int], total: int) -> list[str]:
     """12. The factions that have killed at least half of the Scions of Death in the game."""
     if total == 0:
@@ -244,6 +263,30 @@ def favor_factions(killed: dict[str, int], total: int) -> list[str]:
 # --- the night ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An information step: what the player is told of the target, the true value, and why
+    they differ (paranoia)."""
+
+    player: str
+    ability: str  # investigation, search, observation
+    target: str
+    said: str | tuple[str, ...]  # a verdict, or the players the target targeted
+    true: str | tuple[str, ...]
+    because: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A plan's effect on another: a cancellation, a protection, paranoia, a Drain's result,
+    a treatment, the Watcher's link to the Slayer."""
+
+    kind: str  # cancelled, protected, paranoid, drain, treatment, link
+    by: str
+    target: str
+    result: str = ""  # drain: dies, protected, resisted; treatment: its outcome
+
+
 @dataclass
 class NightOutcome:
     deaths: list[tuple[str, str]] = field(default_factory=list)  # (slot, cause)
@@ -252,9 +295,19 @@ class NightOutcome:
     results: dict[str, list[str]] = field(default_factory=dict)  # slot -> PM lines
     notes: list[str] = field(default_factory=list)
     day_role_changes: list[tuple[str, str, int]] = field(default_factory=list)  # on the day
+    answers: list[Answer] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    killers: dict[str, tuple[str, str]] = field(default_factory=dict)  # slot -> (by, rule)
+    readings: list[Taken] = field(default_factory=list)  # the readings the night rests on
 
     def tell(self, slot: str, text: str) -> None:
         self.results.setdefault(slot, []).append(text)
+
+    def rests_on(self, reading: Taken, detail: str = "") -> None:
+        """The night's answer rests on `reading`: the notes and the JSON name it."""
+        if reading not in self.readings:
+            self.readings.append(reading)
+        self.notes.append(reading.note + (f" ({detail})" if detail else ""))
 
     def events(self, night: int) -> list[Event]:
         """The ledger events the host confirms: deaths, role changes, the Slayer, results."""
@@ -289,26 +342,69 @@ class NightOutcome:
         return out
 
 
+# The rule each death of a night follows (the JSON names it), by cause.
+DEATH_RULES = {
+    "drained": "the Vampires' Drain",
+    "poisoned": "the Apothecary's Treatment: the Vampire who killed the treated player dies",
+    "slain": "the Slayer's Slay",
+    "apothecary": "the Apothecary's Treatment of a Vampire: 'you will die as if killed by the "
+    "Drain ability'",
+}
+
+
+def answer_text(a: Answer, name) -> str:
+    """The result PM line of an information step, from its data (`name`: slot -> name)."""
+    if a.ability == "observation":
+        if not a.said:
+            return f"You followed {name(a.target)}: they did not target anyone."
+        return f"You followed {name(a.target)}: they targeted {', '.join(map(name, a.said))}."
+    what = "investigation" if a.ability == "investigation" else "search"
+    return f"Your {what} of {name(a.target)}: {a.said}."
+
+
+def _answer(out: NightOutcome, a: Answer, name) -> None:
+    out.answers.append(a)
+    out.tell(a.player, answer_text(a, name))
+
+
+def one_drain_a_night(plans: list[Plan]) -> list[Plan]:
+    """The other reading of how many Drains a night: the Vampires' first recorded Drain counts,
+    the others do not."""
+    first = next((p for p in plans if p.ability == "drain" and p.targets), None)
+    return [p for p in plans if p.ability != "drain" or p is first]
+
+
 def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOutcome:
     """A night of the Vampires game, in the documented order."""
     out = NightOutcome()
     name = village.names.get
     role = village.roles.get
+    reading = partial(taken, village.rules)
+    drains = reading("drains")
+    if sum(1 for p in plans if p.ability == "drain" and p.targets) > 1:
+        out.rests_on(drains)
+        if drains.choice == "one-a-night":
+            plans = one_drain_a_night(plans)
     cancelled = cancelled_by_distraction(plans)
     for p in plans:
         if p.ability == "distraction" and p.targets:
+            out.effects.append(Effect("cancelled", p.actor, p.targets[0]))
             out.tell(
                 p.actor, f"You distracted {name(p.targets[0])}: their night plan is cancelled."
             )
     live = [p for p in plans if p.actor not in cancelled or p.ability == "distraction"]
     if cancelled:
-        out.notes.append(
-            "reading: a distracted player learns nothing and is not told their plan was "
-            "cancelled; a distracted Vampire's Drain is cancelled"
-        )
+        distracted = reading("distracted")
+        out.rests_on(distracted, "a distracted Vampire's Drain is cancelled")
+        if distracted.choice == "told":
+            for t in sorted(cancelled):
+                out.tell(t, "Your night plan was cancelled.")
     protected, paranoid = paladin_effects(live, village.roles)
     for p in live:
         if p.ability == "protection" and p.targets:
+            out.effects.append(Effect("protected", p.actor, p.targets[0]))
+            if p.targets[0] in paranoid:
+                out.effects.append(Effect("paranoid", p.actor, p.targets[0]))
             out.tell(p.actor, f"You protected {name(p.targets[0])}.")
     dead: dict[str, str] = {}
     drained_by: dict[str, str] = {}
@@ -319,89 +415,98 @@ def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOut
         if t in dead:
             continue
         result = drain_result(role(t), t in village.slayers, protected.get(t, 0))
+        out.effects.append(Effect("drain", p.actor, t, result))
         if result == "protected":
             protected[t] -= 1
         elif result == "dies":
             dead[t] = "drained"
             drained_by[t] = p.actor
+            out.killers[t] = (p.actor, DEATH_RULES["drained"])
     for p in live:
         if p.ability != "treatment" or not p.targets:
             continue
         t = p.targets[0]
         out.tell(p.actor, f"You treated {name(t)}.")
         result = apothecary_result(role(t), drained_by.get(t))
+        out.effects.append(Effect("treatment", p.actor, t, result))
         if result == "apothecary dies" and p.actor not in dead:
+            saving = reading("protected-apothecary")
             if protected.get(p.actor, 0) > 0:
+                out.rests_on(saving, name(p.actor))
+            if protected.get(p.actor, 0) > 0 and saving.choice == "saved":
                 protected[p.actor] -= 1
-                out.notes.append(
-                    f"reading: the Paladin's protection saved {name(p.actor)} from dying "
-                    "as if drained (the seed says 'as if killed by the Drain ability')"
-                )
             else:
                 dead[p.actor] = "drained"
+                out.killers[p.actor] = (p.actor, DEATH_RULES["apothecary"])
         elif result == "poisons the vampire":
-            dead.setdefault(drained_by[t], "poisoned")
+            if drained_by[t] not in dead:
+                dead[drained_by[t]] = "poisoned"
+                out.killers[drained_by[t]] = (p.actor, DEATH_RULES["poisoned"])
     for p in live:
         if p.ability == "observation" and p.targets:
             t = p.targets[0]
             # a cancelled plan has no targets to see (live holds only plans that stand)
-            seen = list(dict.fromkeys(name(x) for q in live if q.actor == t for x in q.targets))
-            out.tell(
-                p.actor,
-                f"You followed {name(t)}: they targeted {', '.join(seen)}."
-                if seen
-                else f"You followed {name(t)}: they did not target anyone.",
-            )
+            seen = tuple(dict.fromkeys(x for q in live if q.actor == t for x in q.targets))
+            _answer(out, Answer(p.actor, "observation", t, seen, seen), name)
     for p in live:
         if p.ability == "investigation" and p.targets:
             t = p.targets[0]
-            out.tell(
-                p.actor,
-                f"Your investigation of {name(t)}: {priest_result(role(t), p.actor in paranoid)}.",
-            )
+            said = priest_result(role(t), p.actor in paranoid)
+            true = priest_result(role(t), False)
+            why = "paranoid" if p.actor in paranoid else None
+            _answer(out, Answer(p.actor, "investigation", t, said, true, why), name)
     for p in live:
         if p.ability == "search" and p.targets:
             t = p.targets[0]
             said, found = watcher_result(role(t), p.actor in paranoid)
-            out.tell(p.actor, f"Your search of {name(t)}: {said}.")
+            true = watcher_result(role(t), False)[0]
+            why = "paranoid" if p.actor in paranoid else None
+            _answer(out, Answer(p.actor, "search", t, said, true, why), name)
             if p.actor in paranoid and role(t) == "chosen-one":
-                out.notes.append(
-                    f"reading: the paranoid Watcher ({name(p.actor)}) searched The Chosen One "
-                    f"({name(t)}), who is not contacted and does not become the Slayer"
-                )
-            if found and t not in village.slayers:
-                out.slayers.append(t)
-                out.tell(
-                    t,
-                    f"The Watcher, {name(p.actor)}, has contacted you: you have always been "
-                    "The Chosen One, and you are now also The Slayer, with a secret meeting "
-                    "with the Watcher.",
-                )
+                contact = reading("paranoid-watcher")
+                out.rests_on(contact, f"{name(p.actor)} searched {name(t)}")
+                found = contact.choice == "contact"
+            if found:
+                again = t in village.slayers or t in out.slayers
+                if not again:
+                    out.slayers.append(t)
+                out.effects.append(Effect("link", p.actor, t, "again" if again else "new"))
+                out.tell(t, watcher_contact(name(p.actor), again))
     for p in live:
         if p.ability == "slay" and p.targets and p.actor in village.slayers:
             t = p.targets[0]
             if t in village.alive and t not in dead:
                 dead[t] = "slain"
+                out.killers[t] = (p.actor, DEATH_RULES["slain"])
     _ascend(village, dead, out, rng)
     _convert(village, dead, out, rng)
     out.deaths = list(dead.items())
     silenced = [s for s in dead if s in out.results]
-    for slot in silenced:  # reading: a player killed in the night learns nothing from it
-        del out.results[slot]
     if silenced:
-        out.notes.append(
-            "reading: players killed tonight get no results ("
-            + ", ".join(name(s) for s in silenced)
-            + ")"
-        )
+        kept = reading("killed-tonight")
+        out.rests_on(kept, ", ".join(name(s) for s in silenced))
+        if kept.choice == "no-results":
+            for slot in silenced:
+                del out.results[slot]
     return out
+
+
+def heir_pool(village: Village, out_of: set[str], also_hidden: bool, converting: bool) -> list[str]:
+    """Who may ascend or be converted: "one random Faithful Villager"; with the other reading
+    (`heirs = "also-hidden"`) The Chosen One and the Shaman, who "think [they are] an ordinary
+    Villager", too, except that The Chosen One is never converted ("Conversion Resistance: If
+    you would be recruited to another faction, instead you are not")."""
+    roles = ["faithful-villager"]
+    if also_hidden:
+        roles += ["shaman"] if converting else ["chosen-one", "shaman"]
+    return sorted(s for r in roles for s in village.living(r) if s not in out_of)
 
 
 def _ascend(village: Village, dead: dict[str, str], out: NightOutcome, rng: random.Random) -> None:
     """9. "Whenever a Priest, Paladin, Guard, or The Watcher dies, one random Faithful
-    Villager will ... take on the role of that dead player" (reading: only players whose role
-    is the Faithful Villager, not The Chosen One or the Shaman who think they are one)."""
-    pool = sorted(s for s in village.living("faithful-villager") if s not in dead)
+    Villager will ... take on the role of that dead player" (who may: `heir_pool`)."""
+    heirs = taken(village.rules, "heirs")
+    pool = heir_pool(village, set(dead), heirs.choice == "also-hidden", False)
     for slot in sorted(dead):
         r = village.roles[slot]
         if r in ASCENDING and pool:
@@ -409,6 +514,7 @@ def _ascend(village: Village, dead: dict[str, str], out: NightOutcome, rng: rand
             pool.remove(heir)
             role = vampire_setup().by_id(r)
             out.role_changes.append((heir, r, "ascension"))
+            out.rests_on(heirs, f"{village.names[heir]} ascends")
             out.tell(
                 heir,
                 f"Ascension: you are no longer a Faithful Villager; you are now {_the(role.name)}.",
@@ -423,10 +529,9 @@ def _convert(village: Village, dead: dict[str, str], out: NightOutcome, rng: ran
     scions_drained = [s for s, c in dead.items() if c == "drained" and village.roles[s] == "scion"]
     if not scions_drained:
         return
-    taken = {s for s, _, _ in out.role_changes}
-    pool = sorted(
-        s for s in village.living("faithful-villager") if s not in dead and s not in taken
-    )
+    heirs = taken(village.rules, "heirs")
+    ascended = {s for s, _, _ in out.role_changes}
+    pool = heir_pool(village, set(dead) | ascended, heirs.choice == "also-hidden", True)
     if not pool:
         out.notes.append(
             "a Scion was killed by the Vampires, but no Faithful Villager is left to convert"
@@ -434,6 +539,7 @@ def _convert(village: Village, dead: dict[str, str], out: NightOutcome, rng: ran
         return
     convert = rng.choice(pool)
     out.role_changes.append((convert, "scion", "conversion"))
+    out.rests_on(heirs, f"{village.names[convert]} is converted")
     out.tell(
         convert,
         "Conversion: you have left the Village; you are now a Scion of Death, of the Death Cult.",
@@ -479,6 +585,10 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
     plans = plans_of(game, night, village)
     outcome = resolve(village, plans, random.Random(f"{seed}:{night}"))
     outcome.day_role_changes = [(h, r, night) for h, r in heirs]
+    for heir, _ in heirs:
+        outcome.rests_on(
+            taken(game.rules, "heirs"), f"{village.names[heir]} ascends on Day {night}"
+        )
     for heir, role in heirs:  # told first: it happened at the end of the day
         now = _the(vampire_setup().by_id(role).name)
         told = f"Ascension: you are no longer a Faithful Villager; you are now {now}."
@@ -492,7 +602,7 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
         if faction not in favor_factions(village.scions_killed, village.scions_total):
             outcome.notes.append(
                 f"{faction} have now killed at least half of the Scions of Death: they gain Dark "
-                "God's Favor (the seed defines no such ability for them; nobody is told)"
+                "God's Favor (the game defines no such ability for them; nobody is told)"
             )
     return outcome, plans
 
@@ -500,17 +610,27 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
 # --- reveals and wins --------------------------------------------------------------------------
 
 
+def deceived_role(game: Game, slot: str) -> str | None:
+    """The role a Scion chose by Ultimate Deception (the last chosen), or None: "At any time,
+    you may choose any role in the game. If you die, then your role will be revealed as the
+    chosen role instead of the truth." """
+    if game.role_at(slot) != "scion":
+        return None
+    chosen = [
+        e.character
+        for e in game.events_of(EventKind.NIGHT_CHOICE)
+        if e.slot == slot and e.ability == "deception" and e.character
+    ]
+    return chosen[-1] if chosen else None
+
+
 def revealed_role(game: Game, slot: str, role: str) -> str:
     """What a death reveals: The Chosen One and the Shaman as themselves ("everyone will learn
     that you were ..."), a Scion as the role chosen by Ultimate Deception, else the role."""
     if role == "scion":
-        chosen = [
-            e.character
-            for e in game.events_of(EventKind.NIGHT_CHOICE)
-            if e.slot == slot and e.ability == "deception" and e.character
-        ]
+        chosen = deceived_role(game, slot)
         if chosen:
-            return vampire_setup().by_id(chosen[-1]).name
+            return vampire_setup().by_id(chosen).name
     return vampire_setup().by_id(role).name
 
 
@@ -519,6 +639,7 @@ class FactionWins:
     winners: tuple[str, ...]  # factions (and roles) that win now
     game_over: bool
     reasons: tuple[str, ...]
+    readings: tuple[Taken, ...] = ()  # the readings the wins rest on
 
 
 def vampire_wins(
@@ -527,33 +648,93 @@ def vampire_wins(
     chosen_one_dead: bool = False,
     scions_killed_by_village: int = 0,
     scions_alive: int = 0,
+    slayers: frozenset[str] = frozenset(),
+    before_night: bool = False,
+    drains: Taken | None = None,
+    village_win: Taken | None = None,
 ) -> FactionWins:
-    """The win checks after a phase (the Vampires game): the Chosen One and a single Vampire as the
-    last survivors (the village and the Treacherous Villager win, the Vampires lose); the Vampires
-    at least half of the village; no Vampire left (the Treacherous Villager wins; the village
-    too, a reading); the Slayer's extra win, which does not end the game."""
+    """The win checks after a phase (the Vampires game): the Chosen One and a single Vampire as
+    the last survivors (the village and the Treacherous Villager win, the Vampires lose); the
+    Vampires at least half of the village, "or if nothing can stop this from happening"
+    (`vampires_unstoppable`, before a night); no Vampire left (the Treacherous Villager wins;
+    the village too, a reading); the Slayer's extra win, which does not end the game and needs
+    somebody to have become the Slayer."""
     setup = vampire_setup()
     living = [s for s in alive]
     factions = [setup.by_id(roles[s]).faction for s in living]
     vampires = factions.count("vampires")
-    winners, reasons = [], []
+    winners, reasons, readings = [], [], []
     over = False
     if len(living) == 2 and vampires == 1 and any(roles[s] == "chosen-one" for s in living):
         winners += ["village", "treacherous-villager"]
         reasons.append("the last survivors are The Chosen One and a single Vampire")
         over = True
     elif vampires == 0:
-        winners += ["village", "treacherous-villager"]
-        reasons.append("every Vampire is dead; the village's win is a reading")
+        said = village_win or Taken("village-win", "no-vampires-left")
+        readings.append(said)
+        winners += (
+            ["village", "treacherous-villager"]
+            if said.choice == "no-vampires-left"
+            else ["treacherous-villager"]
+        )
+        reasons.append(f"every Vampire is dead; {said.note}")
         over = True
     elif vampires * 2 >= len(living):
         winners.append("vampires")
         reasons.append(f"the Vampires are {vampires} of {len(living)} alive: at least half")
         over = True
-    if chosen_one_dead and scions_killed_by_village > scions_alive:
+    elif before_night and (
+        why := vampires_unstoppable(roles, alive, slayers, _drains_a_night(drains))
+    ):
+        winners.append("vampires")
+        reasons.append(why + (f"; {drains.note}" if drains else ""))
+        readings += [drains] if drains else []
+        over = True
+    if slayer_won(bool(slayers), chosen_one_dead, scions_killed_by_village, scions_alive):
         winners.append("slayer")
         reasons.append("The Chosen One is dead and the village has killed more Scions than live")
-    return FactionWins(tuple(winners), over, tuple(reasons))
+    return FactionWins(tuple(winners), over, tuple(reasons), tuple(readings))
+
+
+def _drains_a_night(drains: Taken | None) -> int | None:
+    return 1 if drains is not None and drains.choice == "one-a-night" else None
+
+
+def slayer_won(made: bool, chosen_one_dead: bool, scions_killed: int, scions_alive: int) -> bool:
+    """The Slayer's "You win when The Chosen One is eliminated and more Scions of Death have
+    been killed by the village than the number of Scions of Death currently alive": a win of
+    the Slayer, so only when somebody became the Slayer (the role is "none at start")."""
+    return made and chosen_one_dead and scions_killed > scions_alive
+
+
+STOPPERS = ("paladin", "apothecary", "treacherous-villager")  # protect, poison, distract
+
+
+def vampires_unstoppable(
+    roles: dict[str, str],
+    alive: set[str],
+    slayers: frozenset[str] = frozenset(),
+    drains: int | None = None,
+) -> str | None:
+    """Before a night, "nothing can stop" the Vampires from reaching half of the village: no
+    living non-Vampire can prevent a Drain or kill a Vampire at night (no Paladin to protect,
+    Apothecary to poison, Treacherous Villager to distract, Slayer to slay), and the night's
+    Drains on the non-Vampires who can die (not The Chosen One: "you cannot be killed by
+    Vampires") leave the Vampires at least half. `drains`: how many a night (None: one per
+    living Vampire, the reading taken). The reason, or None."""
+    vampires = [s for s in alive if roles[s] == "vampire"]
+    others = [s for s in alive if roles[s] != "vampire"]
+    if not vampires or any(roles[s] in STOPPERS or s in slayers for s in others):
+        return None
+    can_die = [s for s in others if roles[s] != "chosen-one"]
+    kills = min(len(vampires) if drains is None else drains, len(can_die))
+    left = len(others) - kills
+    if kills == 0 or len(vampires) < left:
+        return None
+    return (
+        f"nothing can stop the Vampires: tonight's {kills} Drain(s) leave them {len(vampires)} "
+        f"of {len(vampires) + left}, and no living player can protect, poison, distract or slay"
+    )
 
 
 def night_events(game: Game, outcome: NightOutcome, night: int) -> list[Event]:
@@ -567,13 +748,15 @@ def wins_after_night(game: Game, night: int, outcome: NightOutcome) -> FactionWi
     alive = village.alive - {s for s, _ in outcome.deaths}
     roles = dict(village.roles)
     roles.update({s: r for s, r, _ in outcome.role_changes})
-    return _wins(game, village, roles, alive, dict(outcome.deaths))
+    slayers = frozenset(village.slayers | set(outcome.slayers))
+    return _wins(game, village, roles, alive, dict(outcome.deaths), slayers)
 
 
 def wins_at(game: Game, phase: Phase) -> FactionWins:
     """The win checks at the start of a phase (after the deaths before it)."""
     village = village_at(game, phase)
-    return _wins(game, village, village.roles, village.alive)
+    slayers = frozenset(village.slayers)
+    return _wins(game, village, village.roles, village.alive, None, slayers, phase.is_night)
 
 
 def confirm_vampire_night(game: Game, night: int) -> list:
@@ -599,11 +782,21 @@ def _wins(
     roles: dict[str, str],
     alive: set[str],
     more_deaths: dict[str, str] | None = None,
+    slayers: frozenset[str] = frozenset(),
+    before_night: bool = False,
 ) -> FactionWins:
     chosen_dead = any(r == "chosen-one" and s not in alive for s, r in roles.items())
     scions_alive = sum(1 for s in alive if roles[s] == "scion")
     found = vampire_wins(
-        roles, alive, chosen_dead, village.scions_killed.get("village", 0), scions_alive
+        roles,
+        alive,
+        chosen_dead,
+        village.scions_killed.get("village", 0),
+        scions_alive,
+        slayers,
+        before_night,
+        taken(game.rules, "drains"),
+        taken(game.rules, "village-win"),
     )
     causes = {e.slot: (e.cause or "").casefold() for e in game.deaths()}
     causes.update(more_deaths or {})
@@ -619,25 +812,35 @@ def _wins(
         found.winners + tuple(f"scion ({n})" for n in scions),
         found.game_over,
         found.reasons + ("a Scion's own win, which does not end the game",),
+        found.readings,
     )
 
 
-def day_win_check(game: Game, day: int, alive: set[str], executed: str | None):
-    """The count's win check at the end of a Vampires day (`wins.WinCheck`)."""
+def day_win_check(game: Game, day: int, alive: set[str], executed: str | None, ended: bool = False):
+    """The count's win check at the end of a Vampires day (`wins.WinCheck`); a day that has
+    ended is checked as the night's eve too ("nothing can stop this")."""
 
     village = village_at(game, Phase(day, PhaseKind.DAY))
     living = set(alive) - ({executed} if executed else set())
-    found = _wins(game, village, village.roles, living, {executed: "lynched"} if executed else {})
+    deaths = {executed: "lynched"} if executed else {}
+    found = _wins(game, village, village.roles, living, deaths, frozenset(village.slayers), ended)
     if not found.winners:
         return WinCheck(None)
     if not found.game_over:
         return WinCheck(None, found.reasons)
-    reason = found.reasons[0]
-    return WinCheck(Win(", ".join(found.winners), win_rule(found), reason), found.reasons[1:])
+    return WinCheck(faction_win(found), found.reasons[1:])
+
+
+def faction_win(found: FactionWins) -> Win:
+    """The game's win as every game names one (`core.results.Win`), with its readings."""
+    readings = tuple((t.key, t.choice, t.text) for t in found.readings)
+    return Win(", ".join(found.winners), win_rule(found), found.reasons[0], readings)
 
 
 def win_rule(found: FactionWins) -> VampireWin:
     """Which of the Vampires game's ways to win ended the game (its first reason says)."""
     if "Chosen One" in found.reasons[0]:
         return VampireWin.CHOSEN_ONE_LAST
+    if found.reasons[0].startswith("nothing can stop"):
+        return VampireWin.NOTHING_CAN_STOP
     return VampireWin.VAMPIRES_HALF if "vampires" in found.winners else VampireWin.NO_VAMPIRES

@@ -15,6 +15,30 @@ def _vampire_names(game) -> dict:
     return {s.key: game.slot_names(s.key)[-1] for s in game.slots}
 
 
+def _death(names, outcome, slot, cause) -> dict:
+    """A death of the night: who, the cause, who caused it and by which rule."""
+    by, rule = outcome.killers.get(slot, (None, None))
+    return {"player": names[slot], "cause": cause, "by": names.get(by), "rule": rule}
+
+
+def _answer_json(names, a) -> dict:
+    """An information step as data: the answer given, the true value, and why they differ."""
+
+    def value(v):
+        if isinstance(v, tuple):
+            return {"kind": "players", "players": [names[x] for x in v]}
+        return {"kind": "verdict", "value": v}
+
+    return {
+        "player": names[a.player],
+        "ability": a.ability,
+        "target": names[a.target],
+        "said": value(a.said),
+        "true": value(a.true),
+        "because": a.because,
+    }
+
+
 def vampire_night_json(game, night, plans, outcome, events, written, wins) -> dict:
     names = _vampire_names(game)
     return {
@@ -27,7 +51,18 @@ def vampire_night_json(game, night, plans, outcome, events, written, wins) -> di
             }
             for p in plans
         ],
-        "deaths": [{"player": names[s], "cause": c} for s, c in outcome.deaths],
+        "deaths": [_death(names, outcome, s, c) for s, c in outcome.deaths],
+        "answers": [_answer_json(names, a) for a in outcome.answers],
+        "effects": [
+            {
+                "kind": e.kind,
+                "by": names[e.by],
+                "target": names[e.target],
+                **({"result": e.result} if e.result else {}),
+            }
+            for e in outcome.effects
+        ],
+        "readings": [t.as_json() for t in outcome.readings],
         "role_changes": [
             {"player": names[s], "role": r, "cause": "ascension", "phase": f"D{d}"}
             for s, r, d in outcome.day_role_changes
@@ -42,6 +77,7 @@ def vampire_night_json(game, night, plans, outcome, events, written, wins) -> di
             "winners": list(wins.winners),
             "game_over": wins.game_over,
             "reasons": list(wins.reasons),
+            "readings": [t.as_json() for t in wins.readings],
         },
         "events": [event_to_json(e) for e in events],
         "written": written,

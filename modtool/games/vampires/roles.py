@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -49,6 +50,14 @@ class VampireSetup:
         return self.role(name)
 
     def role(self, name: str) -> VampireRole | None:
+        """The role a name means: its id, its name, its name without "The", or the game's own
+        heading for it ("The Slayer (none at start)": the note in brackets is dropped)."""
+        found = self._named(name)
+        if found is None and (bare := heading_name(name)) != name:
+            found = self._named(bare)
+        return found
+
+    def _named(self, name: str) -> VampireRole | None:
         wanted = normalise(name)
         for r in self.roles:
             if wanted in (
@@ -58,6 +67,15 @@ class VampireSetup:
             ):
                 return r
         return None
+
+
+_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def heading_name(text: str) -> str:
+    """A role's heading without the note in brackets after it: the Vampires game heads the
+    Slayer "The Slayer (none at start)"."""
+    return _NOTE.sub("", text).strip()
 
 
 @cache

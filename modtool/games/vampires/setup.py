@@ -33,7 +33,8 @@ class VampireCheck:
 
 def vampire_reasons(roles: list[str]) -> tuple[list[str], list[str]]:
     """What makes a Vampires role list illegal (reasons) or unwise (warnings): at least one
-    Vampire; the Slayer is "none at start"; fewer than 13 players is below the seed's minimum."""
+    Vampire; the Slayer is "none at start"; "The minimum recommended number of players is
+    13."."""
 
     setup = vampire_setup()
     reasons, warnings = [], []
@@ -41,7 +42,10 @@ def vampire_reasons(roles: list[str]) -> tuple[list[str], list[str]]:
     if "vampire" not in ids:
         reasons.append("no Vampire in the role list")
     if "slayer" in ids:
-        reasons.append("the Slayer is not given at the start (the Watcher makes one)")
+        reasons.append(
+            'the Slayer is not dealt at the start ("The Slayer (none at start)"; the Watcher '
+            "makes one)"
+        )
     vampires = ids.count("vampire")
     if vampires and vampires_won_at_start(vampires, len(ids)):
         reasons.append(
@@ -49,11 +53,16 @@ def vampire_reasons(roles: list[str]) -> tuple[list[str], list[str]]:
             'Vampires "win when your faction comprises at least half of the village"; "for '
             'now, the villagers outnumber you")'
         )
-    if len(ids) < VAMPIRES_MIN_PLAYERS:
-        warnings.append(
-            f"{len(ids)} players: the Vampires game recommends at least {VAMPIRES_MIN_PLAYERS}"
-        )
+    if (few := too_few_players(len(ids))) is not None:
+        warnings.append(few)
     return reasons, warnings
+
+
+def too_few_players(players: int) -> str | None:
+    """The warning for fewer players than "The minimum recommended number of players is 13"."""
+    if players >= VAMPIRES_MIN_PLAYERS:
+        return None
+    return f"{players} players: the Vampires game recommends at least {VAMPIRES_MIN_PLAYERS}"
 
 
 def vampires_won_at_start(vampires: int, players: int) -> bool:
@@ -78,19 +87,48 @@ def check_vampires(game) -> VampireCheck:
 
 def draw_vampires(game, seed: int) -> Draw:
     """The Vampires game's way: "shuffle the list of players, then assign each player the role
-    corresponding to their position in the shuffled list" (`[setup] roles`, in order), with
-    a recorded seed."""
+    corresponding to their position in the shuffled list" (`[setup] roles`, in order). The
+    shuffle is the host's own when `[setup] shuffled` lists it (checked as an order of the
+    players), else drawn with the recorded seed. An error that stops the draw keeps the
+    warnings (fewer than 13 players)."""
 
     roles = [vampire_setup().role(r).id for r in game.setup.get("roles", [])]
     players = [s.key for s in game.slots]
-    if len(roles) != len(players):
-        raise ModToolError(
-            f"[setup] roles lists {len(roles)} roles for {len(players)} players; list one role "
-            "per player, in order"
-        )
     reasons, _ = vampire_reasons(roles)
+    warnings = [w for w in (too_few_players(len(players)),) if w]
+    if len(roles) != len(players):
+        reasons.insert(
+            0,
+            f"[setup] roles lists {len(roles)} roles for {len(players)} players; list one role "
+            "per player, in order",
+        )
+    own = game.setup.get("shuffled")
+    if own is not None:
+        reasons += shuffle_reasons(own, players, game.find_slot)
     if reasons:
-        raise ModToolError(f"[setup] roles: {reasons[0]}")
-    shuffled = list(players)
-    random.Random(seed).shuffle(shuffled)
+        first = reasons[0] if reasons[0].startswith("[setup]") else f"[setup] roles: {reasons[0]}"
+        raise ModToolError(first + "".join(f" (warning: {w})" for w in warnings))
+    if own is not None:
+        shuffled = [game.find_slot(p) for p in own]
+    else:
+        shuffled = list(players)
+        random.Random(seed).shuffle(shuffled)
     return Draw(seed, tuple(shuffled), dict(zip(shuffled, roles, strict=True)), {}, (), None)
+
+
+def shuffle_reasons(order, players: list[str], find_slot) -> list[str]:
+    """Why a host's own shuffle is not an order of the players: each player once, nobody
+    else ("shuffle the list of players")."""
+    if not isinstance(order, list) or not all(isinstance(p, str) for p in order):
+        return ['[setup] shuffled must be a list of the players\' names, like ["Kale", "Ash"]']
+    slots = [find_slot(p) for p in order]
+    unknown = [p for p, s in zip(order, slots, strict=True) if s is None]
+    if unknown:
+        return [f"[setup] shuffled names {unknown[0]!r}, who is not a player"]
+    twice = sorted({p for p, s in zip(order, slots, strict=True) if slots.count(s) > 1})
+    if twice:
+        return [f"[setup] shuffled lists {twice[0]!r} more than once; list each player once"]
+    missing = [p for p in players if p not in slots]
+    if missing:
+        return [f"[setup] shuffled leaves out {', '.join(missing)}; list every player once"]
+    return []
