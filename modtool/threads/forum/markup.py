@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
-from functools import lru_cache
+from functools import lru_cache, partial
 from urllib.parse import urljoin, urlparse, urlunparse
 
 from lxml.cssselect import CSSSelector
@@ -26,6 +26,7 @@ from ..times import (
     parse_iso,
     parse_loose,
 )
+from .base import PageUrls
 
 _NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
 _SPACES = re.compile(r"\s+")
@@ -334,8 +335,8 @@ class PageScheme:
 
 def paginate(
     doc, url: str | None, schemes: Sequence[PageScheme], links_selector: str = "a[href]"
-) -> tuple[tuple[str, ...], str | None, int | None]:
-    """(every page URL in order, this page's URL, this page's number or offset).
+) -> tuple[Sequence[str], str | None, int | None]:
+    """(every page URL in order, as PageUrls, this page's URL, this page's number or offset).
 
     Page links are read from the page itself; the first scheme that its links use wins, and the
     thread's address comes from those links, not from the pasted URL (which may be a post link).
@@ -367,10 +368,10 @@ def paginate(
                 if positive
                 else 1
             )
-            values = list(range(0, max(values) + 1, step))
+            numbers = range(0, max(values) + 1, step)
         else:
-            values = list(range(scheme.first, max(values) + 1))
-        pages = tuple(_replace_number(template, scheme, v) for v in values)
+            numbers = range(scheme.first, max(values) + 1)
+        pages = PageUrls(partial(_replace_number, template, scheme), numbers)
         return pages, _replace_number(template, scheme, current), current
     return (own,), own, None
 
