@@ -12,9 +12,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
 from functools import lru_cache, partial
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlparse, urlunparse
-
-from lxml.cssselect import CSSSelector
 
 from ..body import text_of
 from ..posts import Post
@@ -28,16 +27,21 @@ from ..times import (
 )
 from .base import PageUrls
 
+if TYPE_CHECKING:
+    import lxml.cssselect
+
 _NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
 _SPACES = re.compile(r"\s+")
 
 
-_CACHE: dict[str, CSSSelector] = {}
+_CACHE: dict[str, lxml.cssselect.CSSSelector] = {}
 
 
-def _compiled(selector: str) -> CSSSelector:
+def _compiled(selector: str) -> lxml.cssselect.CSSSelector:
     found = _CACHE.get(selector)
     if found is None:
+        from lxml.cssselect import CSSSelector  # cssselect compiles its tokenizer on import
+
         found = _CACHE[selector] = CSSSelector(selector)
     return found
 
