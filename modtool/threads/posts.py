@@ -40,6 +40,15 @@ class Post:
         return found
 
     @property
+    def has_reading(self) -> bool:
+        """Whether the body was read already (by its page's reader, or from a kept reading)."""
+        return "reading" in self._read
+
+    def with_reading(self, reading: str) -> None:
+        """Take a reading kept from an earlier run (the same HTML, the same reader)."""
+        self._read["reading"] = reading
+
+    @property
     def reading(self) -> str:
         return self._once("reading", lambda: read_html(self.html))
 

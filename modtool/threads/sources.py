@@ -16,6 +16,8 @@ from datetime import tzinfo
 from pathlib import Path
 
 from ..errors import GameFileError, SourceError
+from .body import reading_digest
+from .cache import PageCache
 from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
 from .forum import explain_page, parse_page
 from .posts import Post, number_in_order, read_posts_jsonl
@@ -292,4 +294,27 @@ def read_game_posts(game, fetcher: Fetcher | None = None) -> list[Post]:
             )
         )
     require_authors(doubts)
+    if fetcher is not None and fetcher.cache is not None:
+        with_kept_readings(posts, fetcher.cache)
     return posts
+
+
+def with_kept_readings(posts: list[Post], cache: PageCache) -> None:
+    """Give posts not read yet (those of posts files) the readings kept in the page cache, and
+    read and keep the others: a re-count parses no body it has read before. A reading is kept
+    under a digest of the HTML and the reader's version: an edited post, or a changed reader,
+    is read again."""
+    unread = [p for p in posts if not p.has_reading]
+    if not unread:
+        return
+    digests = [reading_digest(p.html) for p in unread]
+    kept = cache.readings(digests)
+    new = []
+    for post, digest in zip(unread, digests, strict=True):
+        reading = kept.get(digest)
+        if reading is None:
+            new.append((digest, post.reading))
+        else:
+            post.with_reading(reading)
+    if new:
+        cache.keep_readings(new)
