@@ -20,7 +20,7 @@ from .body import reading_digest
 from .cache import PageCache
 from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
 from .forum import explain_page, parse_page
-from .posts import Post, number_in_order, read_posts_jsonl
+from .posts import Post, json_line, number_in_order, read_posts_jsonl
 from .times import UTC, parse_displayed
 
 _PAGE_SUFFIXES = (".html", ".htm")
@@ -164,7 +164,7 @@ def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
             if not first.strip():
                 return
             try:
-                head = json.loads(first)
+                head = json_line(first)
             except json.JSONDecodeError as exc:
                 raise SourceError(f"{path}:1: not valid JSON ({exc.msg})") from None
             if isinstance(head, dict) and "content" in head and "user" in head:
@@ -188,7 +188,7 @@ def _read_archive(lines, name: str, tz: tzinfo) -> Iterator[Post]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = json_line(line)
             number = int(obj["number"])
             thread = str(obj.get("thread", ""))
             yield Post(
