@@ -14,8 +14,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rapidfuzz.distance import OSA, JaroWinkler, Levenshtein
-
 
 class Method(StrEnum):
     EXACT = "exact"
@@ -407,6 +405,8 @@ def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolu
     uses = words.uses(norm)
     if len(uses) < NICKNAME_USES + 1 or not words.capitalised(norm):
         return None
+    from rapidfuzz.distance import JaroWinkler
+
     best: dict[str, float] = {}
     for e in entries:
         forms = {normalise(e.name), *(normalise(w) for w in _words(e.name) if len(w) >= 3)}
@@ -444,6 +444,8 @@ def _word_typo(norm: str, name: str) -> bool:
     if len(words) < 2 or len(norm) < 4:
         return False
     allowed = 1 if len(norm) < 8 else 2
+    from rapidfuzz.distance import OSA  # rapidfuzz loads when a name is not written as it is
+
     return any(
         len(w) >= 4 and w != norm and OSA.distance(norm, normalise(w)) <= allowed for w in words
     )
@@ -470,6 +472,8 @@ def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
 def _fuzzy(norm: str, entries: list[NameEntry]) -> Resolution | None:
     if len(norm) < 3:
         return None
+    from rapidfuzz.distance import JaroWinkler, Levenshtein
+
     best: dict[str, tuple[float, str]] = {}
     for e in entries:
         name_norm = normalise(e.name)
