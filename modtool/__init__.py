@@ -3,7 +3,7 @@
 The library face, for scripts and other tools (the `modtool` command is a thin layer on it):
 
     import modtool
-    for day in modtool.count_game("games/example-botc"):
+    for day in modtool.count_game("demo"):  # the example game `modtool example demo` writes
         print(day.day, day.outcome.kind, day.outcome.player)
 
 Names are imported when first used, so `import modtool` stays quick for the command line.

@@ -94,6 +94,12 @@ def test_an_announcement_form(text, kind, owner, added, members):
     assert (a.kind, a.owner, a.added, a.members) == (kind, owner, added, members)
 
 
+@pytest.mark.parametrize("text", ["CHAT CLOSE: C2", "chat close: c2", "Chat Close: C2"])
+def test_a_chat_named_by_its_id_in_any_case(text):
+    (a,) = read_announcements(text)
+    assert (a.kind, a.owner, a.chat_id) == ("close", "id", "C2")
+
+
 def test_there_are_forty_forms_or_more():
     assert len(FORMS) >= 40
 

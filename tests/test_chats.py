@@ -179,3 +179,17 @@ def test_a_close_that_misstates_the_members_is_flagged(game):
     (day,) = chat_log(game, read_game_posts(game))
     assert [(v.post, v.rule) for v in day.violations] == [(2, "existing_members_mismatch")]
     assert day.chats[0].closed["how"] == "announcement"
+
+
+def test_a_post_to_review_comes_with_the_command_that_settles_it():
+    from modtool.host.chats import ChatDay, Review
+    from modtool.host.render import chats_text
+
+    day = ChatDay(2, [], [], [Review(14, "Ann", "close: no open chat matches (CHAT CLOSE)")])
+    text = chats_text(day)
+    assert "  post 14: Ann: needs review: close: no open chat matches (CHAT CLOSE)\n" in text
+    assert text.endswith(
+        '  to read a post as you do: modtool record chat-correction GAME POST "CHAT START: ..." '
+        '(the short form), or "" to ignore its announcements'
+    )
+    assert "to read a post" not in chats_text(ChatDay(2, [], [], []))

@@ -77,7 +77,7 @@ def test_a_folder_without_game_toml_is_one_line_and_exit_1(tmp_path):
     assert result.returncode == 1
     assert result.stderr == (
         f"Error: {tmp_path / 'game.toml'}: missing; a game folder "
-        "needs a game.toml (see docs/game-folder.md)\n"
+        "needs a game.toml (see `modtool docs game-folder`)\n"
     )
 
 
@@ -167,6 +167,7 @@ def test_import_json_lists_the_folders_it_wrote(tmp_path):
         "out": str(tmp_path / "o"),
         "games": [],
         "skipped": ["1: no posts file 9.jsonl.xz"],
+        "guessed": [],
     }
 
 

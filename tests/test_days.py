@@ -37,7 +37,7 @@ def test_end_day_records_once_and_refuses_the_second_time(tmp_path):
     closing = end_day(game, read_game_posts(game), now=AFTER)
     assert closing.written and closing.count.day == 4
     added = (folder / "events.jsonl").read_text()[len(before) :].splitlines()
-    assert [json.loads(line) for line in added] == list(closing.events)
+    assert [json.loads(line) for line in added] == list(closing.lines)
     assert json.loads(added[0]) == {
         "kind": "day_end",
         "day": 4,
@@ -71,7 +71,7 @@ def test_end_day_dry_run_writes_nothing_and_an_execution_is_a_death(tmp_path):
     before = ledger.read_bytes()
     dry = end_day(game, read_game_posts(game), day=3, dry_run=True, now=AFTER)
     assert ledger.read_bytes() == before and not dry.written
-    assert dry.events[1] == {
+    assert dry.lines[1] == {
         "kind": "death",
         "player": "wylted",
         "phase": "D3",
@@ -186,7 +186,7 @@ def test_watch_keeps_watching_when_a_look_fails_with_back_off(tmp_path):
 def test_init_writes_toml_that_reads_back_for_any_name(tmp_path):
     import tomllib
 
-    from modtool.host.days import init_game
+    from modtool.host.starting import init_game
     from modtool.threads.posts import Post
 
     names = ["Host", "🎲Dice", "Banana", "banana", "하나", 'quo"te', "back\\slash", "Banana"]
@@ -213,7 +213,7 @@ def test_init_writes_toml_that_reads_back_for_any_name(tmp_path):
 
 def test_init_leaves_nothing_when_what_it_wrote_does_not_read_back(tmp_path, monkeypatch):
     from modtool.errors import GameFileError
-    from modtool.host import days
+    from modtool.host import starting as days
     from modtool.threads.posts import Post
 
     def refuse(folder):
@@ -250,3 +250,27 @@ def test_watch_goes_on_when_the_count_itself_fails_or_the_disk_does(tmp_path):
     failed = [line.text for line in lines if line.failed]
     assert len(failed) == 2 and "Input/output error" in failed[1]
     assert any(not line.failed for line in lines)
+
+
+def test_end_day_at_the_hosts_post_records_the_day_end_count(tmp_path):
+    """A day with no deadline and no hammer ends when the host says: `end-day --post N` counts
+    it as ended there and records the execution with the end; a post past the thread is
+    refused and nothing is written."""
+    folder = tmp_path / "g"
+    shutil.copytree(EXAMPLE, folder)
+    lines = (folder / "events.jsonl").read_text().splitlines()
+    (folder / "events.jsonl").write_text(lines[0] + "\n")  # Day 1 started, nothing else
+    runner = CliRunner()
+    pending = runner.invoke(app, ["end-day", str(folder)])
+    assert pending.exit_code == 1 and "give the post that ended it with --post" in pending.stderr
+    past = runner.invoke(app, ["end-day", str(folder), "--day", "1", "--post", "999"])
+    assert past.exit_code == 1 and "past the thread's last post" in past.stderr
+    assert (folder / "events.jsonl").read_text() == lines[0] + "\n"
+    done = runner.invoke(app, ["end-day", str(folder), "--day", "1", "--post", "15", "--json"])
+    assert done.exit_code == 0, done.output
+    written = [json.loads(x) for x in (folder / "events.jsonl").read_text().splitlines()[1:]]
+    assert [(e["kind"], e.get("post"), e.get("player")) for e in written] == [
+        ("day_end", 15, None),
+        ("death", None, "Kohai"),
+    ]
+    assert load_game(folder).days()[0].end.post == 15

@@ -1,6 +1,10 @@
-"""The failures seen on the saved WEB-FORUM-52 dev pages, each tested on its page (skipped
-without ../shared): engine adapters read each page's own date format, in the page's language,
-with the time; the generic reader reads a poster's name with its group's mark."""
+"""The failures seen on the saved WEB-FORUM-52 dev pages, each tested on its page: engine
+adapters read each page's own date format, in the page's language, with the time; the generic
+reader reads a poster's name with its group's mark.
+
+The pages are the data set's (saved pages of real forums, published with their gold), kept in
+../shared beside the repository and not copied into it: without ../shared these tests skip,
+as every test of the saved pages does (conftest.shared)."""
 
 from __future__ import annotations
 
@@ -32,6 +36,15 @@ def test_vbulletin_french_day_first_with_13h16_clock(web52):
         "2006-11-06 12:13",
     ]
     assert all(p.time is not None and p.author != "Publicité" for p in posts)
+
+
+def test_ad_slots_however_many(web52):
+    """futura-sciences' other page: two slots of seven ("Publicité", "A voir en vidéo sur
+    Futura") have neither a time nor a word, where every post with words shows a time."""
+    doc = "forums.futura-sciences.com.annonces-officielles.12735-latex-debarque-fsg-explications"
+    posts = _read(web52, doc + "-mode-demploi.html")
+    assert len(posts) == 5
+    assert all(p.time is not None and p.text for p in posts)
 
 
 def test_phpbb_french_abbreviated_month(web52):

@@ -229,7 +229,9 @@ def _injection_game(tmp_path):
         {"kind": "day_start", "day": 1, "time": "2026-11-01T12:00"},
         {"kind": "day_end", "day": 1, "time": "2026-11-02T12:00"},
         {"kind": "death", "player": NAMES[2], "phase": "N1", "cause": NAMES[5]},
-        {"kind": "night_result", "night": 1, "player": NAMES[3], "text": " ".join(NAMES)},
+        # as modtool's night work writes it (plain text; the host's own is the host's markup)
+        {"kind": "night_result", "night": 1, "player": NAMES[3], "text": " ".join(NAMES)}
+        | {"plain": True},
     ]
     (game / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
     return load_game(game)
@@ -313,3 +315,17 @@ def test_draft_file_names_are_unique_safe_and_short():
     assert len(set(s.casefold() for s in stems)) == len(stems)
     assert all(len(s.encode()) <= FILE_STEM_BYTES + 3 for s in stems)
     assert stems[5].startswith("가") and stems[6] == stems[5] + "-2"
+
+
+def test_draft_json_gives_each_drafts_name_path_and_text(tmp_path):
+    game = shutil.copytree(EXAMPLE, tmp_path / "g")
+    args = ["draft", "night", str(game), "--night", "1", "--json"]
+    drafts = json.loads(runner.invoke(app, [*args, "--stdout"]).stdout)
+    assert drafts and all(d["path"] is None for d in drafts)
+    assert not (game / "drafts").exists()
+    written = json.loads(runner.invoke(app, args).stdout)
+    assert [d["name"] for d in written] == [d["name"] for d in drafts]
+    for d in written:
+        assert (game / "drafts" / d["name"]).read_text() == d["text"] and d["path"].endswith(
+            d["name"]
+        )

@@ -86,7 +86,7 @@ def test_the_open_day_ends_in_a_dry_run_or_says_why(example):
         _one_line(exc)
     else:
         assert isinstance(closing, DayClosing) and not closing.written
-        assert closing.events[0]["kind"] == "day_end"
+        assert closing.lines[0]["kind"] == "day_end"
     assert _files(folder) == before
 
 

@@ -10,12 +10,18 @@ from modtool.core.grammar import Vocabulary, clauses, clauses_at, read_clause
 
 VTL = Vocabulary(re.compile(r"(?P<un>un)vote|vtl", re.I))
 PLAIN = Vocabulary(re.compile(r"(?P<un>un)?vote", re.I), colon_required=True)
+VOTE_WORD = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)  # the caller's vote keywords
 
 
-def parts(text: str, starts=()) -> list[str]:
-    return [
-        text[c.start : c.end].strip() + ("?" if c.question else "") for c in clauses(text, starts)
-    ]
+def parts(text: str, starts=(), vote_word=VOTE_WORD) -> list[str]:
+    found = clauses(text, starts, vote_word)
+    return [text[c.start : c.end].strip() + ("?" if c.question else "") for c in found]
+
+
+def test_a_mark_after_a_keyword_is_its_colon_only_for_the_caller_s_keywords():
+    assert parts("Vote; TheFool") == ["Vote; TheFool"]
+    assert parts("Vote; TheFool", vote_word=None) == ["Vote", "TheFool"]
+    assert parts("Lynch, Ann", vote_word=re.compile(r"lynch\s*$", re.I)) == ["Lynch, Ann"]
 
 
 @pytest.mark.parametrize(
@@ -44,12 +50,17 @@ def test_a_caller_may_start_clauses():
 
 
 @pytest.mark.parametrize(
-    "text", ["Unvote. VTL Bob, then VTL Cy", "a long run of words before: VTL Ann and VTL Bo"]
+    "text",
+    [
+        "Unvote. VTL Bob, then VTL Cy",
+        "a long run of words before: VTL Ann and VTL Bo",
+        "Vote; TheFool, and VTL - Ann",
+    ],
 )
 def test_clauses_around_keywords_are_the_clauses_of_the_line(text):
     keywords = [m.start() for m in re.finditer("vote|vtl", text, re.I)]
-    near = clauses_at(text, keywords)
-    assert set(near) <= set(clauses(text)) and near
+    near = clauses_at(text, keywords, (), VOTE_WORD)
+    assert set(near) <= set(clauses(text, (), VOTE_WORD)) and near
 
 
 @pytest.mark.parametrize(

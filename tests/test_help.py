@@ -7,6 +7,7 @@ import os
 import re
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 import modtool
@@ -18,6 +19,8 @@ from .conftest import ROOT
 GOLDEN = ROOT / "tests" / "golden" / "help"
 COMMANDS = [
     [],
+    ["example"],
+    ["docs"],
     ["posts"],
     ["count"],
     ["schedule"],
@@ -53,8 +56,10 @@ COMMANDS = [
     ["setup", "draw"],
     ["setup", "commit"],
     ["setup", "verify"],
+    ["roles"],
+    ["roles", "import"],
 ]
-GROUPS = ("import", "record", "setup")
+GROUPS = ("import", "record", "setup", "roles")
 FETCH_OPTIONS = {"--offline", "--refresh", "--cookies", "--header", "--cache", "--concurrency"}
 ROOT_ONLY = {"--install-completion", "--show-completion", "--debug", "--version", "-V"}
 
@@ -127,3 +132,38 @@ def test_short_help_and_version():
     short = runner.invoke(app, ["-h"], prog_name="modtool").stdout
     assert short.startswith("Usage: modtool [OPTIONS] COMMAND")
     assert runner.invoke(app, ["-V"]).stdout == f"modtool {modtool.__version__}\n"
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c], ids=" ".join)
+def test_each_example_is_a_line_of_its_own_even_on_a_wide_terminal(command):
+    """Click rewraps a paragraph to the terminal's width: examples in one paragraph ran into
+    one line at COLUMNS=200 (`draft -h`)."""
+    result = CliRunner().invoke(app, [*command, "--help"], prog_name="modtool", terminal_width=200)
+    node = typer.main.get_command(app)
+    for name in command:
+        node = node.commands[name]
+    examples = [
+        line.strip()
+        for line in (node.help or "").splitlines()
+        if line.strip().startswith("modtool ")
+    ]
+    shown = [line.strip() for line in result.stdout.splitlines()]
+    for example in examples:
+        assert example in shown, (command, example)
+
+
+@pytest.mark.parametrize(
+    ("words", "offered"),
+    [
+        ("modtool init x --preset ", ["botc-forum", "mafiascum", "vampire"]),
+        ("modtool init x --preset m", ["mafiascum"]),
+    ],
+)
+def test_the_shell_completes_the_preset_names(words, offered):
+    from modtool.core.rules import preset_names
+
+    env = {"_MODTOOL_COMPLETE": "complete_bash", "COMP_WORDS": words}
+    env["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
+    result = CliRunner().invoke(app, [], env=env, prog_name="modtool")
+    assert result.stdout.split() == offered
+    assert set(offered) <= set(preset_names())

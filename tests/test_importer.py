@@ -126,7 +126,7 @@ def _case_with(tmp_path, **changes):
     report = import_mafiascum_archive(archive, tmp_path / "games")
     assert report.games == ("9999",), report.skipped
     game = load_game(tmp_path / "games" / "9999")
-    return game, count_days(game, read_game_posts(game))
+    return game, count_days(game, read_game_posts(game)), report.guessed
 
 
 def _slots(case, index, **fields):
@@ -137,27 +137,43 @@ def _slots(case, index, **fields):
 
 def test_a_death_in_a_day_the_archive_has_no_start_for_gets_that_day(tmp_path):
     # bea dies in D3; the archive records Day 2's start and nothing of Day 3
-    game, days = _case_with(
+    game, days, guessed = _case_with(
         tmp_path, slots=lambda c: _slots(c, 1, fate_kind="killed", fate_phase="D3")
     )
     [start] = [e for e in game.events_of(EventKind.DAY_START) if e.day == 3]
     assert start.at.post == 8  # where the last recorded day (Day 2, from post 8) stopped
     assert [d.day for d in days] == [1, 2, 3]
+    note = "Day 3 start guessed at post 8 (a death in D3 shows the game reached Day 3)"
+    assert start.note == note and guessed == (f"9999: {note}",)
+
+
+def test_days_between_a_guessed_start_and_the_last_recorded_day_are_named(tmp_path):
+    game, days, guessed = _case_with(
+        tmp_path, slots=lambda c: _slots(c, 1, fate_kind="killed", fate_phase="D5")
+    )
+    assert guessed == (
+        "9999: Day 5 start guessed at post 8 (a death in D5 shows the game reached Day 5); "
+        "Days 3-4 hold no posts",
+    )
+    assert [d.day for d in days] == [1, 2, 3, 4, 5]
 
 
 def test_a_replacement_by_the_slots_own_name_is_a_rename(tmp_path):
-    game, _ = _case_with(tmp_path, slots=lambda c: _slots(c, 0, names=["ann", "Ann"]))
+    game, _, guessed = _case_with(tmp_path, slots=lambda c: _slots(c, 0, names=["ann", "Ann"]))
     assert not [e for e in game.events_of(EventKind.REPLACEMENT) if e.slot == "ann"]
 
 
 def test_a_replacement_by_another_slots_nickname_takes_the_name_from_it(tmp_path):
-    game, _ = _case_with(tmp_path, slots=lambda c: _slots(c, 1, aliases=["eve"]))
+    game, _, guessed = _case_with(tmp_path, slots=lambda c: _slots(c, 1, aliases=["eve"]))
     assert game.find_slot("eve") == "zed" and "eve" not in game.slot("bea").accounts
 
 
 def test_a_replacement_by_another_slots_player_is_left_out(tmp_path):
-    game, _ = _case_with(tmp_path, slots=lambda c: _slots(c, 4, names=["zed", "bea"]))
+    game, _, guessed = _case_with(tmp_path, slots=lambda c: _slots(c, 4, names=["zed", "bea"]))
     assert not game.events_of(EventKind.REPLACEMENT) and game.find_slot("bea") == "bea"
+    (note,) = guessed
+    assert note.startswith("9999: replacement of zed by bea at post ")
+    assert note.endswith(": bea already plays bea's slot")
 
 
 def test_every_dev_game_imports_and_counts_without_an_error(shared, tmp_path):

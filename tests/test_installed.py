@@ -11,6 +11,7 @@ import venv
 import pytest
 
 from .conftest import EXAMPLE, ROOT
+from .walkthrough import check
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +74,28 @@ def test_an_installed_copy_counts_and_drafts_outside_the_repository(installed):
     assert "role-Kohai.en.bbcode" in written and "night1-whiteflame.ko.md" in written
     version = subprocess.run([str(modtool), "-V"], **outside)
     assert version.stdout.startswith("modtool ")
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/first-game.md"])
+def test_an_installed_copy_runs_the_walkthrough_outside_the_repository(installed, doc, tmp_path):
+    """Every command the README and the first-game walkthrough show, run by the installed
+    modtool in an empty folder outside the repository, prints what the doc shows."""
+    modtool, _ = installed
+
+    def run(args: list[str]) -> tuple[int, str, str]:
+        done = subprocess.run([str(modtool), *args], cwd=tmp_path, capture_output=True, text=True)
+        return done.returncode, done.stdout, done.stderr
+
+    assert check(ROOT / doc, run) > 0
+
+
+def test_an_installed_copy_shows_its_docs_and_help_without_the_repository(installed, tmp_path):
+    modtool, _ = installed
+    outside = {"cwd": tmp_path, "capture_output": True, "text": True}
+    listed = subprocess.run([str(modtool), "docs"], **outside)
+    assert listed.returncode == 0 and "first-game" in listed.stdout
+    shown = subprocess.run([str(modtool), "docs", "first-game"], **outside)
+    assert shown.returncode == 0 and shown.stdout.startswith("# Your first game")
+    assert "$ modtool init mafia --thread" in shown.stdout
+    helped = subprocess.run([str(modtool), "-h"], **outside)
+    assert "games/example" not in helped.stdout and "modtool example demo" in helped.stdout

@@ -177,3 +177,46 @@ def test_record_after_a_replacement_and_undo(game_dir):
         append_event(load_game(game_dir), {"kind": "undo", "line": n})
     with pytest.raises(Refused, match=f"line {n + 2} is an undo"):
         append_event(load_game(game_dir), {"kind": "undo", "line": n + 2})
+
+
+# A game.toml as `init` writes it: its header comment names the hosts and the rules.
+INIT_HEADER = """# Written by `modtool init` from the thread's posters: check the players (remove
+# anyone who is not playing, add aliases), the hosts, the timezone and the rules.
+title = "g"
+timezone = "UTC"
+{hosts}
+
+[[sources]]
+path = "t.jsonl"
+
+{rules}
+preset = "mafiascum"
+{rule}
+
+[[players]]
+name = "Ann"
+
+[[players]]
+name = "Bea"
+"""
+
+
+@pytest.mark.parametrize(
+    ("hosts", "rules", "rule", "line", "says"),
+    [
+        ('hosts = "Host"', "[rules]", "", 5, "'hosts' must be a list of names"),
+        ('hosts = ["Host", 3]', "[rules]", "", 5, "'hosts' must be a list of names"),
+        ('hosts = ["Host"]', "[rule]", "", 10, "unknown setting 'rule'"),
+        ('hosts = ["Host"]', "[rules]", 'threshld = "majority"', 12, "unknown rule 'threshld'"),
+        ('hosts = ["Host"]', "[rules]", 'tie = "sometimes"', 12, "rule 'tie' cannot be"),
+        ('hosts = ["Host"]', "[rules]", "self_vote = 3 # a comment", 12, "rule 'self_vote'"),
+    ],
+)
+def test_game_toml_errors_point_at_the_line_at_fault(tmp_path, hosts, rules, rule, line, says):
+    """A comment that names a setting is not where it is set (errors said line 2)."""
+    (tmp_path / "game.toml").write_text(INIT_HEADER.format(hosts=hosts, rules=rules, rule=rule))
+    (tmp_path / "t.jsonl").write_text("")
+    with pytest.raises(GameFileError) as caught:
+        load_game(tmp_path)
+    assert caught.value.line == line, str(caught.value)
+    assert says in str(caught.value)

@@ -92,7 +92,7 @@ def test_the_count_carries_the_witchs_curse_and_end_day_records_it(tmp_path):
         in [n.message for n in day4.warnings]
     )
     closing = _close(folder, now=AFTER)
-    assert closing.events[1] == {
+    assert closing.lines[1] == {
         "kind": "death",
         "player": "Shining",
         "post": 39,
@@ -122,7 +122,7 @@ def test_the_count_cli_json_lists_the_deaths(tmp_path):
 def test_end_day_at_the_deadline_records_the_slayers_kill(tmp_path):
     folder = _game(tmp_path, schedule=True)
     closing = _close(folder, now=AFTER)
-    assert closing.events[:2] == (
+    assert closing.lines[:2] == (
         {
             "kind": "day_end",
             "day": 4,
@@ -140,7 +140,7 @@ def test_end_day_at_the_deadline_records_the_slayers_kill(tmp_path):
 def test_a_day_won_before_its_end_closes_at_the_winning_post(tmp_path):
     folder = _game(tmp_path)  # no schedule: Day 4 is still open, but the Demon is dead
     closing = _close(folder)
-    assert closing.events == (
+    assert closing.lines == (
         {
             "kind": "day_end",
             "day": 4,
@@ -156,7 +156,7 @@ def test_end_day_leaves_out_a_death_the_host_recorded(tmp_path):
     with (folder / "events.jsonl").open("a") as f:
         f.write(json.dumps({"kind": "death", "player": "Banana", "phase": "D4"}) + "\n")
     closing = _close(folder, now=AFTER)
-    assert [e["kind"] for e in closing.events] == ["day_end"]
+    assert [e["kind"] for e in closing.lines] == ["day_end"]
 
 
 def test_after_end_day_the_night_refuses_and_the_grimoire_shows_the_demon_dead(tmp_path):
@@ -165,8 +165,8 @@ def test_after_end_day_the_night_refuses_and_the_grimoire_shows_the_demon_dead(t
     assert result.exit_code == 0, result.output
     assert "Game over: good wins (the Demon is dead)." in result.stdout
     assert (
-        'Recorded {"kind": "death", "player": "Banana", "post": 39, '
-        '"cause": "slain by the Slayer"}' in result.stdout
+        'Recorded {"kind": "death", "player": "Banana", "cause": "slain by the Slayer", '
+        '"post": 39}' in result.stdout
     )
     night = runner.invoke(app, ["night", str(folder), "--night", "4"])
     assert night.exit_code == 1
@@ -229,7 +229,7 @@ def test_a_saint_executed_ends_the_game_for_every_later_command(tmp_path):
             "markdown",
             "**4일차가 끝났습니다.**\n\n"
             "아무도 처형되지 않았습니다 (투표 없음).\n\n"
-            "- **Banana** 사망 (slain by the Slayer).\n\n"
+            "- **Banana** 사망 (처단자에게 처단됨).\n\n"
             "게임이 끝났습니다: 선 승리 (악마가 죽었습니다).",
         ),
     ],

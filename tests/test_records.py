@@ -11,8 +11,14 @@ from typer.testing import CliRunner
 from modtool.cli import app
 from modtool.errors import SourceError
 from modtool.threads.forum import parse_page, records
-from modtool.threads.forum.generic import _author_name, page_doubts
-from modtool.threads.forum.markup import icon_glyph
+from modtool.threads.forum.generic import _author_link, _author_name, _plain_quote, page_doubts
+from modtool.threads.forum.markup import (
+    attribute_time,
+    class_stems,
+    icon_glyph,
+    machine_time_attrs,
+    member_page,
+)
 from modtool.threads.posts import Post
 from modtool.threads.times import UTC
 
@@ -105,6 +111,96 @@ def test_a_forum_index_is_no_thread():
 )
 def test_member_link(href, expected):
     assert records.member_link(etree.fromstring(f'<a href="{href}">x</a>')) is expected
+
+
+@pytest.mark.parametrize(
+    ("href", "expected"),
+    [
+        ("/members/bob.12/", True),
+        ("memberlist.php?mode=viewprofile&u=3", True),
+        ("user_info.pl?id=3", True),
+        ("/profile/bob", True),
+        ("/author/bob/", True),
+        ("space-uid-9.html", True),
+        ("/u12-bob", True),
+        ("/account/login", False),  # every visitor's page shows it
+        ("/users/sign_in", False),
+        ("/member/register.php", False),
+        ("search.php?author=bob", False),  # the poster's posts: no name
+        ("/t/5", False),
+        ("#32677", False),
+    ],
+)
+def test_member_page(href, expected):
+    """One rule for a member's page, for both readers (generic.py and records.py)."""
+    assert member_page(href) is expected
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        ('<time datetime="2020-01-02T03:04:05Z">x</time>', ["2020-01-02T03:04:05Z"]),
+        ('<div data-publishdate="1600000000">x</div>', ["1600000000"]),
+        (
+            '<div data-timestamp="1600000000" datetime="2020-01-02">x</div>',
+            ["2020-01-02", "1600000000"],
+        ),
+        ('<div data-edit-time="1600000000">x</div>', []),  # a later change
+        ('<div data-user-joindate="1500000000">x</div>', []),  # the member's, not the post's
+        ('<div data-id="1600000000">x</div>', []),
+    ],
+)
+def test_machine_time_attrs(markup, expected):
+    assert machine_time_attrs(etree.fromstring(markup)) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("1600000000", "2020-09-13T12:26:40+00:00"),
+        ("1600000000000", "2020-09-13T12:26:40+00:00"),  # milliseconds
+        ("12", None),  # a count, not a Unix time
+        ("2020-01-02T03:04:05", "2020-01-02T03:04:05+00:00"),
+        ("January 2, 2020 3:04 am", "2020-01-02T03:04:00+00:00"),  # a tooltip
+        ("Reply", None),
+    ],
+)
+def test_attribute_time(value, expected):
+    found = attribute_time(value, UTC)
+    assert (found.isoformat() if found else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        ('<div class="post odd windowbg2 js-post">x</div>', ["post", "windowbg"]),
+        ('<div class="row2 bg1 is-unread post-301342 message">x</div>', ["post-", "message"]),
+    ],
+)
+def test_class_stems(markup, expected):
+    assert list(class_stems(etree.fromstring(markup))) == expected
+
+
+def test_the_name_link_not_the_letter_avatar():
+    """An avatar draws the name's initials where the member has no picture: the poster's name
+    is the link that shows it."""
+    post = etree.fromstring(
+        '<div><a href="/user/fgallese"><span class="avatar">F</span></a>'
+        '<a href="/user/fgallese">fgallese</a><p>Great work!</p></div>'
+    )
+    assert _author_name(_author_link(post)) == "fgallese"
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        ("<blockquote>said before</blockquote>", True),
+        ('<blockquote class="bq"><cite>Bob wrote:</cite>said before</blockquote>', True),
+        ('<blockquote class="postcontent restore">my own words</blockquote>', False),
+    ],
+)
+def test_a_blockquote_as_a_quote(markup, expected):
+    assert _plain_quote(etree.fromstring(markup)) is expected
 
 
 # A page whose posts are a header row and a body row each, in a table with no classes: the
@@ -314,3 +410,127 @@ def test_one_poster_throughout_is_an_author_when_a_member_link():
     linked = page.replace("<b>alice</b>", '<b><a href="/member/7">alice</a></b>')
     assert {p.author for p in parse_page(linked).posts} == {"alice"}
     assert not parse_page(page).doubts.authors
+
+
+UNSURE_POST = """<div class="post"><div class="poster"><a href="/member.php?u={n}">{name}</a></div>
+<span class="date">{date}</span><div class="content">{text}</div></div>"""
+
+
+def _page_missing_a_time() -> str:
+    """Four posts with a poster each, one of them with no time: read, and said to be unsure."""
+    rows = [
+        ("alice", "2020-04-21 10:01", TEXTS[0]),
+        ("bob", "2020-04-22 10:02", TEXTS[1]),
+        ("carol", "", TEXTS[2]),
+        ("alice", "2020-04-24 10:04", "Vote: bob, he never answers the question."),
+    ]
+    posts = "".join(
+        UNSURE_POST.format(n=n, name=name, date=date, text=text)
+        for n, (name, date, text) in enumerate(rows, 1)
+    )
+    return f"<html><body>{posts}</body></html>"
+
+
+@pytest.mark.parametrize("command", ["count", "init", "watch"])
+def test_the_game_commands_say_when_the_reader_was_unsure(tmp_path, command):
+    """count, init and watch read the page, and say in one line on stderr what the generic
+    reader was unsure of, as posts does."""
+    saved = tmp_path / "thread.html"
+    saved.write_text(_page_missing_a_time())
+    players = "".join(f'[[players]]\nname = "{n}"\n' for n in ("alice", "bob", "carol"))
+    (tmp_path / "game.toml").write_text(f'[[sources]]\npath = "thread.html"\n{players}')
+    args = {
+        "count": ["count", str(tmp_path)],
+        "init": ["init", str(tmp_path / "new"), "--thread", str(saved)],
+        "watch": ["watch", str(tmp_path), "--times", "1"],
+    }[command]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    warning = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
+    assert warning == [
+        f"Warning: {saved}: the generic reader was unsure of this page (1 of 4 posts show no "
+        "time); check with modtool posts --explain"
+    ]
+
+
+def test_init_refuses_a_page_whose_authors_could_not_be_read(tmp_path):
+    """Its posters would become the players: 'Log in' is none."""
+    saved = tmp_path / "thread.html"
+    saved.write_text(
+        LABELLED.format(
+            posts="".join(LABELLED_POST.format(n=n, text=t) for n, t in enumerate(TEXTS, 1))
+        )
+    )
+    result = CliRunner().invoke(app, ["init", str(tmp_path / "new"), "--thread", str(saved)])
+    assert result.exit_code == 1
+    assert "the posts' authors could not be read (every post's author is 'Log in'" in result.stderr
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_part_with_a_class_more_is_the_same_part():
+    """A forum marks some posts with a class more (the opening post's "hasAds"): the message
+    there is the message all the same."""
+    page = _rows_page().replace("<div>", '<div class="text">')
+    page = page.replace('<div class="text">', '<div class="hasAds text">', 1)
+    posts = parse_page(page).posts
+    assert [p.author for p in posts] == ["alice", "bob", "alice"]
+    assert [p.text for p in posts] == TEXTS
+    part = {(("div.text", 1),): "plain"}
+    assert records.at_path(part, (("div.text", 1),)) == "plain"
+    marked = {(("div.hasAds.text", 1),): "marked"}
+    assert records.at_path(marked, (("div.text", 1),)) == "marked"
+    assert records.at_path(marked, (("span.text", 1),)) is None
+
+
+MENTION_POST = """<li class="message"><div class="sidebar"><div class="member">{name}</div></div>
+<time datetime="2020-03-10T0{n}:00:00+01:00">10. März 2020</time>
+<div class="messageText">{text}</div></li>"""
+
+
+def test_a_member_named_in_a_post_is_not_its_poster():
+    """The poster sits at the same place in every post: a profile link in one post's words (a
+    member it mentions) is not that post's poster."""
+    posts = [
+        ("alice", TEXTS[0]),
+        ("bob", TEXTS[1]),
+        ("carol", 'Yes, <a href="/members/alice.3/">alice</a>, as I said before.'),
+        ("dave", TEXTS[2]),
+    ]
+    items = "".join(
+        MENTION_POST.format(n=n, name=name, text=text) for n, (name, text) in enumerate(posts, 1)
+    )
+    page = parse_page(f"<html><body><ol>{items}</ol></body></html>")
+    assert [p.author for p in page.posts] == ["alice", "bob", "carol", "dave"]
+    assert page.posts[2].text == "Yes, alice, as I said before."
+
+
+@pytest.mark.parametrize(
+    ("line", "reads"),
+    [
+        ("Beiträge: 1234", False),  # one number: a count
+        ("5 posts", False),
+        ("5 hours ago", True),  # the one-number form of a time
+        ("21. Apr 2020, 19:40", True),
+    ],
+)
+def test_a_date_line_names_two_numbers_or_says_ago(line, reads):
+    from modtool.threads.forum.markup import time_from_text
+
+    assert (time_from_text(line, UTC) is not None) is reads
+
+
+@pytest.mark.parametrize(
+    ("text", "author", "posted", "expected"),
+    [
+        ("[Beitrag von Dualist am 20. Apr 2004, 22:03 bearbeitet]", "Dualist", 1, True),
+        ("Last edited by bob; April 20, 2004, 10:05 pm", "bob", 1, True),
+        ("[Beitrag von Dualist am 20. Apr 2004, 22:03 bearbeitet]", "alice", 1, False),
+        ("Dualist wrote on 19. Apr 2004, 10:00:", "Dualist", 1, False),  # before the post
+        ("Dualist", "Dualist", 1, False),  # no time
+    ],
+)
+def test_edit_note(text, author, posted, expected):
+    """An edit note in any language: a short line naming the poster and a time no earlier
+    than the post's."""
+    at = datetime(2004, 4, 20, 22, 1, tzinfo=UTC)
+    assert records.edit_note(text, author, at if posted else None, UTC) is expected

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from modtool.core.results import OutcomeKind
 from modtool.core.rules import (
     ACCEPTING,
     NO_LYNCH_KEY,
@@ -13,7 +14,6 @@ from modtool.core.rules import (
     Standing,
     Threshold,
     TiePolicy,
-    Verdict,
     day_end_outcome,
     ghost_vote_refusal,
     hammer_ends_day,
@@ -93,39 +93,45 @@ HALF = Rules(threshold=Threshold.HALF_OF_LIVING, multi_vote=True, ghost_votes=Tr
     ("rules", "standings", "alive", "verdict", "target"),
     [
         # Seed 003 worked example: 6 alive, 3 votes needed; 2 or fewer lives.
-        (HALF, [_s("a", 3), _s("b", 2)], 6, Verdict.EXECUTION, "a"),
-        (HALF, [_s("a", 2), _s("b", 1)], 6, Verdict.NO_EXECUTION, None),
+        (HALF, [_s("a", 3), _s("b", 2)], 6, OutcomeKind.EXECUTION, "a"),
+        (HALF, [_s("a", 2), _s("b", 1)], 6, OutcomeKind.NO_EXECUTION, None),
         # A tie for the most votes: nobody dies, even above the threshold.
-        (HALF, [_s("a", 4), _s("b", 4)], 8, Verdict.NO_EXECUTION, None),
-        (HALF, [], 8, Verdict.NO_EXECUTION, None),
-        (Rules(threshold=Threshold.PLURALITY), [_s("a", 2), _s("b", 1)], 9, Verdict.EXECUTION, "a"),
+        (HALF, [_s("a", 4), _s("b", 4)], 8, OutcomeKind.NO_EXECUTION, None),
+        (HALF, [], 8, OutcomeKind.NO_EXECUTION, None),
+        (
+            Rules(threshold=Threshold.PLURALITY),
+            [_s("a", 2), _s("b", 1)],
+            9,
+            OutcomeKind.EXECUTION,
+            "a",
+        ),
         (
             Rules(threshold=Threshold.PLURALITY),
             [_s(NO_LYNCH_KEY, 3), _s("b", 1)],
             9,
-            Verdict.NO_EXECUTION,
+            OutcomeKind.NO_EXECUTION,
             None,
         ),
         (
             Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.HOST_DECIDES),
             [_s("a", 2), _s("b", 2)],
             9,
-            Verdict.TIE,
+            OutcomeKind.TIE,
             None,
         ),
         (
             Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.EARLIEST_TO_REACH),
             [_s("a", 2, reached=40), _s("b", 2, reached=12)],
             9,
-            Verdict.EXECUTION,
+            OutcomeKind.EXECUTION,
             "b",
         ),
-        (Rules(threshold=Threshold.MAJORITY), [_s("a", 5)], 9, Verdict.NO_EXECUTION, None),
+        (Rules(threshold=Threshold.MAJORITY), [_s("a", 5)], 9, OutcomeKind.NO_EXECUTION, None),
     ],
 )
 def test_day_end_outcome(rules, standings, alive, verdict, target):
     result = day_end_outcome(rules, standings, alive)
-    assert (result.verdict, result.target) == (verdict, target)
+    assert (result.kind, result.player) == (verdict, target)
 
 
 def test_random_tie_is_seeded_and_says_its_seed():
@@ -133,7 +139,7 @@ def test_random_tie_is_seeded_and_says_its_seed():
     standings = [_s("a", 2), _s("b", 2), _s("c", 2)]
     first = day_end_outcome(rules, standings, 9)
     assert first == day_end_outcome(rules, list(reversed(standings)), 9)
-    assert first.verdict is Verdict.EXECUTION and first.target in {"a", "b", "c"}
+    assert first.kind is OutcomeKind.EXECUTION and first.player in {"a", "b", "c"}
     assert "seed 7" in first.reason
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -136,3 +137,31 @@ def test_a_day_without_a_recorded_end_ends_at_its_deadline(tmp_path):
     before = datetime(2026, 11, 1, 12, 0, tzinfo=NEW_YORK)
     (going,) = count_days(game, read_game_posts(game), now=before)
     assert going.outcome.kind == "pending"
+
+
+def test_a_day_started_at_a_post_takes_its_time_and_the_schedules_length(tmp_path):
+    """`record day-start GAME 4 --post 37` with `day = "48h"`: Day 4 starts at post 37's time
+    and ends 48 hours later (it said "when the host says" when `schedule` did not read the
+    thread for the post's time)."""
+    from typer.testing import CliRunner
+
+    from modtool.cli import app
+    from tests.conftest import EXAMPLE
+
+    folder = tmp_path / "game"
+    shutil.copytree(EXAMPLE, folder)
+    with (folder / "game.toml").open("a") as f:
+        f.write('\n[schedule]\nstart = "2026-11-02T12:00"\nday = "48h"\nnight = "host"\n')
+    ledger = folder / "events.jsonl"
+    lines = ledger.read_text().splitlines(keepends=True)
+    ledger.write_text("".join(x for x in lines if '"day": 4, "post": 37' not in x))
+    runner = CliRunner()
+    recorded = runner.invoke(app, ["record", "day-start", str(folder), "4", "--post", "37"])
+    assert recorded.exit_code == 0, recorded.output
+    shown = runner.invoke(app, ["schedule", str(folder), "--phases", "8", "--json"])
+    assert shown.exit_code == 0, shown.output
+    day4 = next(p for p in json.loads(shown.stdout) if p["phase"] == "D4")
+    post37 = next(p for p in read_game_posts(load_game(folder)) if p.number == 37)
+    assert datetime.fromisoformat(day4["start"]) == post37.time
+    assert _real(datetime.fromisoformat(day4["deadline"]), post37.time) == timedelta(hours=48)
+    assert day4["recorded"] is True

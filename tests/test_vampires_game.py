@@ -336,8 +336,10 @@ def test_the_calendar_of_the_scripted_game(tmp_path):
     rows = json.loads(runner.invoke(app, ["schedule", str(game), "--json"]).stdout)
     starts = {(r["phase"], r["start"][:16]) for r in rows[:5]}
     # seed 004: Monday and Tuesday a day, Wednesday a night, Thursday and Friday a day, the
-    # weekend a night, turning at 09:00 in the game's zone
-    assert ("D2", "2026-11-05T09:00") in starts and ("N2", "2026-11-07T09:00") in starts
+    # weekend a night, turning at 09:00 in the game's zone; a day the ledger starts at a post
+    # starts at that post's time (post 8, Thursday 10:00)
+    assert ("D2", "2026-11-05T10:00") in starts and ("N2", "2026-11-07T09:00") in starts
+    assert next(r for r in rows if r["phase"] == "D2")["recorded"]
 
 
 def test_the_seeds_assignment_and_its_commitment(tmp_path):
@@ -402,7 +404,7 @@ def test_the_seeds_assignment_and_its_commitment(tmp_path):
     text = (small / "game.toml").read_text()
     (small / "game.toml").write_text(text.split('[[players]]\nname = "Maple"')[0])
     warned = runner.invoke(app, ["setup", "check", str(small)])
-    assert "- warning: 12 players: seed 004 recommends at least 13" in warned.stdout
+    assert "- warning: 12 players: the Vampires game recommends at least 13" in warned.stdout
 
 
 @pytest.mark.parametrize(

@@ -148,6 +148,7 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         ((BOTC,), "Unvote Vote, VTL {a}", "unvote Vote; vote {a}"),
         (BOLD_GAMES, "<b>Vote: Vote</b>", "vote Vote"),
         (BOLD_GAMES, "<b>Vote IS</b>", "vote IS"),
+        (BOLD_GAMES, "<b>Vote ON</b>", "vote ON"),
         (BOLD_GAMES, "<b>Unvote: Vote</b>", "unvote Vote"),
     ],
     "talk, not a vote": [
@@ -158,6 +159,8 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         ((BOTC,), "VTL {a} if she does not claim", ""),
         ((BOTC,), "I will not unvote until {a} claims.", ""),
         ((BOTC,), "so I'd VTL {a} if she claimed", ""),
+        (BOLD_GAMES, "<b>VOTE ON BOB</b> IS COMING", ""),
+        (BOLD_GAMES, "<b>vote on Bob</b> is coming", ""),
         ((BOTC,), "my VTL on {a} stays", ""),
         ((BOTC,), "Should I unvote?", ""),
         (BOLD_GAMES, "<b>Do not vote {a}</b>", ""),

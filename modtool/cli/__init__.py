@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import days, drafting, folders, game_log, nights, record, setup, threads  # noqa: F401
+from . import days, drafting, folders, game_log, nights, record, roles, setup, threads  # noqa: F401
 from .app import app, main
 
 __all__ = ["app", "main"]

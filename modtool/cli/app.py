@@ -100,6 +100,7 @@ class _Errors(TyperGroup):
 
 
 COMMAND_ORDER = (
+    "example",
     "posts",
     "count",
     "schedule",
@@ -115,6 +116,8 @@ COMMAND_ORDER = (
     "import",
     "record",
     "setup",
+    "docs",
+    "roles",
 )
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -146,6 +149,9 @@ record_app = _group("Append an event to a game's ledger (events.jsonl).")
 setup_app = _group("Clocktower setups: check the characters, draw a legal set, commit to it.")
 
 
+roles_app = _group("Clocktower role text: import the publisher's files into GAME/roles.LANG.toml.")
+
+
 app.add_typer(import_app, name="import")
 
 
@@ -153,6 +159,9 @@ app.add_typer(record_app, name="record")
 
 
 app.add_typer(setup_app, name="setup")
+
+
+app.add_typer(roles_app, name="roles")
 
 
 class Markup(StrEnum):
@@ -229,6 +238,13 @@ ConcurrencyOpt = Annotated[
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def _complete_presets(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion of --preset: the shipped rules presets."""
+    from ..core.rules import preset_names
+
+    return [(n, "rules preset") for n in preset_names() if n.startswith(incomplete)]
 
 
 GameArg = Annotated[
@@ -331,9 +347,12 @@ def _root(
     Exit codes: 0 done, 1 error, 2 usage error; with --json an error is a JSON object on
     stderr. Progress bars appear only on a terminal, and NO_COLOR is honoured.
 
-    Example:
+    Examples (an example game, its count, the walkthrough of a first game):
 
-        modtool count games/example-botc --day all
+    \b
+        modtool example demo
+        modtool count demo --day all
+        modtool docs first-game
     """
     ctx.meta["modtool.debug"] = debug
 
@@ -345,15 +364,46 @@ def _day_option(value: str) -> str:
 
 
 def _game_and_posts(game, offline, refresh, concurrency, cookies, header, cache, quiet):
-    """The game folder and its thread's posts, read with the shared thread options."""
+    """The game folder and its thread's posts, read with the shared thread options (what the
+    generic reader was unsure of said on stderr)."""
     from ..games import load_game
-    from ..threads.sources import read_game_posts
 
     loaded = load_game(game)
     with _thread_options(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
-        return loaded, read_game_posts(loaded, fetcher)
+        return loaded, game_posts_warning_unsure(loaded, fetcher)
+
+
+def game_posts_warning_unsure(loaded, fetcher) -> list:
+    """A game's posts (threads.sources.read_game_posts), with one line on stderr where the
+    generic reader was unsure of a page."""
+    from ..threads.sources import read_game_posts
+
+    doubts: list = []
+    posts = read_game_posts(loaded, fetcher, doubts)
+    warn_unsure(doubts)
+    return posts
+
+
+def warn_unsure(doubts: list) -> None:
+    """One line on stderr for the pages the generic reader was unsure of (none: nothing)."""
+    from ..threads.sources import doubts_line
+
+    if doubts:
+        typer.echo(f"Warning: {doubts_line(doubts)}", err=True)
+
+
+def _posts_if_at_hand(loaded) -> list | None:
+    """The thread as far as it can be read without the network (saved files, the page cache),
+    for the times of the posts the ledger names; None when it cannot be."""
+    from ..threads.sources import read_game_posts
+
+    try:
+        with _thread_options(True, False, 1, loaded.timezone, None, None, None, True) as f:
+            return read_game_posts(loaded, f)
+    except ModToolError:
+        return None
 
 
 def _thread_options(offline, refresh, concurrency, tz, cookies, header, cache, quiet):

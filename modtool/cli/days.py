@@ -22,8 +22,10 @@ from .app import (
     _day_option,
     _emit_json,
     _game_and_posts,
+    _posts_if_at_hand,
     _thread_options,
     app,
+    game_posts_warning_unsure,
 )
 
 
@@ -82,9 +84,9 @@ def count(
 ) -> None:
     """Count the votes of a day.
 
-    Example:
+    Example (on the game `modtool example demo` writes):
 
-        modtool count games/example-botc --day all
+        modtool count demo --day all
     """
     from ..games import load_game
     from ..host.counting import count_game
@@ -96,7 +98,8 @@ def count(
     with _thread_options(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
-        results = count_game(loaded, days, as_of, fetcher=fetcher, check=check)
+        posts = game_posts_warning_unsure(loaded, fetcher)
+    results = count_game(loaded, days, as_of, posts=posts, check=check)
     if post is not None:
         from ..host.render import deadline_of
         from ..host.templating import render_count_post  # Jinja loads only for a post
@@ -104,7 +107,13 @@ def count(
         extra = game / "templates"
         drafts = (
             render_count_post(
-                r, post.value, lang.value, extra, template, number, deadline_of(loaded, r.day)
+                r,
+                post.value,
+                lang.value,
+                extra,
+                template,
+                number,
+                deadline_of(loaded, r.day, posts=posts),
             )
             for r in results
         )
@@ -135,16 +144,16 @@ def schedule(
 ) -> None:
     """List the game's phases with their start and deadline, in the game's zone and UTC.
 
-    Example:
+    Example (on the game `modtool example demo` writes):
 
-        modtool schedule games/example-botc
+        modtool schedule demo
     """
     from ..core.schedule import game_phases
     from ..games import load_game
     from ..host.render import schedule_table, schedule_to_json
 
     loaded = load_game(game)
-    found = game_phases(loaded, phases)
+    found = game_phases(loaded, phases, _posts_if_at_hand(loaded) or ())
     if as_json:
         _emit_json(schedule_to_json(found))
         return
@@ -161,6 +170,14 @@ def end_day(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be recorded; write nothing.")
     ] = False,
+    post: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="The host ended the day with this post (no deadline or hammer needed).",
+            metavar="POST",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
@@ -169,15 +186,17 @@ def end_day(
     cache: CacheOpt = None,
     concurrency: ConcurrencyOpt = 3,
 ) -> None:
-    """Close a day: its count at the deadline or the hammer, recorded in one write.
+    """Close a day: its count at the deadline, the hammer or the host's post, in one write.
 
     Records the day's end, the deaths the count found (a Slayer's shot), the execution
     (or why there was none) and the ghost votes spent; a day the count finds won closes at
     the post that won it. A day already closed is refused, naming its ledger line.
 
-    Example:
+    Examples:
 
+    \b
         modtool end-day games/mygame --day 2 --dry-run
+        modtool end-day games/mygame --day 1 --post 215
     """
     from ..host.days import end_day as close
     from ..host.render import count_table, count_to_json
@@ -185,17 +204,17 @@ def end_day(
     loaded, posts = _game_and_posts(
         game, offline, refresh, concurrency, cookies, header, cache, as_json
     )
-    closing = close(loaded, posts, day, dry_run)
+    closing = close(loaded, posts, day, dry_run, at_post=post)
     if as_json:
         _emit_json(
             {
                 "count": count_to_json(closing.count),
-                "events": list(closing.events),
+                "events": list(closing.lines),
                 "written": closing.written,
             }
         )
         return
     typer.echo(count_table(closing.count))
     verb = "Would record" if dry_run else "Recorded"
-    for event in closing.events:
-        typer.echo(f"{verb} {json.dumps(event, ensure_ascii=False)}")
+    for line in closing.lines:
+        typer.echo(f"{verb} {json.dumps(line, ensure_ascii=False)}")

@@ -13,9 +13,11 @@ from .app import (
     CookiesOpt,
     HeaderOpt,
     HereArg,
+    JsonOpt,
     Lang,
     Markup,
     OfflineOpt,
+    _emit_json,
     _thread_options,
     app,
 )
@@ -67,15 +69,21 @@ def draft(
     cookies: CookiesOpt = None,
     header: HeaderOpt = None,
     cache: CacheOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Draft posts and PMs into GAME/drafts/: the vote count, the day-end post, the
     night-end post, a role PM per player (rolepms) or a night-result PM per player (night).
 
-    Example:
+    With --json: one object per draft, its file name, the path written (null with --stdout)
+    and its text.
+
+    Examples:
 
         modtool draft dayend games/mygame --day 2 --lang ko --format markdown
+
         modtool draft rolepms games/mygame --lang ko
-        modtool draft night games/mygame --night 1
+
+        modtool draft night games/mygame --night 1 --stdout --json
     """
     from ..games import load_game
     from ..host.drafts import DraftKind as Kind
@@ -98,6 +106,15 @@ def draft(
         markup=format.value,
         preview=preview,
     )
+    if as_json:
+        paths = [None] * len(drafts) if stdout else write_drafts(game, drafts)
+        _emit_json(
+            [
+                {"name": d.name, "path": str(p) if p else None, "text": d.text}
+                for d, p in zip(drafts, paths, strict=True)
+            ]
+        )
+        return
     if stdout:
         if len(drafts) == 1:
             typer.echo(drafts[0].text, nl=False)

@@ -1,10 +1,14 @@
-"""modtool init and import: new game folders, from a thread or an archive."""
+"""modtool example, init and import: new game folders, from the package, a thread or an archive;
+and modtool docs, the docs that ship inside the package."""
 
 from __future__ import annotations
 
+import sys
+from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
 
 from .app import (
@@ -13,11 +17,87 @@ from .app import (
     HeaderOpt,
     JsonOpt,
     OfflineOpt,
+    _complete_presets,
     _emit_json,
     _thread_options,
     app,
     import_app,
+    warn_unsure,
 )
+
+# The games of modtool.games.GAMES that ship an example, listed here so that --help needs no
+# game loaded (a test keeps the two the same).
+EXAMPLE_GAMES = ("mafia", "clocktower", "vampires")
+
+
+ExampleGame = Enum("ExampleGame", {n.upper(): n for n in EXAMPLE_GAMES}, type=str)
+
+
+@app.command()
+def example(
+    folder: Annotated[
+        Path, typer.Argument(help="The new game folder.", file_okay=False, metavar="FOLDER")
+    ],
+    game: Annotated[
+        ExampleGame, typer.Option(help="Which game's example.", show_default=True)
+    ] = ExampleGame.CLOCKTOWER,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write an example game to try every command on.
+
+    The folder gets the game's saved thread posts (thread.jsonl), its game.toml and its
+    ledger (events.jsonl), as a host would have them a few days into the game.
+
+    Examples:
+
+    \b
+        modtool example demo
+        modtool example mafia-demo --game mafia
+    """
+    from ..host.bundled import write_example
+
+    written = write_example(folder, game.value)
+    if as_json:
+        _emit_json({"game": str(folder), "files": [str(p) for p in written]})
+        return
+    names = ", ".join(p.name for p in written)
+    typer.echo(f"Wrote the example {game.value} game to {folder} ({names})")
+
+
+@app.command()
+def docs(
+    topic: Annotated[
+        str | None,
+        typer.Argument(help="The doc to show; none: the list of topics.", metavar="[TOPIC]"),
+    ] = None,
+) -> None:
+    """Show the docs that ship with modtool; with no TOPIC, the list of topics.
+
+    On a terminal a doc is shown through a pager ($PAGER), piped it is printed plain.
+
+    Examples:
+
+    \b
+        modtool docs
+        modtool docs first-game
+    """
+    from ..host.bundled import doc_text, doc_topics
+
+    if topic is None:
+        topics = doc_topics()
+        width = max(len(t.name) for t in topics)
+        lines = [f"  {t.name:<{width}}  {t.title}" for t in topics]
+        typer.echo("\n".join(["Topics (modtool docs TOPIC):", *lines]))
+        return
+    text = doc_text(topic)
+    if _on_terminal():
+        click.echo_via_pager(text)
+    else:
+        typer.echo(text, nl=not text.endswith("\n"))
+
+
+def _on_terminal() -> bool:
+    return sys.stdout.isatty()
 
 
 @app.command()
@@ -33,32 +113,54 @@ def init(
     ],
     preset: Annotated[
         str,
-        typer.Option(help="The rules preset: mafiascum, botc-forum or vampire.", metavar="NAME"),
+        typer.Option(
+            help="The rules preset: mafiascum, botc-forum or vampire.",
+            metavar="NAME",
+            autocompletion=_complete_presets,
+        ),
     ] = "mafiascum",
     title: Annotated[str, typer.Option(help="The game's title.", metavar="TEXT")] = "",
+    script: Annotated[
+        str,
+        typer.Option(
+            help="A Clocktower script (trouble-brewing-forum, a script .json) or vampires.",
+            metavar="NAME",
+        ),
+    ] = "",
     as_json: JsonOpt = False,
     offline: OfflineOpt = False,
     cookies: CookiesOpt = None,
     header: HeaderOpt = None,
     cache: CacheOpt = None,
 ) -> None:
-    """Start a game folder from a thread: its posters as players, its first poster as host.
+    """Start a game folder from a thread: its players, its host, its timezone.
+
+    The first poster is the host; the players are the first post's player list when it has
+    one (seats in its order), else the posters who voted; a poster who never voted is left
+    as a comment in game.toml. The timezone is the one the page shows its times in. What was
+    guessed is listed, to check in game.toml.
 
     Example:
 
         modtool init games/mygame --thread https://forum.example/viewtopic.php?t=123
     """
-    from ..host.days import init_game
-    from ..threads.sources import read_sources
+    from ..host.starting import init_game
+    from ..threads.sources import read_sources, require_authors
     from ..threads.times import UTC
 
+    doubts: list = []
     with _thread_options(offline, False, 3, UTC, cookies, header, cache, as_json) as fetcher:
-        found = read_sources([thread], UTC, None, fetcher)
-    written = init_game(folder, thread, found, preset, title)
+        found = read_sources([thread], UTC, None, fetcher, doubts)
+    warn_unsure(doubts)
+    require_authors(doubts)  # its posters become the players: never "Log in"
+    started = init_game(folder, thread, found, preset, title, script)
     if as_json:
-        _emit_json({"game": str(folder), "setup": str(written)})
+        _emit_json(
+            {"game": str(folder), "setup": str(started.setup), "guessed": list(started.guesses)}
+        )
         return
-    typer.echo(f"Wrote {written} and {folder / 'events.jsonl'}; check the players and the rules")
+    typer.echo(f"Wrote {started.setup} and {started.ledger}. Guessed (check them in game.toml):")
+    typer.echo("\n".join(f"  {guess}" for guess in started.guesses))
 
 
 @import_app.command("mafiascum-archive")
@@ -81,14 +183,17 @@ def import_mafiascum_archive(
 
     Example:
 
-        modtool import mafiascum-archive ../shared/fixtures/mafiascum-dev --out games/archive
+        modtool import mafiascum-archive archive/ --out games/archive
     """
     from ..host.importer import import_mafiascum_archive as run
 
     report = run(archive, out)
     if as_json:
-        _emit_json({"out": str(report.out), "games": report.games, "skipped": report.skipped})
+        found = {"games": report.games, "skipped": report.skipped, "guessed": report.guessed}
+        _emit_json({"out": str(report.out), **found})
         return
     typer.echo(f"Wrote {len(report.games)} game folders to {report.out}")
     for line in report.skipped:
         typer.echo(f"Skipped {line}", err=True)
+    for line in report.guessed:
+        typer.echo(f"Guessed {line}", err=True)

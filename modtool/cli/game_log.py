@@ -25,6 +25,7 @@ from .app import (
     _game_and_posts,
     _header_pairs,
     app,
+    warn_unsure,
 )
 
 
@@ -47,7 +48,8 @@ def chats(
     cache: CacheOpt = None,
     concurrency: ConcurrencyOpt = 3,
 ) -> None:
-    """The group-chat log of seed 003: chats started, added to and closed, and broken rules.
+    """The group-chat log of a forum game's Group Chats: chats started, added to and closed, and
+    broken rules.
 
     Example:
 
@@ -125,10 +127,17 @@ def watch(
     from ..host.days import watch as watch_thread
     from ..threads.sources import read_game_posts
 
+    said: set = set()  # the doubts already said: once a watch, not at every look
+
     def read_posts(loaded):
         options = _fetch_options(False, False, 3, loaded.timezone, None)
         with _fetcher(options, cookies, _header_pairs(header), cache, quiet=True) as fetcher:
-            return read_game_posts(loaded, fetcher)
+            doubts: list = []
+            posts = read_game_posts(loaded, fetcher, doubts)
+        new = [d for d in doubts if (d[0], d[1].unsure) not in said]
+        said.update((d[0], d[1].unsure) for d in doubts)
+        warn_unsure(new)
+        return posts
 
     try:
         for line in watch_thread(game, read_posts, every, times):  # the callback made seconds
@@ -141,9 +150,9 @@ def watch(
 def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     """The ledger as a table, with line numbers; lines an undo retracted are marked.
 
-    Example:
+    Example (on the game `modtool example demo` writes):
 
-        modtool events games/example-botc
+        modtool events demo
     """
     from ..core.ledger import ledger_lines
     from ..games import load_game
@@ -189,9 +198,9 @@ def activity(
 ) -> None:
     """Posts per living player in a day, their last post, and who needs a prod.
 
-    Example:
+    Example (on the game `modtool example demo` writes):
 
-        modtool activity games/example-botc --day 2 --prod 24
+        modtool activity demo --day 2 --prod 24
     """
     from datetime import timedelta
 

@@ -8,12 +8,25 @@ from typing import Annotated
 
 import typer
 
-from ..errors import ModToolError
-from .app import GameArg, JsonOpt, _emit_json, _thread_options, record_app
+from .app import GameArg, JsonOpt, _emit_json, _posts_if_at_hand, record_app
 
-PostOpt = Annotated[
-    int | None, typer.Option(min=0, help="The post number where it happened.", metavar="POST")
-]
+
+def _post_opt(meaning: str):
+    """A --post option whose help says what the post number means for that event."""
+    return Annotated[int | None, typer.Option(min=0, help=meaning, metavar="POST")]
+
+
+StartPostOpt = _post_opt(
+    "The host's post that starts the day: votes after it count, and the day starts at its time "
+    "(its deadline then follows from [schedule])."
+)
+EndPostOpt = _post_opt("The last post of the day: votes up to and including it count.")
+DeathPostOpt = _post_opt(
+    "The post where the player died during the day: no vote by or for them counts after it."
+)
+ReplacementPostOpt = _post_opt("The first post that belongs to the new player.")
+ResetPostOpt = _post_opt("The host's reset post: only votes after it count.")
+ChangePostOpt = _post_opt("The post where the change was announced (instead of --phase).")
 
 
 TimeOpt = Annotated[
@@ -42,25 +55,17 @@ def _record(game: Path, event: dict | list[dict], as_json: bool) -> None:
             typer.echo("Recorded " + json.dumps(e, ensure_ascii=False))
 
 
-def _posts_if_at_hand(loaded) -> list | None:
-    """The thread as far as it can be read without the network (saved files, the page cache),
-    to check a recorded post against; None when it cannot be."""
-    from ..threads.sources import read_game_posts
-
-    try:
-        with _thread_options(True, False, 1, loaded.timezone, None, None, None, True) as f:
-            return read_game_posts(loaded, f)
-    except ModToolError:
-        return None
-
-
 def _as_list(event: dict | list[dict]) -> list[dict]:
     return [event] if isinstance(event, dict) else event
 
 
 @record_app.command("day-start")
 def record_day_start(
-    game: GameArg, day: DayArg, post: PostOpt = None, time: TimeOpt = None, as_json: JsonOpt = False
+    game: GameArg,
+    day: DayArg,
+    post: StartPostOpt = None,
+    time: TimeOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Day DAY starts after this post (or at this time).
 
@@ -73,7 +78,11 @@ def record_day_start(
 
 @record_app.command("day-end")
 def record_day_end(
-    game: GameArg, day: DayArg, post: PostOpt = None, time: TimeOpt = None, as_json: JsonOpt = False
+    game: GameArg,
+    day: DayArg,
+    post: EndPostOpt = None,
+    time: TimeOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Day DAY ended with this post (or at this deadline).
 
@@ -92,7 +101,7 @@ def record_death(
         str | None,
         typer.Option(help="D2: died on Day 2 (at its end); N1: died in Night 1.", metavar="PHASE"),
     ] = None,
-    post: PostOpt = None,
+    post: DeathPostOpt = None,
     cause: Annotated[
         str | None, typer.Option(help="lynched, executed, killed, modkilled, ...", metavar="CAUSE")
     ] = None,
@@ -113,7 +122,7 @@ def record_replacement(
     game: GameArg,
     player: PlayerArg,
     by: Annotated[str, typer.Argument(help="The new player's name.")],
-    post: PostOpt = None,
+    post: ReplacementPostOpt = None,
     time: TimeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -128,7 +137,7 @@ def record_replacement(
 
 
 @record_app.command("vote-reset")
-def record_vote_reset(game: GameArg, post: PostOpt = None, as_json: JsonOpt = False) -> None:
+def record_vote_reset(game: GameArg, post: ResetPostOpt = None, as_json: JsonOpt = False) -> None:
     """The host cleared every vote at this post.
 
     Example:
@@ -340,7 +349,7 @@ def record_character(
     phase: Annotated[
         str | None, typer.Option(help="When: N2 (in Night 2), D3.", metavar="PHASE")
     ] = None,
-    post: PostOpt = None,
+    post: ChangePostOpt = None,
     cause: Annotated[
         str | None, typer.Option(help="star-pass, scarlet woman, ...", metavar="TEXT")
     ] = None,

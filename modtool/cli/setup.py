@@ -68,6 +68,7 @@ def setup_draw(
 
         modtool setup draw games/mygame --seed 20261130 --write
     """
+    from ..core.ledger import event_to_json
     from ..core.setups import record_setup
     from ..games import load_game
 
@@ -77,7 +78,7 @@ def setup_draw(
     if write:
         event = record_setup(loaded, event, force)
     if as_json:
-        _emit_json(event)
+        _emit_json(event_to_json(event))
         return
     name = loaded.variant.role_name
     for i, p in enumerate(drawn.seats, 1):

@@ -21,6 +21,7 @@ from .app import (
     _fetcher,
     _header_pairs,
     app,
+    warn_unsure,
 )
 
 
@@ -60,13 +61,14 @@ def posts(
 ) -> None:
     """Read every post of a thread.
 
-    Example:
+    Examples:
 
         modtool posts https://forum.mafiascum.net/viewtopic.php?t=16537 --json > posts.jsonl
+
         modtool posts saved-page.html --explain
     """
     from ..threads.posts import write_posts_jsonl
-    from ..threads.sources import doubts_line, explain_source, read_sources
+    from ..threads.sources import explain_source, read_sources
     from ..threads.times import zone
 
     try:
@@ -88,8 +90,7 @@ def posts(
     doubts: list = []
     with _fetcher(options, cookies, pairs, cache, quiet=as_json) as fetcher:
         found = read_sources(sources, tz, options.engine, fetcher, doubts)
-    if doubts:
-        typer.echo(f"Warning: {doubts_line(doubts)}", err=True)
+    warn_unsure(doubts)
     if as_json:
         write_posts_jsonl(found, sys.stdout)
         return

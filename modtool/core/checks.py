@@ -13,12 +13,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..errors import GameFileError, ModToolError
-from .ledger import LEDGER_FILE, Event, EventKind, Game, Phase, PhaseKind, event_from_json
+from .ledger import (
+    LEDGER_FILE,
+    Event,
+    EventKind,
+    Game,
+    Phase,
+    PhaseKind,
+    event_from_json,
+    event_type_of,
+)
 
 # (game, event, the thread's last post number or None when the thread could not be read)
 Rule = Callable[[Game, Event, int | None], str | None]
 
-# the kinds whose phase is the moment they happen (a master counts for a day; see below)
+# the kinds whose phase is the moment they happen
 _PHASED = (EventKind.NIGHT_CHOICE, EventKind.NIGHT_RESULT, EventKind.REMINDER)
 
 
@@ -55,18 +64,6 @@ def phase_reached(game: Game, e: Event, last_post: int | None) -> str | None:
         else f"the game is in {now.title}"
     )
     return f"{phase.title} has not been reached: {fix}"
-
-
-def master_day_reached(game: Game, e: Event, last_post: int | None) -> str | None:
-    """The Butler chooses a master at night for the next day: at most the day after the
-    current phase's night."""
-    if e.kind is not EventKind.MASTER or e.day is None:
-        return None
-    now = game.current_phase()
-    latest = now.number + 1 if now.kind is PhaseKind.NIGHT else now.number
-    if e.day <= latest:
-        return None
-    return f"Day {e.day} has not been reached (the game is in {now.title}); give --day {latest}"
 
 
 def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
@@ -115,7 +112,6 @@ def reminder_ends_after_it_starts(game: Game, e: Event, last_post: int | None) -
 RULES: tuple[Rule, ...] = (
     post_in_thread,
     phase_reached,
-    master_day_reached,
     actor_alive,
     reminder_ends_after_it_starts,
 )
@@ -166,23 +162,15 @@ def refuse_when_won(game: Game, phase: Phase) -> None:
 
 
 def already_recorded(game: Game, event: Event) -> bool:
-    """Whether the ledger already holds this outcome (so confirming twice adds nothing): the
-    slot's death; its master for that day; the same reminder in the same phase; a change of
-    character in the same phase."""
-    slot = event.slot
-    if event.kind is EventKind.DEATH:
-        return any(e.slot == slot for e in game.deaths())
-    if event.kind is EventKind.MASTER:
-        return any(e.slot == slot and e.day == event.day for e in game.events_of(EventKind.MASTER))
-    if event.kind is EventKind.REMINDER:
-        return any(
-            e.slot == slot and e.reminder == event.reminder and e.phase == event.phase
-            for e in game.events_of(EventKind.REMINDER)
-        )
-    return any(
-        e.slot == slot and e.phase == event.phase
-        for e in game.events_of(EventKind.CHARACTER_CHANGE)
-    )
+    """Whether the ledger already holds this outcome (so confirming twice adds nothing): an
+    event of the same kind that its kind's `same` calls the same one (the slot's death; its
+    master for that day; the same reminder in the same phase; a change of character in the
+    same phase)."""
+    how = event_type_of(event, game.variant.events)
+    if how.same is None:
+        return False
+    key = how.same(event)
+    return any(type(e) is type(event) and how.same(e) == key for e in game.events)
 
 
 def last_post_of(posts: Sequence | None) -> int | None:

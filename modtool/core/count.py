@@ -42,7 +42,6 @@ from .rules import (
     Rule,
     Rules,
     Standing,
-    Verdict,
     day_end_outcome,
     ghost_vote_refusal,
     hammered,
@@ -615,21 +614,10 @@ class _DayWalk:
             )
         posts = self.plan.timeline.posts
         end_post = posts[self.end - 1].number if self.end > 0 else None
-        verdict = day_end_outcome(self.rules, standings, len(self.state.alive))
-        tied = tuple(self.display(t, end_pos) for t in verdict.tied)
-        figures = {"votes": verdict.votes, "needed": verdict.needed, "alive": verdict.alive}
-        if verdict.verdict is Verdict.EXECUTION:
-            return Outcome(
-                OutcomeKind.EXECUTION,
-                self.display(verdict.target, end_pos),
-                end_post,
-                verdict.reason,
-                verdict.rule,
-                tied,
-                **figures,
-            )
-        kind = OutcomeKind.TIE if verdict.verdict is Verdict.TIE else OutcomeKind.NO_EXECUTION
-        return Outcome(kind, None, end_post, verdict.reason, verdict.rule, tied, **figures)
+        ended = day_end_outcome(self.rules, standings, len(self.state.alive))
+        player = self.display(ended.player, end_pos) if ended.player is not None else None
+        tied = tuple(self.display(t, end_pos) for t in ended.tied)
+        return replace(ended, player=player, post=end_post, tied=tied)
 
     # --- the record -----------------------------------------------------------------------------
 
@@ -800,6 +788,7 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         last_post=last_post,
         win=_win_check(walk, outcome, end_pos),
         deaths=tuple(walk.deaths),
+        terms=(plan.game.variant.eliminate, plan.game.variant.no_elimination),
     )
 
 

@@ -23,15 +23,16 @@ from dataclasses import dataclass
 # Where clauses end. A full stop ends one after two or more characters, a title aside ("Albert
 # B. Rampage" keeps its initial, "Mr. Ree" his title).
 # (Each branch opens with a character class, so the regex engine skips to candidates fast.)
+_CONJUNCTIONS = r"(?:and|then|also|but|plus)"
 _CUT = re.compile(
     r"(?P<soft>[,;]|\s[-–—]+\s)|[|&/]|(?P<q>[!?]+)|(?P<stop>\.+)(?=\s|$)"
-    r"|\s(?:and|then|also|but|plus)\b",
+    rf"|\s{_CONJUNCTIONS}\b",
     re.I,
 )
 _TITLE = re.compile(r"(?:^|\W)(?:mrs?|dr|ms|st|jr|sr)$", re.I)
 # A comma, semicolon or dash just after a vote keyword stands for its colon ("Vote; TheFool",
-# "VTL - Ann"); after "Unvote" it ends the clause ("Unvote; Vote: ATPG").
-_VOTE_BEFORE = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)
+# "VTL - Ann"); after "Unvote" it ends the clause ("Unvote; Vote: ATPG"). The caller says
+# which words are vote keywords (`vote_word`: a pattern that matches one just before a mark).
 # What may come before a clause's keyword: spaces and list or quote marks, never words.
 # A word that opens a sentence without being part of it ("So VTL Ann", "ok unvote").
 _DISCOURSE = r"(?:so|ok(?:ay)?|fine|well|now|anyway|alright)"
@@ -48,6 +49,16 @@ _NOUN = re.compile(
     r"\s*(?:(?-i:on|against|is|was|has|stays)\b|tall(?:y|ies)\b|counts?\b(?!\s+(?-i:[A-Z])))",
     re.I,
 )
+
+
+def _shouted_noun(target: str) -> bool:
+    """A line in capitals says its nouns in capitals too: "VOTE ON ANN" is "vote on Ann". A
+    lone capital word ("Vote IS") stays a player's initials."""
+    words = target.split()
+    return len(words) >= 2 and target.isupper() and _NOUN_ANY_CASE.match(target) is not None
+
+
+_NOUN_ANY_CASE = re.compile(r"\s*(?:on|against|is|was|has|stays)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +90,24 @@ class Reading:
     colon: bool
 
 
-def clauses(text: str, starts: Iterable[int] = ()) -> list[Clause]:
-    """The clauses of a line; `starts` are extra places where a clause starts."""
-    return _split(text, _cuts(text, 0, len(text), starts), 0, len(text))
+def clauses(
+    text: str, starts: Iterable[int] = (), vote_word: re.Pattern[str] | None = None
+) -> list[Clause]:
+    """The clauses of a line; `starts` are extra places where a clause starts; a soft mark
+    (comma, semicolon, dash) just after a `vote_word` is its colon, not a cut."""
+    return _split(text, _cuts(text, 0, len(text), starts, vote_word=vote_word), 0, len(text))
 
 
 # How far back from a keyword a clause's start is looked for: the lead and a label fit in it.
 _REACH = 64
 
 
-def clauses_at(text: str, positions: Iterable[int], starts: Iterable[int] = ()) -> list[Clause]:
+def clauses_at(
+    text: str,
+    positions: Iterable[int],
+    starts: Iterable[int] = (),
+    vote_word: re.Pattern[str] | None = None,
+) -> list[Clause]:
     """The clauses that hold the given positions and may open with a keyword there or just
     before (what `clauses` would give for them, found without cutting the whole line)."""
     starts = sorted(starts)
@@ -97,14 +116,15 @@ def clauses_at(text: str, positions: Iterable[int], starts: Iterable[int] = ()) 
         if not _may_open(text, pos, starts):
             continue
         lo = max(0, pos - _REACH)
-        before = _cuts(text, lo, pos, [s for s in starts if lo < s <= pos])
+        before = _cuts(text, lo, pos, [s for s in starts if lo < s <= pos], vote_word=vote_word)
         if lo > 0 and not before:
             continue  # words run on for more than the reach: not a clause's opening
         begin = before[-1][1] if before else 0
         if begin in found:
             continue
         end, question = len(text), False
-        for cut_end, _, q in _cuts(text, pos, len(text), [s for s in starts if s > pos], 1):
+        after = [s for s in starts if s > pos]
+        for cut_end, _, q in _cuts(text, pos, len(text), after, 1, vote_word):
             end, question = cut_end, q
         if text[begin:end].strip():
             found[begin] = Clause(begin, end, question)
@@ -112,7 +132,7 @@ def clauses_at(text: str, positions: Iterable[int], starts: Iterable[int] = ()) 
 
 
 _OPENERS = frozenset(",;|&/!?.:-–—") | frozenset(_LEAD_CHARS) | {"#"}
-_CUT_WORD = re.compile(r"\s(?:and|then|also|but|plus)$", re.I)
+_CUT_WORD = re.compile(rf"\s{_CONJUNCTIONS}$", re.I)
 
 
 def _may_open(text: str, pos: int, starts: list[int]) -> bool:
@@ -131,12 +151,17 @@ def _may_open(text: str, pos: int, starts: list[int]) -> bool:
 
 
 def _cuts(
-    text: str, lo: int, hi: int, starts: Iterable[int] = (), most: int | None = None
+    text: str,
+    lo: int,
+    hi: int,
+    starts: Iterable[int] = (),
+    most: int | None = None,
+    vote_word: re.Pattern[str] | None = None,
 ) -> list[tuple[int, int, bool]]:
     """(clause end, next clause start, ends in a question) for each cut in text[lo:hi]."""
     cuts: list[tuple[int, int, bool]] = []
     for m in _CUT.finditer(text, lo, hi):
-        if m["soft"] and _VOTE_BEFORE.search(text, max(0, m.start() - 8), m.start()):
+        if m["soft"] and vote_word and vote_word.search(text, max(0, m.start() - 8), m.start()):
             continue
         if m["stop"] and not _full_stop(text, m.start()):
             continue
@@ -243,6 +268,6 @@ def _is_action(reading: Reading, vocabulary: Vocabulary, clause: Clause, last: b
         return True
     if vocabulary.colon_required:
         return False
-    if _NOUN.match(reading.target):
+    if _NOUN.match(reading.target) or _shouted_noun(reading.target):
         return False
     return not (vocabulary.target_required and not reading.target.strip())

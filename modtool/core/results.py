@@ -119,3 +119,4 @@ class DayCount:
     checks: tuple = ()  # reconcile.CountCheck: the day's posted counts, with `count --check`
     win: WinCheck | None = None  # the game's win check at this point: who has won, and notes
     deaths: tuple[DayDeath, ...] = ()  # deaths the game's day rules caused, in post order
+    terms: tuple[str, str] = ("lynch", "no lynch")  # the game's words (Variant.eliminate)

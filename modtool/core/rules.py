@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from importlib import resources
 
+from .results import Outcome, OutcomeKind
 from .votes import VoteSyntax
 
 
@@ -27,7 +28,7 @@ class Threshold(StrEnum):
 class TiePolicy(StrEnum):
     NONE = "none"  # nobody dies
     HOST_DECIDES = "host-decides"
-    VAMPIRES_CHOOSE = "vampires-choose"  # seed 004: "the vampires will ... determine which"
+    VAMPIRES_CHOOSE = "vampires-choose"  # Vampires: "the vampires will ... determine which"
     EARLIEST_TO_REACH = "earliest-to-reach"
     RANDOM = "random"
 
@@ -35,7 +36,7 @@ class TiePolicy(StrEnum):
 class NoLynch(StrEnum):
     ALLOWED = "allowed"
     NOT_ALLOWED = "not-allowed"
-    NOT_AFTER_NIGHT_KILL = "not-after-night-kill"  # except on Day 1 (seed 004)
+    NOT_AFTER_NIGHT_KILL = "not-after-night-kill"  # except on Day 1 (the Vampires game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +167,7 @@ class Rule(StrEnum):
     TIE = "tie"
     TIE_BREAK = "tie-break"
     IN_PROGRESS = "in-progress"
-    VAMPIRES_CHOOSE = "vampires-choose"  # a tie the vampires settle (seed 004)
+    VAMPIRES_CHOOSE = "vampires-choose"  # a tie the vampires settle (the Vampires game)
 
 
 # The rules an outcome can carry (a post says why the day ended by one of these).
@@ -290,25 +291,6 @@ class Standing:
 NO_LYNCH_KEY = "\x00no-lynch"  # a key no player name can take (names are printable)
 
 
-class Verdict(StrEnum):
-    EXECUTION = "execution"
-    NO_EXECUTION = "no_execution"
-    TIE = "tie"  # the host must choose among the tied wagons
-
-
-@dataclass(frozen=True, slots=True)
-class DayEnd:
-    verdict: Verdict
-    target: str | None
-    reason: str
-    rule: Rule  # which rule decided
-    tied: tuple[str, ...] = ()
-    # the figures behind the reason, so a post can say it in any language
-    votes: int | None = None
-    needed: int | None = None
-    alive: int | None = None
-
-
 @dataclass(frozen=True, slots=True)
 class Hammer:
     """A wagon that reached its threshold under a rule where that ends the day at once."""
@@ -332,15 +314,19 @@ def hammered(rules: Rules, totals: Mapping[str, int], alive: int) -> Hammer | No
     return None
 
 
-def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> DayEnd:
+def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> Outcome:
     """Who dies when the day ends without a hammer."""
     if rules.threshold is Threshold.MAJORITY:
-        return DayEnd(
-            Verdict.NO_EXECUTION, None, "nobody reached a majority by day end", Rule.NO_MAJORITY
+        return Outcome(
+            OutcomeKind.NO_EXECUTION,
+            None,
+            None,
+            "nobody reached a majority by day end",
+            Rule.NO_MAJORITY,
         )
     live = [s for s in standings if s.votes > 0]
     if not live:
-        return DayEnd(Verdict.NO_EXECUTION, None, "no votes", Rule.NO_VOTES)
+        return Outcome(OutcomeKind.NO_EXECUTION, None, None, "no votes", Rule.NO_VOTES)
     top = max(s.votes for s in live)
     leaders = [s for s in live if s.votes == top]
     needed = votes_needed(rules.threshold, alive)
@@ -348,10 +334,13 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
         return replace(break_tie(rules, leaders, needed), alive=alive)
     leader = leaders[0]
     if leader.target == NO_LYNCH_KEY:
-        return DayEnd(Verdict.NO_EXECUTION, None, "no lynch has the most votes", Rule.MOST_VOTES)
+        return Outcome(
+            OutcomeKind.NO_EXECUTION, None, None, "no lynch has the most votes", Rule.MOST_VOTES
+        )
     if top < needed:
-        return DayEnd(
-            Verdict.NO_EXECUTION,
+        return Outcome(
+            OutcomeKind.NO_EXECUTION,
+            None,
             None,
             f"the most votes ({top}) is below the {needed} needed with {alive} alive",
             Rule.BELOW_THRESHOLD,
@@ -359,9 +348,10 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
             needed=needed,
             alive=alive,
         )
-    return DayEnd(
-        Verdict.EXECUTION,
+    return Outcome(
+        OutcomeKind.EXECUTION,
         leader.target,
+        None,
         f"the most votes: {top}, with {needed} needed of {alive} alive",
         Rule.MOST_VOTES,
         votes=top,
@@ -377,13 +367,14 @@ _CHOOSERS = {
 }
 
 
-def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
+def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> Outcome:
     """A tie for the most votes, under the game's tie policy."""
     tied = tuple(sorted(s.target for s in leaders))
     votes = leaders[0].votes
     if votes < needed:
-        return DayEnd(
-            Verdict.NO_EXECUTION,
+        return Outcome(
+            OutcomeKind.NO_EXECUTION,
+            None,
             None,
             f"tied at {votes}, below the {needed} needed",
             Rule.BELOW_THRESHOLD,
@@ -392,13 +383,19 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
             needed,
         )
     if rules.tie is TiePolicy.NONE:
-        return DayEnd(
-            Verdict.NO_EXECUTION, None, f"tie for the most votes ({votes})", Rule.TIE, tied, votes
+        return Outcome(
+            OutcomeKind.NO_EXECUTION,
+            None,
+            None,
+            f"tie for the most votes ({votes})",
+            Rule.TIE,
+            tied,
+            votes,
         )
     if rules.tie in _CHOOSERS:  # somebody picks among the tied: the count names them
         who, rule = _CHOOSERS[rules.tie]
         why = f"tie for the most votes ({votes}): {who}"
-        return DayEnd(Verdict.TIE, None, why, rule, tied, votes)
+        return Outcome(OutcomeKind.TIE, None, None, why, rule, tied, votes)
     if rules.tie is TiePolicy.EARLIEST_TO_REACH:
         first = min(leaders, key=lambda s: (s.reached_at, s.target))
         return _verdict_for(first.target, f"tie at {votes}: reached it first", tied, votes)
@@ -407,10 +404,10 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> DayEnd:
     return _verdict_for(pick, why, tied, votes)
 
 
-def _verdict_for(target: str, reason: str, tied: tuple[str, ...], votes: int) -> DayEnd:
+def _verdict_for(target: str, reason: str, tied: tuple[str, ...], votes: int) -> Outcome:
     if target == NO_LYNCH_KEY:
-        return DayEnd(Verdict.NO_EXECUTION, None, reason, Rule.TIE_BREAK, tied, votes)
-    return DayEnd(Verdict.EXECUTION, target, reason, Rule.TIE_BREAK, tied, votes)
+        return Outcome(OutcomeKind.NO_EXECUTION, None, None, reason, Rule.TIE_BREAK, tied, votes)
+    return Outcome(OutcomeKind.EXECUTION, target, None, reason, Rule.TIE_BREAK, tied, votes)
 
 
 # --- ghost votes (BotC) ------------------------------------------------------------
@@ -419,8 +416,9 @@ def _verdict_for(target: str, reason: str, tied: tuple[str, ...], votes: int) ->
 def ghost_vote_refusal(
     target: str, voted_by_living_today: set[str], spent: bool, target_alive: bool = True
 ) -> Rule | None:
-    """Why a dead player's ghost vote cannot be cast, or None when it can (seed 003: once per
-    game, for a player some living player voted for today, even if that vote was withdrawn)."""
+    """Why a dead player's ghost vote cannot be cast, or None when it can (the forum Clocktower
+    game: once per game, for a player some living player voted for today, even if that vote was
+    withdrawn)."""
     if spent:
         return Rule.GHOST_SPENT
     if target == NO_LYNCH_KEY:

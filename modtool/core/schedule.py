@@ -3,13 +3,13 @@ ledger, in the game's timezone.
 
 Two shapes, both data:
 
-    [schedule]                      # seed 003: fixed lengths
+    [schedule]                      # the forum Clocktower game: fixed lengths
     start = "2026-11-02T12:00"      # Day 1 starts (game timezone)
     first_day = "96h"               # Day 1 lasts four days
     day = "72h"                     # later days
     night = "host"                  # a night ends when the host starts the next day
 
-    [schedule]                      # seed 004: a weekday calendar
+    [schedule]                      # the Vampires game: a weekday calendar
     start = "2026-11-02"            # the date Day 1 starts
     turn = "00:00"                  # the wall-clock time at which a weekday begins
     weekdays = { monday = "day", tuesday = "day", wednesday = "night", thursday = "day",
@@ -147,7 +147,7 @@ def game_phases(game: Game, count: int = 10, posts: Sequence[Post] = ()) -> list
         raise GameFileError(
             game.folder / "game.toml",
             "no [schedule]; add one with start and day lengths or weekdays "
-            "(see docs/game-folder.md)",
+            "(see `modtool docs game-folder`)",
         )
     try:
         found = phases(game, game.schedule, posts, count)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import ModToolError
-from .ledger import EventKind, Game, Phase, PhaseKind, append_computed
+from .ledger import EventKind, Game, Phase, PhaseKind, Setup, append_computed
 
 
 @dataclass(frozen=True)
@@ -22,22 +22,16 @@ class Draw:
     bluffs: tuple[str, ...]
     red_herring: str | None
 
-    def as_event(self) -> dict:
-        return {
-            "kind": "setup",
-            "seed": self.seed,
-            "players": [
-                {
-                    "player": p,
-                    "seat": i,
-                    "role": self.roles[p],
-                    **({"shown": self.shown[p]} if p in self.shown else {}),
-                }
-                for i, p in enumerate(self.seats, 1)
-            ],
-            "bluffs": list(self.bluffs),
-            **({"red_herring": self.red_herring} if self.red_herring else {}),
-        }
+    def as_event(self) -> Setup:
+        seats = tuple((p, i, self.roles[p], self.shown.get(p)) for i, p in enumerate(self.seats, 1))
+        return Setup(
+            EventKind.SETUP,
+            0,
+            seed=self.seed,
+            seats=seats,
+            bluffs=self.bluffs,
+            red_herring=self.red_herring or None,
+        )
 
 
 # --- the commitment ------------------------------------------------------------------------------
@@ -104,20 +98,20 @@ def game_started(game: Game) -> str | None:
     return None
 
 
-def record_setup(game: Game, event: dict, force: bool = False) -> dict:
+def record_setup(game: Game, event: Setup, force: bool = False) -> Setup:
     """Append a drawn setup. After the game has started a new setup would replace every
     character for the whole game, so it is refused unless `force`, which the line records."""
 
-    written: list[dict] = []
+    written: list[Setup] = []
 
-    def checked(current: Game) -> list[dict]:
+    def checked(current: Game) -> list[Setup]:
         started = game_started(current)
         if started is not None and not force:
             raise ModToolError(
                 f"the game has started ({started}): a new setup would replace every character "
                 "for the whole game; add --force if you mean it (the line records it)"
             )
-        line = event if started is None else {**event, "forced": True, "note": started}
+        line = event if started is None else replace(event, forced=True, note=started)
         written[:] = [line]
         return written
 

@@ -11,6 +11,7 @@ What the engine asks, and where:
 
     load / find_role / role_ids / check_setup      reading game.toml (core.ledger.setup)
     setup_keys, day_abilities, reminders          what its [setup] table and events may hold
+    events                                        its own kinds of ledger event (core.ledger)
     day_hooks                                     a day's count, at each vote (core.count)
     day_win                                       the win check at a day's end (core.count)
     won_before                                    whether the game is already won (host, games)
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..errors import ModToolError
 
 if TYPE_CHECKING:  # types only: the ledger's model imports this module
+    from .ledger.events import EventType
     from .ledger.model import Game, Phase
     from .results import Outcome, Win, WinCheck
 
@@ -82,7 +84,11 @@ class Variant:
     has_nights: ClassVar[bool] = False  # nights the engine resolves (`modtool night`)
     outcome_rules: ClassVar[frozenset[StrEnum]] = frozenset()  # rules that can end its days
     record_rules: ClassVar[tuple[Callable, ...]] = ()  # (game, event, last_post) -> problem
+    events: ClassVar[tuple[EventType, ...]] = ()  # the game's own kinds of ledger event
     example: ClassVar[str | None] = None  # an example folder, relative to the repository
+    # how its posts say a day's elimination: "it takes 5 to lynch", "and 4 to no lynch"
+    eliminate: ClassVar[str] = "lynch"
+    no_elimination: ClassVar[str] = "no lynch"
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail: Fail) -> Variant:
@@ -128,6 +134,14 @@ class Variant:
     def revealed_ability(self, game: Game, slot: str, language: str) -> str | None:
         """The ability a full-PM reveal quotes."""
         return None
+
+    def import_role_text(self, game: Game, source: Path, language: str, every: bool):
+        """Add the role text of a publisher's file to the game's own (`modtool roles import`):
+        an object with `as_json()` and `text()`."""
+        raise ModToolError(
+            f"{game.folder}/game.toml: role text is imported for Clocktower scripts; this game "
+            'has none (add script = "trouble-brewing-forum" or another)'
+        )
 
     # --- setups (`modtool setup`) ---------------------------------------------------------------
 

@@ -23,7 +23,7 @@ class VoteSyntax(StrEnum):
     OFFICIAL = "official"  # phpBB's [vote] tag, rendered as span.bbvote
     BOLD = "bold"  # bold "VOTE: Name", "VOTE Name", "Unvote", "Unvote: Name"
     BBCODE = "bbcode"  # literal [vote]Name[/vote], [v]Name[/v], [unvote][/unvote] in text
-    VTL = "vtl"  # "VTL Name" and a plain "Unvote" where a clause starts (seed 003)
+    VTL = "vtl"  # "VTL Name" and a plain "Unvote" where a clause starts (the forum Clocktower game)
     HASH = "hash"  # "## vote Name", "##unvote" where a clause starts
     PLAIN = "plain"  # unbolded "Vote: Name" where a clause starts (colon required)
     KOREAN = "korean"  # "투표: 이름", "이름 투표", "투표 취소"
@@ -51,6 +51,8 @@ _BBCODE = re.compile(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=ta
 _STRUCK = re.compile(r"\[(?P<tag>s|strike|del)\].*?\[/(?P=tag)\]", re.I)
 # Where a written syntax's keyword may be ("##vote" holds "vote").
 _ANY_KEYWORD = re.compile(r"(?:un)?vote|vtl", re.I)
+# a vote keyword just before a comma, semicolon or dash, which then stands for its colon
+_VOTE_WORD_BEFORE = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)
 _KO_UNVOTE = re.compile(r"(투표\s*취소|투표\s*철회|언보트)")
 _KO_VOTE_PREFIX = re.compile(r"^\s*(?:투표|보트)\s*[:：]\s*(?P<target>.+)$")
 _KO_VOTE_SUFFIX = re.compile(
@@ -100,7 +102,7 @@ def read_correction(text: str) -> list[VoteAction]:
     Raises ValueError naming the part that is not "vote NAME", "unvote" or "unvote NAME".
     """
     found = []
-    for clause in clauses(text):
+    for clause in clauses(text, vote_word=_VOTE_WORD_BEFORE):
         readings = read_clause(text, clause, _CORRECTION)
         if not readings:
             part = text[clause.start : clause.end].strip()
@@ -150,12 +152,14 @@ def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
             taken.append((m.start(), m.end()))
     keywords = [m.start() for m in _ANY_KEYWORD.finditer(text)]
     if VoteSyntax.BOLD in enabled and bold and keywords:
-        found = clauses_at(text, keywords, _bold_starts(text, bold))
+        found = clauses_at(text, keywords, _bold_starts(text, bold), _VOTE_WORD_BEFORE)
         yield from _read(text, found, VoteSyntax.BOLD, taken, _inside(bold))
     plain = None
     for syntax in _LINE_SYNTAXES:
         if syntax in enabled and keywords:
-            plain = plain if plain is not None else clauses_at(text, keywords)
+            plain = (
+                plain if plain is not None else clauses_at(text, keywords, (), _VOTE_WORD_BEFORE)
+            )
             yield from _read(text, plain, syntax, taken)
     if VoteSyntax.KOREAN in enabled and free(0, len(text)):
         yield from _korean_actions(text)

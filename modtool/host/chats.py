@@ -1,4 +1,4 @@
-"""The group-chat log of seed 003 ("Group Chats"), read from the thread like votes.
+"""The group-chat log of the forum Clocktower game ("Group Chats"), read from the thread like votes.
 
 Players announce in the thread when they start a chat (with whom), add players to one (by
 the chat's creator only, naming who was already in and whose chat it is) and close one
@@ -184,7 +184,7 @@ class Announcement:
     chat_id: str | None = None  # the short form may name the chat by its registry id
 
 
-_CHAT_ID = re.compile(r"\b(?:to:\s*)?(C\d+)\b")
+_CHAT_ID = re.compile(r"\b(?:to:\s*)?(C\d+)\b", re.I)
 
 
 def read_announcements(text: str) -> list[Announcement]:
@@ -261,7 +261,7 @@ def _explicit(kind: str, rest: str) -> Announcement:
     named = _CHAT_ID.search(rest)
     if named and kind != "start":
         added = _names(rest[: named.start()].replace("(", " ")) if kind == "add" else ()
-        return Announcement(kind, "id", added, (), True, named[1])
+        return Announcement(kind, "id", added, (), True, named[1].upper())
     if kind == "start":
         names = _names(rest)
         return Announcement("start", "my", (), names, bool(names))
@@ -575,8 +575,8 @@ def _act(
 
 
 def _check_stated_members(day: ChatDay, post: Post, name: str, chat: Chat, stated: set) -> None:
-    """Seed 003: an add or a close names who is in the chat; the announcer may leave
-    themself out."""
+    """The forum Clocktower game: an add or a close names who is in the chat; the announcer may
+    leave themself out."""
     if set(chat.members) not in (stated, stated | {name}):
         have = ", ".join(chat.members)
         _flag(

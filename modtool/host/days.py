@@ -1,35 +1,35 @@
 """Running the game day by day: closing a day into the ledger, who has been posting, and
-starting a game folder from a thread.
+watching the thread (a new game folder is started in starting.py).
 
-Each is one library call that the command line makes: `end_day`, `activity`, `init_game`.
+Each is one library call that the command line makes: `end_day`, `activity`, `watch`.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
-
-import tomli_w
 
 from ..core.checks import check_new_events, last_post_of, refuse_when_won
 from ..core.count import count_days
 from ..core.ledger import (
     LEDGER_FILE,
-    SETUP_FILE,
+    DayBoundary,
+    Death,
+    Event,
     EventKind,
     Game,
+    GhostVote,
     Phase,
     PhaseKind,
+    PostRef,
     append_computed,
-    write_atomic,
+    event_to_json,
 )
 from ..core.plan import GamePlan
 from ..core.results import DayCount, OutcomeKind
-from ..core.rules import preset_names
 from ..core.schedule import day_deadline, time_left
 from ..errors import GameFileError, ModToolError
 from ..games import load_game
@@ -43,8 +43,13 @@ from .chats import chat_log
 @dataclass(frozen=True, slots=True)
 class DayClosing:
     count: DayCount
-    events: tuple[dict, ...]  # what was (or, on a dry run, would be) appended
+    events: tuple[Event, ...]  # what was (or, on a dry run, would be) appended
     written: bool
+
+    @property
+    def lines(self) -> tuple[dict, ...]:
+        """The events as their ledger lines."""
+        return tuple(event_to_json(e) for e in self.events)
 
 
 def end_day(
@@ -53,58 +58,65 @@ def end_day(
     day: int | None = None,
     dry_run: bool = False,
     now: datetime | None = None,
+    at_post: int | None = None,
 ) -> DayClosing:
     """Close a day: its count at the deadline or the hammer, appended to the ledger in one
     write (the day's end, the deaths the game's day rules caused, the execution or why there
     was none, the ghost votes spent). A day whose count finds the game won (the Slayer shot
-    the Demon) closes at once, at the post that won it. Refuses a day already closed, naming
-    the ledger line, and a day still going."""
+    the Demon) closes at once, at the post that won it. `at_post`: the host ended the day
+    with that post, and the count is the day's end count there. Refuses a day already closed,
+    naming the ledger line, and a day still going."""
     day = day or game.days()[-1].day
     _refuse_closed_day(game, day)
     refuse_when_won(game, Phase(day, PhaseKind.DAY))
-    (count,) = count_days(game, posts, [day], now=now)
+    counted = game
+    if at_post is not None:
+        check_new_events(
+            game, [{"kind": "day_end", "day": day, "post": at_post}], last_post_of(posts)
+        )
+        said = DayBoundary(EventKind.DAY_END, 0, PostRef(at_post), day=day)
+        counted = replace(game, events=(*game.events, said))
+    (count,) = count_days(counted, posts, [day], now=now)
     outcome = count.outcome
     won = count.win.win if count.win is not None else None
     if outcome.kind is OutcomeKind.PENDING and won is None:
         raise ModToolError(
             f"Day {day} has neither reached its deadline nor a hammer ({outcome.reason}); "
-            f"wait for the deadline, or record the end with `modtool record day-end`"
+            f"wait for the deadline, or give the post that ended it with --post"
         )
+    today = Phase(day, PhaseKind.DAY)
     if outcome.kind is OutcomeKind.PENDING:
         # the game ended during the day: the day ends where it was won
         post = count.deaths[-1].post if count.deaths else count.last_post
         note = f"the game is over: {won.winner} wins ({won.reason})"
-        end = {"kind": "day_end", "day": day, "post": post, "note": note}
     else:
-        end = {"kind": "day_end", "day": day, "post": outcome.post, "note": outcome.reason}
-    events: list[dict] = [end, *day_deaths(game, count)]
+        post, note = outcome.post, outcome.reason
+    executed: list[Event] = []
     if outcome.kind is OutcomeKind.EXECUTION and outcome.survives:
-        end["note"] = (
-            f"{end['note']}; {outcome.player} is executed but does not die: {outcome.survives}"
-        )
+        note = f"{note}; {outcome.player} is executed but does not die: {outcome.survives}"
     elif outcome.kind is OutcomeKind.EXECUTION:
-        player = outcome.player
-        events.append({"kind": "death", "player": player, "phase": f"D{day}", "cause": "executed"})
+        slot = game.find_slot(outcome.player)
+        executed.append(Death(EventKind.DEATH, 0, slot=slot, phase=today, cause="executed"))
     elif outcome.kind is OutcomeKind.TIE:
         tied = ", ".join(outcome.tied)
-        end["note"] = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
-
-    closed = [
+        note = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
+    closed = tuple(
         c.id
-        for entry in chat_log(game, posts, [day])
+        for entry in chat_log(counted, posts, [day])
         for c in entry.chats
         if c.closed and c.closed["how"] == "day_end"
-    ]
-    if closed:
-        end["chats_closed"] = closed
+    )
+    end = DayBoundary(EventKind.DAY_END, 0, PostRef(post), day=day, note=note, chats_closed=closed)
+    events: list[Event] = [end, *day_deaths(game, count), *executed]
     recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
     for wagon in count.wagons:
         for voter in wagon.voters:
-            if voter.ghost and game.find_slot(voter.player) not in recorded_ghosts:
-                events.append({"kind": "ghost_vote", "player": voter.player, "day": day})
+            slot = game.find_slot(voter.player)
+            if voter.ghost and slot not in recorded_ghosts:
+                events.append(GhostVote(EventKind.GHOST_VOTE, 0, slot=slot, day=day))
     if not dry_run:
 
-        def unless_closed(current: Game) -> list[dict]:
+        def unless_closed(current: Game) -> list[Event]:
             _refuse_closed_day(current, day)  # again under the lock: another end-day may have won
             return events
 
@@ -112,14 +124,15 @@ def end_day(
     return DayClosing(count, tuple(events), not dry_run)
 
 
-def day_deaths(game: Game, count: DayCount) -> list[dict]:
+def day_deaths(game: Game, count: DayCount) -> list[Death]:
     """The deaths the day's count found (the Slayer's shot, the Witch's curse) as ledger
     events at their posts, leaving out a player the ledger already has dead."""
     dead = {e.slot for e in game.deaths()}
+    found = [(game.find_slot(d.player), d) for d in count.deaths]
     return [
-        {"kind": "death", "player": d.player, "post": d.post, "cause": d.cause}
-        for d in count.deaths
-        if game.find_slot(d.player) not in dead
+        Death(EventKind.DEATH, 0, PostRef(d.post), slot=slot, cause=d.cause)
+        for slot, d in found
+        if slot not in dead
     ]
 
 
@@ -221,88 +234,6 @@ def activity(
         )
     rows.sort(key=lambda r: (-r.posts, r.player.casefold()))
     return DayActivity(day, as_of, prod_after, tuple(rows))
-
-
-# --- a new game folder ----------------------------------------------------------------------
-
-
-INIT_FILES = (SETUP_FILE, LEDGER_FILE)
-
-
-def init_game(
-    folder: Path, source: str, posts: Sequence[Post], preset: str = "mafiascum", title: str = ""
-) -> Path:
-    """Write game.toml (the thread's posters as players, its first poster as host) and an
-    events.jsonl that starts Day 1 at the first post, for the host to edit. A folder that holds
-    either file is refused; both are written whole, and if what was written does not read back
-    neither is left."""
-
-    if preset not in preset_names():
-        raise ModToolError(f"unknown preset {preset!r}; use one of {', '.join(preset_names())}")
-    present = [name for name in (*INIT_FILES, "drafts") if (folder / name).exists()]
-    if present:
-        raise ModToolError(
-            f"{folder} already holds {', '.join(present)}; init writes a new game only "
-            "(choose an empty folder)"
-        )
-    if not posts:
-        raise ModToolError(f"{source}: no posts to take the players from")
-    host = posts[0].author
-    players: dict[str, list[str]] = {}  # a player's first spelling -> other spellings seen
-    for post in posts:
-        if post.author.casefold() == host.casefold():
-            continue
-        first = next((p for p in players if p.casefold() == post.author.casefold()), None)
-        if first is None:
-            players[post.author] = []
-        elif post.author != first and post.author not in players[first]:
-            players[first].append(post.author)
-    if "://" not in source:
-        source_path = Path(source).resolve()
-        inside = source_path.is_relative_to(folder.resolve())
-        location = str(source_path.relative_to(folder.resolve())) if inside else str(source_path)
-        source_line = f"path = {toml_string(location)}"
-    else:
-        source_line = f"url = {toml_string(source)}"
-    lines = [
-        "# Written by `modtool init` from the thread's posters: check the players (remove",
-        "# anyone who is not playing, add aliases), the hosts, the timezone and the rules.",
-        f"title = {toml_string(title or folder.name)}",
-        'timezone = "UTC"',
-        f"hosts = [{toml_string(host)}]",
-        "",
-        "[[sources]]",
-        source_line,
-        "",
-        "[rules]",
-        f"preset = {toml_string(preset)}",
-        "",
-    ]
-    for i, (name, spellings) in enumerate(players.items(), 1):
-        lines += ["[[players]]", f"name = {toml_string(name)}", f"seat = {i}"]
-        if spellings:
-            lines.append(f"aliases = [{', '.join(toml_string(s) for s in spellings)}]")
-        lines.append("")
-    first = posts[0].number or 0
-    created = not folder.exists()
-    day_one = {"kind": "day_start", "day": 1, "post": first}
-    try:
-        write_atomic(folder / LEDGER_FILE, json.dumps(day_one) + "\n")
-        write_atomic(folder / SETUP_FILE, "\n".join(lines))
-        load_game(folder)  # what was written reads back
-    except BaseException:
-        for name in INIT_FILES:
-            (folder / name).unlink(missing_ok=True)
-        if created:
-            folder.rmdir()
-        raise
-    return folder / SETUP_FILE
-
-
-def toml_string(value: str) -> str:
-    """A TOML basic string of any text: UTF-8 as written (Korean, emoji), control characters
-    escaped (JSON's escapes are not TOML's for characters outside the BMP)."""
-    return tomli_w.dumps({"x": value})[4:].rstrip("\n")
 
 
 # --- watching the thread -----------------------------------------------------------------------

@@ -104,7 +104,7 @@ def make_drafts(
         context = {
             "count": count_to_json(counted),
             "number": None,
-            "deadline": deadline_of(game, day, now),
+            "deadline": deadline_of(game, day, now, posts),
         }
     return [render(kind.value, context, f"day{day}-{kind.value}.{ext}")]
 
@@ -155,7 +155,7 @@ def player_file_stems(players: Sequence[str]) -> list[str]:
 
 
 def last_night(game: Game) -> int:
-    """The night after the latest day (seed 003 numbering: Night N follows Day N)."""
+    """The night after the latest day (Night N follows Day N, as the forum games number them)."""
     return game.days()[-1].day
 
 
@@ -202,10 +202,12 @@ def death_reveal(game: Game, slot_key: str, cause: str | None, language: str) ->
 def night_result_contexts(game: Game, night: int) -> list[dict]:
     """A context per player with a recorded result for the night, in the order recorded."""
     phase = Phase(night, PhaseKind.NIGHT)
+    import markupsafe
+
     by_slot: dict[str, list[str]] = {}
     for e in game.events_of(EventKind.NIGHT_RESULT):
-        if e.phase == phase:
-            by_slot.setdefault(e.slot, []).append(e.text)
+        if e.phase == phase:  # the host's text is the host's markup; modtool's is escaped
+            by_slot.setdefault(e.slot, []).append(e.text if e.plain else markupsafe.Markup(e.text))
     if not by_slot:
         raise ModToolError(
             f"no night results recorded for Night {night}; record them with "

@@ -27,6 +27,7 @@ class ImportReport:
     games: tuple[str, ...]
     skipped: tuple[str, ...]  # "game: reason"
     out: Path
+    guessed: tuple[str, ...] = ()  # "game: what the ledger holds that the archive did not say"
 
 
 def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
@@ -52,7 +53,7 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
                 cases.append(json.loads(line))
             except json.JSONDecodeError as exc:
                 raise SourceError(f"{cases_path}:{i}: not valid JSON ({exc.msg})") from None
-    written, skipped = [], []
+    written, skipped, guessed = [], [], []
     for case in cases:
         game = str(case.get("game", "?"))
         posts_file = archive / "posts" / f"{case.get('thread_id')}.jsonl.xz"
@@ -61,7 +62,7 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
             continue
         folder = out / game
         try:
-            setup, events = game_folder_from_case(case, posts_file)
+            setup, events, notes = game_folder_from_case(case, posts_file)
         except (KeyError, TypeError, ValueError) as exc:
             skipped.append(f"{game}: malformed case ({exc})")
             continue
@@ -72,7 +73,8 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
             folder / LEDGER_FILE, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
         )
         written.append(game)
-    return ImportReport(tuple(written), tuple(skipped), out)
+        guessed.extend(f"{game}: {note}" for note in notes)
+    return ImportReport(tuple(written), tuple(skipped), out, tuple(guessed))
 
 
 def _header(case: dict) -> str:
@@ -82,8 +84,9 @@ def _header(case: dict) -> str:
     )
 
 
-def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict]]:
-    """The setup table and the ledger events for one archived game."""
+def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict], list[str]]:
+    """The setup table, the ledger events for one archived game, and what the ledger holds
+    that the archive did not say (a guessed day start, a replacement left out)."""
     first_posts = _first_posts(posts_file)
     slots = case["slots"]
     doublevoters = set(case.get("doublevoters") or [])
@@ -135,8 +138,9 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
             )
         if isinstance(day.get("end_post"), int):
             events.append({"kind": "day_end", "day": day["day"], "post": day["end_post"]})
-    events.extend(_days_reached(days, [e for e in events if e["kind"] == "death"]))
-    _renames(players, events)
+    notes: list[str] = []
+    events.extend(_days_reached(days, [e for e in events if e["kind"] == "death"], notes))
+    _renames(players, events, notes)
     events.sort(key=lambda e: (e.get("post", -1) if "post" in e else 10**9, _ORDER[e["kind"]]))
     rules: dict = {"preset": "mafiascum"}
     if case.get("less_one_for_no_lynch"):
@@ -150,12 +154,14 @@ def game_folder_from_case(case: dict, posts_file: Path) -> tuple[dict, list[dict
         "rules": rules,
         "players": players,
     }
-    return setup, events
+    return setup, events, notes
 
 
-def _days_reached(days: list[dict], deaths: list[dict]) -> list[dict]:
+def _days_reached(days: list[dict], deaths: list[dict], notes: list[str]) -> list[dict]:
     """A start for each day a death shows the game reached (a death in D4 or N4) that the
-    archive gives no start or end for: it starts where the last recorded day stopped."""
+    archive gives no start or end for: it starts where the last recorded day stopped, which
+    is a guess, so the line says so and `notes` names it (with the days between, which then
+    hold no posts)."""
     known = {
         d["day"]: max(p for p in (d.get("start_post"), d.get("end_post")) if isinstance(p, int))
         for d in days
@@ -168,16 +174,20 @@ def _days_reached(days: list[dict], deaths: list[dict]) -> list[dict]:
         if reached > max(known):
             last = max(known)
             known[reached] = known[last]
-            starts.append({"kind": "day_start", "day": reached, "post": known[last]})
+            why = f"a death in {death['phase']} shows the game reached Day {reached}"
+            between = f"; Days {last + 1}-{reached - 1} hold no posts" if reached > last + 1 else ""
+            note = f"Day {reached} start guessed at post {known[last]} ({why}){between}"
+            notes.append(note)
+            starts.append({"kind": "day_start", "day": reached, "post": known[last], "note": note})
     return starts
 
 
-def _renames(players: list[dict], events: list[dict]) -> None:
+def _renames(players: list[dict], events: list[dict], notes: list[str]) -> None:
     """A replacement by a name already in the game, as the ledger checks it. The slot's own
     name written another way ("Bob", then "bob") is a rename, not a replacement. Another
     slot's account (a nickname the archive lists for it) is the replacement's name: it leaves
     that slot's accounts. Another slot's player cannot replace into a second slot: the
-    replacement is dropped."""
+    replacement is dropped, and `notes` says so."""
     main = {normalise(p["name"]): p for p in players}
     holder = {p["name"]: normalise(p["name"]) for p in players}
     for e in [e for e in events if e["kind"] == "replacement"]:
@@ -188,6 +198,10 @@ def _renames(players: list[dict], events: list[dict]) -> None:
             events.remove(e)  # names are matched case- and spacing-blind: nothing to add
         elif other is not None and other is not player:
             events.remove(e)
+            notes.append(
+                f"replacement of {e['player']} by {e['by']} at post {e['post']} left out: "
+                f"{e['by']} already plays {other['name']}'s slot"
+            )
         else:  # a newcomer, or a player coming back to the slot they left
             holder[player["name"]] = by
             for p in players:

@@ -28,6 +28,7 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
         "alive": dc.alive,
         "threshold": dc.threshold,
         "no_lynch_threshold": dc.no_lynch_threshold,
+        "terms": {"eliminate": dc.terms[0], "no_elimination": dc.terms[1]},
         "last_post": dc.last_post,
         "wagons": [
             {
@@ -199,6 +200,11 @@ def chats_text(entry) -> str:
         lines.append(f"  post {v.post}: {v.author} broke {v.rule} ({v.chat}): {v.detail}")
     for r in entry.needs_review:
         lines.append(f"  post {r.post}: {r.author}: needs review: {r.reason}")
+    if entry.needs_review:
+        lines.append(
+            "  to read a post as you do: modtool record chat-correction GAME POST "
+            '"CHAT START: ..." (the short form), or "" to ignore its announcements'
+        )
     for n in entry.names:
         lines.append(f"  post {n.post}: read {n.written!r} as {n.player} ({n.how})")
     return "\n".join(lines)
@@ -280,9 +286,9 @@ def count_table(dc: DayCount) -> str:
     else:
         lines.append("No votes.")
     lines.append(f"Not voting ({len(dc.not_voting)}): " + (", ".join(dc.not_voting) or "-"))
-    needs = f"With {dc.alive} alive, it takes {dc.threshold} to lynch"
+    needs = f"With {dc.alive} alive, it takes {dc.threshold} to {dc.terms[0]}"
     if dc.no_lynch_threshold is not None and dc.no_lynch_threshold != dc.threshold:
-        needs += f" and {dc.no_lynch_threshold} to no lynch"
+        needs += f" and {dc.no_lynch_threshold} for {dc.terms[1]}"
     lines.append(needs + ".")
     o = dc.outcome
     verdict = {
@@ -308,9 +314,10 @@ def count_table(dc: DayCount) -> str:
     return "\n".join(lines)
 
 
-def deadline_of(game, day: int, now=None) -> dict | None:
-    """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left."""
-    deadline = day_deadline(game, day)
+def deadline_of(game, day: int, now=None, posts=()) -> dict | None:
+    """The day's deadline for a drafted count: in the game's zone, in UTC, and the time left
+    (a day started at a post starts at that post's time)."""
+    deadline = day_deadline(game, day, posts)
     if deadline is None:
         return None
     return {

@@ -26,10 +26,22 @@ TEMPLATES = Path(str(resources.files("modtool") / "templates"))
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&~|])")  # what can start markup mid-line
 
 
+# The tags a forum reads: the common BBCode of phpBB, vBulletin, XenForo, SMF and MyBB, and
+# the vote, post and countdown tags of the forums in docs (CONVENTIONS: [vote], [v], [unvote],
+# [uv], [post], [countdown]). Anything else in brackets ("[winger]") is text to every forum.
+BBCODE_TAGS = frozenset(
+    "b i u s strike url img quote code color colour size font spoiler list li ul ol * center "
+    "left right justify indent email hr sub sup table tr td th youtube media video audio "
+    "noparse plain pre highlight user mention attach attachment abbr anchor h1 h2 h3 "
+    "vote v unvote uv post countdown".split()
+)
+_BBCODE_OPENING = re.compile(r"\[(?=/?([a-z0-9*]+)[\]=\s])", re.I)
+
+
 def escape_bbcode(text: str) -> str:
-    """A name shows as written in any BBCode forum: a zero-width space after every "[" keeps
-    "[/b]" or "[url=…]" in a player's name from being read as a tag."""
-    return text.replace("[", "[\u200b")
+    """A name shows as written in any BBCode forum: a zero-width space after the "[" of what a
+    forum would read as a tag ("[/b]", "[url=…]") keeps it text; "[winger]" stays as written."""
+    return _BBCODE_OPENING.sub(lambda m: "[\u200b" if m[1].lower() in BBCODE_TAGS else "[", text)
 
 
 def escape_markdown(text: str) -> str:

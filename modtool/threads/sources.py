@@ -274,14 +274,16 @@ def require_authors(doubts: list) -> None:
             )
 
 
-def read_game_posts(game, fetcher: Fetcher | None = None) -> list[Post]:
-    """Every post of every source of a game; saved paths are relative to the game folder."""
+def read_game_posts(game, fetcher: Fetcher | None = None, doubts: list | None = None) -> list[Post]:
+    """Every post of every source of a game; saved paths are relative to the game folder.
+    `doubts`, where given, gets what the generic reader was unsure of (as in read_source); a
+    page whose authors could not be read is refused (require_authors)."""
     if not game.sources:
         raise GameFileError(
             game.folder / "game.toml", 'no [[sources]]; add one with url = "..." or path = "..."'
         )
     posts: list[Post] = []
-    doubts: list = []
+    doubts = [] if doubts is None else doubts
     several = len(game.sources) > 1
     for i, source in enumerate(game.sources):
         location = source.location

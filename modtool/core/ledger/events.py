@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, tzinfo
+from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...errors import GameFileError
 from ..names import did_you_mean, normalise
@@ -22,7 +25,6 @@ from .model import (
     EventKind,
     Game,
     GhostVote,
-    Master,
     NightChoice,
     NightResult,
     Phase,
@@ -35,6 +37,9 @@ from .model import (
     VoteReset,
 )
 from .setup import MAX_DAY
+
+if TYPE_CHECKING:  # types only: the protocol's module names the ledger's types in turn
+    from ..variant import Variant
 
 
 def _read_ledger(path: Path, game: Game) -> Iterable[Event]:
@@ -61,274 +66,352 @@ def _read_ledger(path: Path, game: Game) -> Iterable[Event]:
         yield event
 
 
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One ledger object as it is read: its fields, its line number and point in the thread, and
+    the game it must agree with. A kind's reader asks it for the fields it needs, checked."""
+
+    obj: dict
+    line: int
+    kind: StrEnum
+    at: PostRef
+    game: Game
+    replaced: Sequence[Event] = ()
+
+    @property
+    def note(self) -> str | None:
+        return self.obj.get("note")
+
+    def whole(self, key: str) -> int | None:
+        """A whole-number field, in its range, or None when absent."""
+        return _int(self.obj, key)
+
+    def slot(self, field_name: str, value: object = None) -> str:
+        """The slot of the player a field names (`value` instead of the field, for a list's
+        item); a name the game lacks is refused with the nearest names."""
+        game, name = self.game, self.obj.get(field_name) if value is None else value
+        if not isinstance(name, str):
+            raise ValueError(f'{self.kind.value} needs "{field_name}": a player\'s name')
+        key = game.find_slot(name)
+        if key is None:
+            for r in self.replaced:
+                if normalise(r.by) == normalise(name):
+                    return r.slot
+            names = [n for s in game.slots for n in (*game.slot_names(s.key), *s.aliases)]
+            raise ValueError(
+                f"{self.kind.value}: no player named {name!r} in {SETUP_FILE}"
+                f"{did_you_mean(name, names)}"
+            )
+        return key
+
+    def role(self, key: str, what: str) -> str | None:
+        """A character or role a field names, as the game's id (None when absent); `what`
+        begins the error for a name the game lacks."""
+        value = self.obj.get(key)
+        found = self.game.variant.find_role(value) if isinstance(value, str) else None
+        if value is not None and found is None:
+            raise ValueError(f"{what} {value!r} is not on the script")
+        return found
+
+    def phase(self, what: str) -> Phase:
+        """A phase given as "phase": "N2", or "night": 2, or "day": 2."""
+        obj = self.obj
+        if "phase" in obj:
+            try:
+                return Phase.parse(obj["phase"])
+            except ValueError:
+                raise ValueError(f'{what} "phase" must look like "N1" or "D2"') from None
+        if "night" in obj:
+            return Phase(self.whole("night"), PhaseKind.NIGHT)
+        if "day" in obj:
+            return Phase(self.whole("day"), PhaseKind.DAY)
+        raise ValueError(f'{what} needs "night": N, "day": N or "phase": "N1"')
+
+    def needs_roles(self) -> None:
+        """Characters and the grimoire belong to a game whose players have roles."""
+        if not self.game.variant.has_roles:
+            raise ValueError(f'{self.kind.value} needs script = "..." in game.toml')
+
+
+@dataclass(frozen=True, slots=True)
+class EventType:
+    """One kind of ledger event: its class, how its line is read (`read`, refusing what is
+    wrong with ValueError) and written back (`write`, its own fields), and, for an outcome a
+    night or a day's end may confirm twice, what makes two of them the same one (`same`)."""
+
+    kind: StrEnum
+    cls: type[Event]
+    read: Callable[[LedgerLine], Event]
+    write: Callable[[Event], dict]
+    same: Callable[[Event], tuple] | None = None
+
+
 def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event] = ()) -> Event:
-    """One ledger object as an Event; ValueError says what is wrong with it."""
+    """One ledger object as an Event; ValueError says what is wrong with it. Its kind is the
+    core's or one the game registers (`Variant.events`)."""
     if not isinstance(obj, dict):
         raise ValueError("each line must be a JSON object")
-    try:
-        kind = EventKind(obj.get("kind"))
-    except ValueError:
-        allowed = ", ".join(k.value for k in EventKind)
-        raise ValueError(f"unknown event kind {obj.get('kind')!r}; use one of {allowed}") from None
+    types = event_types(game.variant)
+    kind = obj.get("kind")
+    if not isinstance(kind, str) or kind not in types:
+        allowed = ", ".join(types)
+        raise ValueError(f"unknown event kind {kind!r}; use one of {allowed}")
+    how = types[kind]
     at = PostRef(
         post=_int(obj, "post"),
         time=_time(obj, "time", game.timezone),
         thread=str(obj.get("thread", "")),
     )
-    day = _int(obj, "day")
-
-    def slot_of(field_name: str, value: object = None) -> str:
-        name = obj.get(field_name) if value is None else value
-        if not isinstance(name, str):
-            raise ValueError(f'{kind.value} needs "{field_name}": a player\'s name')
-        key = game.find_slot(name)
-        if key is None:
-            for r in replaced:
-                if normalise(r.by) == normalise(name):
-                    return r.slot
-            names = [n for s in game.slots for n in (*game.slot_names(s.key), *s.aliases)]
-            raise ValueError(
-                f"{kind.value}: no player named {name!r} in {SETUP_FILE}{did_you_mean(name, names)}"
-            )
-        return key
-
-    if kind in (EventKind.DAY_START, EventKind.DAY_END):
-        if day is None or day < 1:
-            raise ValueError(f'{kind.value} needs "day": 1, 2, ...')
-        if at.post is None and at.time is None:
-            raise ValueError(f'{kind.value} needs "post" or "time"')
-        return DayBoundary(kind, line, at, day=day)
-    if kind is EventKind.DEATH:
-        phase = obj.get("phase")
-        if phase is not None:
-            try:
-                phase = Phase.parse(phase)
-            except ValueError:
-                raise ValueError('death "phase" must look like "D2" or "N1"') from None
-        if phase is None and at.post is None and at.time is None:
-            raise ValueError('death needs "phase" ("D2", "N1") or "post" where it happened')
-        return Death(
-            kind,
-            line,
-            at,
-            slot=slot_of("player"),
-            phase=phase,
-            cause=obj.get("cause"),
-            note=obj.get("note"),
-        )
-    if kind is EventKind.REPLACEMENT:
-        by = obj.get("by")
-        if not isinstance(by, str) or not by.strip():
-            raise ValueError('replacement needs "by": the new player\'s name')
-        if at.post is None and at.time is None:
-            raise ValueError('replacement needs "post" (or "time") where the new player took over')
-        slot = slot_of("player")
-        taken = game.find_slot(by) or next(
-            (r.slot for r in replaced if normalise(r.by) == normalise(by)), None
-        )
-        holder = next((r.by for r in reversed(replaced) if r.slot == slot), slot)
-        if taken is not None and taken != slot:
-            raise ValueError(
-                f"replacement: {by!r} is already in the game (the slot of {taken}); "
-                "a replacement brings a player from outside the game"
-            )
-        if normalise(by) == normalise(holder):
-            raise ValueError(f"replacement: {by!r} already holds {slot!r}'s slot")
-        if normalise(by) in {normalise(h) for h in game.hosts}:
-            raise ValueError(f"replacement: {by!r} is a host")
-        return Replacement(kind, line, at, slot=slot, by=by)
-    if kind is EventKind.VOTE_RESET:
-        if at.post is None and at.time is None:
-            raise ValueError('vote_reset needs "post"')
-        return VoteReset(kind, line, at, note=obj.get("note"))
-    if kind is EventKind.CORRECTION:
-        if at.post is None:
-            raise ValueError('correction needs "post": the post number it corrects')
-        action = obj.get("action", "target" if "target" in obj else None)
-        if action not in ("ignore", "target", "actions"):
-            raise ValueError(
-                'correction needs "action": "ignore", "target" (a name) or "actions" '
-                '(a list such as "unvote; vote Bob")'
-            )
-        target = obj.get("target")
-        if action == "target" and not isinstance(target, str):
-            raise ValueError('correction with action "target" needs "target": a name')
-        actions = obj.get("actions")
-        if action == "actions":
-            if not isinstance(actions, str):
-                raise ValueError(
-                    'correction with action "actions" needs "actions": "unvote; vote Bob"'
-                )
-            read_correction(actions)  # a list the count cannot read is refused here
-        return Correction(
-            kind, line, at, action=action, target=target, actions=actions, note=obj.get("note")
-        )
-    if kind is EventKind.CHAT_CORRECTION:
-        text = obj.get("text")
-        if at.post is None or not isinstance(text, str):
-            raise ValueError(
-                'chat_correction needs "post" and "text": the announcement in the short form '
-                '("CHAT CLOSE: Rex\'s chat with Rex, Neros"), or "" to ignore the post'
-            )
-        return ChatCorrection(kind, line, at, text=text)
-    if kind is EventKind.NIGHT_RESULT:
-        night = _int(obj, "night")
-        text = obj.get("text")
-        if night is None or not isinstance(text, str) or not text.strip():
-            raise ValueError('night_result needs "night": 0, 1, ... and "text": what they learned')
-        phase = Phase(night, PhaseKind.NIGHT)
-        return NightResult(kind, line, at, phase=phase, slot=slot_of("player"), text=text)
-    if kind is EventKind.SETUP:
-        return _setup_event(obj, line, at, game, slot_of)
-    if kind in GRIMOIRE_KINDS:
-        return _grimoire_event(kind, obj, line, at, game, slot_of)
-    if kind is EventKind.UNDO:
-        target = obj.get("line")
-        if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < line:
-            raise ValueError(f'undo needs "line": the number of an earlier line (1 to {line - 1})')
-        return Undo(kind, line, at, undone=target, note=obj.get("note"))
-    # GHOST_VOTE: a ghost vote spent on a day the thread does not show
-    if day is None:
-        raise ValueError('ghost_vote needs "day"')
-    return GhostVote(kind, line, at, day=day, slot=slot_of("player"))
+    return how.read(LedgerLine(obj, line, how.kind, at, game, replaced))
 
 
-GRIMOIRE_KINDS = (
-    EventKind.NIGHT_CHOICE,
-    EventKind.REMINDER,
-    EventKind.MASTER,
-    EventKind.CHARACTER_CHANGE,
-    EventKind.DAY_ABILITY,
-)
+def event_types(variant: Variant | None = None) -> dict[str, EventType]:
+    """Every kind a game's ledger may hold: the core's, then the game's own."""
+    return _with(variant.events if variant is not None else ())
 
 
-def _phase_of(obj: dict, what: str) -> Phase:
-    """A phase given as "phase": "N2", or "night": 2, or "day": 2."""
-    if "phase" in obj:
+def _with(kinds: Sequence[EventType]) -> dict[str, EventType]:
+    return {**CORE_EVENTS, **{t.kind.value: t for t in kinds}} if kinds else CORE_EVENTS
+
+
+def event_type_of(e: Event, kinds: Sequence[EventType] = ()) -> EventType:
+    """The kind of event `e` is, by its class: the core's, or one of a game's `kinds`."""
+    for how in _with(kinds).values():
+        if type(e) is how.cls and how.kind == e.kind:
+            return how
+    raise TypeError(f"{type(e).__name__} is not an event kind of this game")
+
+
+# --- each core kind, read ------------------------------------------------------------------
+
+
+def _day_boundary(ln: LedgerLine) -> Event:
+    day = ln.whole("day")
+    if day is None or day < 1:
+        raise ValueError(f'{ln.kind.value} needs "day": 1, 2, ...')
+    if ln.at.post is None and ln.at.time is None:
+        raise ValueError(f'{ln.kind.value} needs "post" or "time"')
+    closed = ln.obj.get("chats_closed", [])
+    if not isinstance(closed, list) or not all(isinstance(c, str) for c in closed):
+        raise ValueError('day_end "chats_closed" must be a list of chat names')
+    return DayBoundary(ln.kind, ln.line, ln.at, day=day, note=ln.note, chats_closed=tuple(closed))
+
+
+def _death(ln: LedgerLine) -> Event:
+    phase = ln.obj.get("phase")
+    if phase is not None:
         try:
-            return Phase.parse(obj["phase"])
+            phase = Phase.parse(phase)
         except ValueError:
-            raise ValueError(f'{what} "phase" must look like "N1" or "D2"') from None
-    if "night" in obj:
-        return Phase(_int(obj, "night"), PhaseKind.NIGHT)
-    if "day" in obj:
-        return Phase(_int(obj, "day"), PhaseKind.DAY)
-    raise ValueError(f'{what} needs "night": N, "day": N or "phase": "N1"')
-
-
-def _grimoire_event(kind, obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:
-    if not game.variant.has_roles:
-        raise ValueError(f'{kind.value} needs script = "..." in game.toml')
-    slot = slot_of("player")
-    note = obj.get("note")
-    if kind is EventKind.MASTER:
-        day = _int(obj, "day")
-        if day is None:
-            raise ValueError('master needs "day": the day the master counts for')
-        master = slot_of("master")
-        if master == slot:
-            raise ValueError("master: the Butler cannot choose themself")
-        return Master(kind, line, at, day=day, slot=slot, master=master, note=note)
-    if kind is EventKind.NIGHT_CHOICE:
-        night = _int(obj, "night")
-        targets = obj.get("targets", [])
-        if night is None or not isinstance(targets, list):
-            raise ValueError('night_choice needs "night" and "targets": [player, ...]')
-        chosen = tuple(slot_of("targets", t) for t in targets)
-        character = obj.get("character")
-        found = game.variant.find_role(character) if isinstance(character, str) else None
-        if character is not None and found is None:
-            raise ValueError(f"night_choice: {character!r} is not on the script")
-        ability = obj.get("ability")
-        if ability is not None and not isinstance(ability, str):
-            raise ValueError('night_choice "ability" must be text, like "drain"')
-        return NightChoice(
-            kind,
-            line,
-            at,
-            slot=slot,
-            phase=Phase(night, PhaseKind.NIGHT),
-            targets=chosen,
-            character=found,
-            ability=ability,
-            note=note,
-        )
-    if kind is EventKind.REMINDER:
-        reminder = obj.get("reminder")
-        if not isinstance(reminder, str) or not reminder.strip():
-            known = ", ".join(game.variant.reminders)
-            raise ValueError(f'reminder needs "reminder": {known}, or your own word')
-        until = obj.get("until")
-        if until is not None and until != "game":
-            try:
-                Phase.parse(until)
-            except ValueError:
-                raise ValueError('reminder "until" must look like "D3", "N2" or "game"') from None
-        by = obj.get("by")
-        found = game.variant.find_role(by) if isinstance(by, str) else None
-        if by is not None and found is None:
-            raise ValueError(f"reminder: 'by' {by!r} is not on the script")
-        return ReminderEvent(
-            kind,
-            line,
-            at,
-            slot=slot,
-            phase=_phase_of(obj, "reminder"),
-            reminder=reminder.strip().lower().replace(" ", "_"),
-            by=found,
-            until=until,
-            note=note,
-        )
-    if kind is EventKind.CHARACTER_CHANGE:
-        character, alignment = obj.get("character"), obj.get("alignment")
-        if character is None and alignment is None:
-            raise ValueError('character_change needs "character" and/or "alignment"')
-        found = game.variant.find_role(character) if isinstance(character, str) else None
-        if character is not None and found is None:
-            raise ValueError(f"character_change: {character!r} is not on the script")
-        if alignment not in (None, "good", "evil"):
-            raise ValueError('character_change "alignment" must be "good" or "evil"')
-        if at.post is None and "phase" not in obj:
-            raise ValueError('character_change needs "phase" ("N2") or "post" where it happened')
-        phase = _phase_of(obj, "character_change") if "phase" in obj else None
-        return CharacterChange(
-            kind,
-            line,
-            at,
-            slot=slot,
-            phase=phase,
-            character=found,
-            alignment=alignment,
-            cause=obj.get("cause"),
-            note=note,
-        )
-    # DAY_ABILITY: announced by the host at a post
-    ability = obj.get("ability")
-    if ability not in game.variant.day_abilities:
-        known = ", ".join(game.variant.day_abilities) or "none in this game"
-        raise ValueError(f'day_ability "ability" must be one of: {known}')
-    if at.post is None:
-        raise ValueError('day_ability needs "post": where the host announced it')
-    target = slot_of("target") if obj.get("target") is not None else None
-    guess = obj.get("character")
-    found = game.variant.find_role(guess) if isinstance(guess, str) else None
-    if guess is not None and found is None:
-        raise ValueError(f"day_ability: character {guess!r} is not on the script")
-    if ability == "juggle" and (target is None or found is None):
-        raise ValueError('a juggle needs "target" and "character": one guess per event')
-    return DayAbility(
-        kind,
-        line,
-        at,
-        slot=slot,
-        ability=ability,
-        target=target,
-        guess=found,
-        note=note,
+            raise ValueError('death "phase" must look like "D2" or "N1"') from None
+    if phase is None and ln.at.post is None and ln.at.time is None:
+        raise ValueError('death needs "phase" ("D2", "N1") or "post" where it happened')
+    return Death(
+        ln.kind,
+        ln.line,
+        ln.at,
+        slot=ln.slot("player"),
+        phase=phase,
+        cause=ln.obj.get("cause"),
+        note=ln.note,
     )
 
 
-def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Event:
+def _replacement(ln: LedgerLine) -> Event:
+    game, replaced, by = ln.game, ln.replaced, ln.obj.get("by")
+    if not isinstance(by, str) or not by.strip():
+        raise ValueError('replacement needs "by": the new player\'s name')
+    if ln.at.post is None and ln.at.time is None:
+        raise ValueError('replacement needs "post" (or "time") where the new player took over')
+    slot = ln.slot("player")
+    taken = game.find_slot(by) or next(
+        (r.slot for r in replaced if normalise(r.by) == normalise(by)), None
+    )
+    holder = next((r.by for r in reversed(replaced) if r.slot == slot), slot)
+    if taken is not None and taken != slot:
+        raise ValueError(
+            f"replacement: {by!r} is already in the game (the slot of {taken}); "
+            "a replacement brings a player from outside the game"
+        )
+    if normalise(by) == normalise(holder):
+        raise ValueError(f"replacement: {by!r} already holds {slot!r}'s slot")
+    if normalise(by) in {normalise(h) for h in game.hosts}:
+        raise ValueError(f"replacement: {by!r} is a host")
+    return Replacement(ln.kind, ln.line, ln.at, slot=slot, by=by, note=ln.note)
+
+
+def _vote_reset(ln: LedgerLine) -> Event:
+    if ln.at.post is None and ln.at.time is None:
+        raise ValueError('vote_reset needs "post"')
+    return VoteReset(ln.kind, ln.line, ln.at, note=ln.note)
+
+
+def _correction(ln: LedgerLine) -> Event:
+    obj = ln.obj
+    if ln.at.post is None:
+        raise ValueError('correction needs "post": the post number it corrects')
+    action = obj.get("action", "target" if "target" in obj else None)
+    if action not in ("ignore", "target", "actions"):
+        raise ValueError(
+            'correction needs "action": "ignore", "target" (a name) or "actions" '
+            '(a list such as "unvote; vote Bob")'
+        )
+    target = obj.get("target")
+    if action == "target" and not isinstance(target, str):
+        raise ValueError('correction with action "target" needs "target": a name')
+    actions = obj.get("actions")
+    if action == "actions":
+        if not isinstance(actions, str):
+            raise ValueError('correction with action "actions" needs "actions": "unvote; vote Bob"')
+        read_correction(actions)  # a list the count cannot read is refused here
+    return Correction(
+        ln.kind, ln.line, ln.at, action=action, target=target, actions=actions, note=ln.note
+    )
+
+
+def _chat_correction(ln: LedgerLine) -> Event:
+    text = ln.obj.get("text")
+    if ln.at.post is None or not isinstance(text, str):
+        raise ValueError(
+            'chat_correction needs "post" and "text": the announcement in the short form '
+            '("CHAT CLOSE: Rex\'s chat with Rex, Neros"), or "" to ignore the post'
+        )
+    return ChatCorrection(ln.kind, ln.line, ln.at, text=text, note=ln.note)
+
+
+def _night_result(ln: LedgerLine) -> Event:
+    night, text = ln.whole("night"), ln.obj.get("text")
+    if night is None or not isinstance(text, str) or not text.strip():
+        raise ValueError('night_result needs "night": 0, 1, ... and "text": what they learned')
+    phase = Phase(night, PhaseKind.NIGHT)
+    plain = ln.obj.get("plain") is True
+    return NightResult(
+        ln.kind,
+        ln.line,
+        ln.at,
+        phase=phase,
+        slot=ln.slot("player"),
+        text=text,
+        plain=plain,
+        note=ln.note,
+    )
+
+
+def _undo(ln: LedgerLine) -> Event:
+    target, line = ln.obj.get("line"), ln.line
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < line:
+        raise ValueError(f'undo needs "line": the number of an earlier line (1 to {line - 1})')
+    return Undo(ln.kind, line, ln.at, undone=target, note=ln.note)
+
+
+def _ghost_vote(ln: LedgerLine) -> Event:
+    """A ghost vote spent on a day the thread does not show."""
+    day = ln.whole("day")
+    if day is None:
+        raise ValueError('ghost_vote needs "day"')
+    return GhostVote(ln.kind, ln.line, ln.at, day=day, slot=ln.slot("player"), note=ln.note)
+
+
+def _night_choice(ln: LedgerLine) -> Event:
+    ln.needs_roles()
+    slot, night, targets = ln.slot("player"), ln.whole("night"), ln.obj.get("targets", [])
+    if night is None or not isinstance(targets, list):
+        raise ValueError('night_choice needs "night" and "targets": [player, ...]')
+    chosen = tuple(ln.slot("targets", t) for t in targets)
+    character = ln.role("character", "night_choice:")
+    ability = ln.obj.get("ability")
+    if ability is not None and not isinstance(ability, str):
+        raise ValueError('night_choice "ability" must be text, like "drain"')
+    return NightChoice(
+        ln.kind,
+        ln.line,
+        ln.at,
+        slot=slot,
+        phase=Phase(night, PhaseKind.NIGHT),
+        targets=chosen,
+        character=character,
+        ability=ability,
+        note=ln.note,
+    )
+
+
+def _reminder(ln: LedgerLine) -> Event:
+    ln.needs_roles()
+    slot, reminder = ln.slot("player"), ln.obj.get("reminder")
+    if not isinstance(reminder, str) or not reminder.strip():
+        known = ", ".join(ln.game.variant.reminders)
+        raise ValueError(f'reminder needs "reminder": {known}, or your own word')
+    until = ln.obj.get("until")
+    if until is not None and until != "game":
+        try:
+            Phase.parse(until)
+        except ValueError:
+            raise ValueError('reminder "until" must look like "D3", "N2" or "game"') from None
+    return ReminderEvent(
+        ln.kind,
+        ln.line,
+        ln.at,
+        slot=slot,
+        phase=ln.phase("reminder"),
+        reminder=reminder.strip().lower().replace(" ", "_"),
+        by=ln.role("by", "reminder: 'by'"),
+        until=until,
+        note=ln.note,
+    )
+
+
+def _character_change(ln: LedgerLine) -> Event:
+    ln.needs_roles()
+    obj, slot = ln.obj, ln.slot("player")
+    character, alignment = obj.get("character"), obj.get("alignment")
+    if character is None and alignment is None:
+        raise ValueError('character_change needs "character" and/or "alignment"')
+    found = ln.role("character", "character_change:")
+    if alignment not in (None, "good", "evil"):
+        raise ValueError('character_change "alignment" must be "good" or "evil"')
+    if ln.at.post is None and "phase" not in obj:
+        raise ValueError('character_change needs "phase" ("N2") or "post" where it happened')
+    phase = ln.phase("character_change") if "phase" in obj else None
+    return CharacterChange(
+        ln.kind,
+        ln.line,
+        ln.at,
+        slot=slot,
+        phase=phase,
+        character=found,
+        alignment=alignment,
+        cause=obj.get("cause"),
+        note=ln.note,
+    )
+
+
+def _day_ability(ln: LedgerLine) -> Event:
+    """A day ability announced by the host at a post."""
+    ln.needs_roles()
+    slot, variant, ability = ln.slot("player"), ln.game.variant, ln.obj.get("ability")
+    if ability not in variant.day_abilities:
+        known = ", ".join(variant.day_abilities) or "none in this game"
+        raise ValueError(f'day_ability "ability" must be one of: {known}')
+    if ln.at.post is None:
+        raise ValueError('day_ability needs "post": where the host announced it')
+    target = ln.slot("target") if ln.obj.get("target") is not None else None
+    guess = ln.role("character", "day_ability: character")
+    if ability == "juggle" and (target is None or guess is None):
+        raise ValueError('a juggle needs "target" and "character": one guess per event')
+    return DayAbility(
+        ln.kind,
+        ln.line,
+        ln.at,
+        slot=slot,
+        ability=ability,
+        target=target,
+        guess=guess,
+        note=ln.note,
+    )
+
+
+def _setup(ln: LedgerLine) -> Event:
+    game, obj = ln.game, ln.obj
     if not game.variant.has_roles:
         raise ValueError('setup needs script = "..." in game.toml')
     players = obj.get("players")
@@ -336,7 +419,7 @@ def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Even
         raise ValueError('setup needs "players": [{"player", "seat", "role"}, ...]')
     seats = []
     for p in players:
-        slot = slot_of("player", p.get("player"))
+        slot = ln.slot("player", p.get("player"))
         seat = p.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 100:
             raise ValueError(f"setup: {slot}'s seat must be a whole number from 1 to 100")
@@ -358,17 +441,17 @@ def _setup_event(obj: dict, line: int, at: PostRef, game: Game, slot_of) -> Even
             raise ValueError(f"setup: bluff {b!r} is not on the script")
         bluffs.append(char)
     herring = obj.get("red_herring")
-    herring = slot_of("red_herring", herring) if herring is not None else None
+    herring = ln.slot("red_herring", herring) if herring is not None else None
     return Setup(
-        EventKind.SETUP,
-        line,
-        at,
-        seed=_int(obj, "seed"),
+        ln.kind,
+        ln.line,
+        ln.at,
+        seed=ln.whole("seed"),
         red_herring=herring,
         seats=tuple(seats),
         bluffs=tuple(bluffs),
         forced=obj.get("forced") is True,
-        note=obj.get("note"),
+        note=ln.note,
     )
 
 
@@ -415,69 +498,132 @@ def _point(e: Event) -> dict:
     return out
 
 
-def _phase_field(phase: Phase | None) -> dict:
+def phase_field(phase: Phase | None) -> dict:
+    """A phase as a ledger line writes it ("phase": "D2"), or nothing."""
     return {"phase": str(phase)} if phase is not None else {}
 
 
-def _night(phase: Phase | None) -> dict:
-    return {"night": phase.number} if phase is not None and phase.is_night else _phase_field(phase)
+def night_field(phase: Phase | None) -> dict:
+    """A night as a ledger line writes it ("night": 2), another phase as "phase"."""
+    return {"night": phase.number} if phase is not None and phase.is_night else phase_field(phase)
 
 
-WRITERS: dict[type[Event], Callable[[Event], dict]] = {
-    DayBoundary: lambda e: {"day": e.day},
-    Death: lambda e: {"player": e.slot, **_phase_field(e.phase), "cause": e.cause},
-    Replacement: lambda e: {"player": e.slot, "by": e.by},
-    VoteReset: lambda e: {},
-    Correction: lambda e: {"action": e.action, "target": e.target, "actions": e.actions},
-    ChatCorrection: lambda e: {"text": e.text},
-    NightResult: lambda e: {"player": e.slot, **_night(e.phase), "text": e.text},
-    Setup: lambda e: {
+def _setup_fields(e: Setup) -> dict:
+    players = [
+        {"player": p, "seat": seat, "role": role, **({"shown": shown} if shown else {})}
+        for p, seat, role, shown in e.seats
+    ]
+    return {
         "seed": e.seed,
-        "players": [
-            {"player": p, "seat": seat, "role": role, **({"shown": shown} if shown else {})}
-            for p, seat, role, shown in e.seats
-        ],
+        "players": players,
         "bluffs": list(e.bluffs),
         "red_herring": e.red_herring,
         "forced": e.forced or None,
-    },
-    Undo: lambda e: {"line": e.undone},
-    GhostVote: lambda e: {"player": e.slot, "day": e.day},
-    NightChoice: lambda e: {
+    }
+
+
+def _boundary_fields(e: DayBoundary) -> dict:
+    return {"day": e.day, "chats_closed": list(e.chats_closed) or None}
+
+
+def _choice_fields(e: NightChoice) -> dict:
+    return {
         "player": e.slot,
-        **_night(e.phase),
+        **night_field(e.phase),
         "targets": list(e.targets),
         "character": e.character,
         "ability": e.ability,
-    },
-    ReminderEvent: lambda e: {
+    }
+
+
+def _reminder_fields(e: ReminderEvent) -> dict:
+    return {
         "player": e.slot,
-        **_night(e.phase),
+        **night_field(e.phase),
         "reminder": e.reminder,
         "by": e.by,
         "until": e.until,
-    },
-    Master: lambda e: {"player": e.slot, "master": e.master, "day": e.day},
-    CharacterChange: lambda e: {
+    }
+
+
+def _change_fields(e: CharacterChange) -> dict:
+    return {
         "player": e.slot,
-        **_phase_field(e.phase),
+        **phase_field(e.phase),
         "character": e.character,
         "alignment": e.alignment,
         "cause": e.cause,
-    },
-    DayAbility: lambda e: {
-        "player": e.slot,
-        "ability": e.ability,
-        "target": e.target,
-        "character": e.guess,
-    },
+    }
+
+
+def _ability_fields(e: DayAbility) -> dict:
+    return {"player": e.slot, "ability": e.ability, "target": e.target, "character": e.guess}
+
+
+K = EventKind
+# the core's kinds: class, reader, writer, and what makes two confirmed outcomes one
+CORE_EVENTS: dict[str, EventType] = {
+    t.kind.value: t
+    for t in (
+        EventType(K.DAY_START, DayBoundary, _day_boundary, _boundary_fields),
+        EventType(K.DAY_END, DayBoundary, _day_boundary, _boundary_fields),
+        EventType(
+            K.DEATH,
+            Death,
+            _death,
+            lambda e: {"player": e.slot, **phase_field(e.phase), "cause": e.cause},
+            same=lambda e: (e.slot,),
+        ),
+        EventType(
+            K.REPLACEMENT, Replacement, _replacement, lambda e: {"player": e.slot, "by": e.by}
+        ),
+        EventType(K.VOTE_RESET, VoteReset, _vote_reset, lambda e: {}),
+        EventType(
+            K.CORRECTION,
+            Correction,
+            _correction,
+            lambda e: {"action": e.action, "target": e.target, "actions": e.actions},
+        ),
+        EventType(K.GHOST_VOTE, GhostVote, _ghost_vote, lambda e: {"player": e.slot, "day": e.day}),
+        EventType(K.UNDO, Undo, _undo, lambda e: {"line": e.undone}),
+        EventType(K.CHAT_CORRECTION, ChatCorrection, _chat_correction, lambda e: {"text": e.text}),
+        EventType(
+            K.NIGHT_RESULT,
+            NightResult,
+            _night_result,
+            lambda e: {
+                "player": e.slot,
+                **night_field(e.phase),
+                "text": e.text,
+                "plain": e.plain or None,
+            },
+            same=lambda e: (e.slot, e.phase, e.text),
+        ),
+        EventType(K.SETUP, Setup, _setup, _setup_fields),
+        EventType(
+            K.REMINDER,
+            ReminderEvent,
+            _reminder,
+            _reminder_fields,
+            same=lambda e: (e.slot, e.reminder, e.phase),
+        ),
+        EventType(
+            K.CHARACTER_CHANGE,
+            CharacterChange,
+            _character_change,
+            _change_fields,
+            same=lambda e: (e.slot, e.phase),
+        ),
+        EventType(K.DAY_ABILITY, DayAbility, _day_ability, _ability_fields),
+        EventType(K.NIGHT_CHOICE, NightChoice, _night_choice, _choice_fields),
+    )
 }
 
 
-def event_to_json(e: Event) -> dict:
+def event_to_json(e: Event, kinds: Sequence[EventType] = ()) -> dict:
     """The ledger line of an event, as `event_from_json` reads it back (fields left out when
-    empty); the table above holds each kind's writer."""
-    out = {"kind": e.kind.value, **WRITERS[type(e)](e), **_point(e)}
+    empty); a game's own kinds of event are written by the game's `kinds` (`Variant.events`)."""
+    out = {"kind": e.kind.value, **event_type_of(e, kinds).write(e), **_point(e)}
     if e.note is not None:
         out["note"] = e.note
     return {k: v for k, v in out.items() if v is not None}

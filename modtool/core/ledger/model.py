@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..names import normalise
 from ..rules import Rules
+from .schedule_table import Schedule
 
 if TYPE_CHECKING:  # the protocol's module names these types in turn
     from ..variant import Variant
@@ -66,9 +67,9 @@ class EventKind(StrEnum):
     CHAT_CORRECTION = "chat_correction"  # how to read one post's chat announcements
     NIGHT_RESULT = "night_result"  # what one player learned in one night, as the host wrote it
     SETUP = "setup"  # the characters and seats drawn (modtool setup draw); overrides game.toml
-    # the grimoire (Clocktower): what a Storyteller keeps track of
+    # what a game with characters and nights keeps track of (a grimoire); a game registers
+    # kinds of its own beside these (`Variant.events`)
     REMINDER = "reminder"  # poisoned, drunk, protected, cursed, no ability, ... from a phase on
-    MASTER = "master"  # the Butler's master for a day
     CHARACTER_CHANGE = "character_change"  # a new character and/or alignment from a point on
     DAY_ABILITY = "day_ability"  # a day ability the host announced at a post (Slayer, ...)
     NIGHT_CHOICE = "night_choice"  # the players (and character) a player chose in a night
@@ -113,7 +114,7 @@ class Event:
     """A ledger line: its kind, line number and point in the thread, and the fields every kind
     means the same by. Each kind is a subclass below with its own fields."""
 
-    kind: EventKind
+    kind: StrEnum  # an EventKind, or a kind a game registers
     line: int
     at: PostRef = PostRef()
     slot: str | None = None  # the slot (player) the event is about
@@ -126,6 +127,7 @@ class DayBoundary(Event):
     """day_start and day_end."""
 
     day: int = 0
+    chats_closed: tuple[str, ...] = ()  # a day_end: the chats that closed with the day
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +159,8 @@ class ChatCorrection(Event):
 
 @dataclass(frozen=True, slots=True)
 class NightResult(Event):
-    text: str = ""  # what the player learned
+    text: str = ""  # what the player learned, in the host's markup (drafts pass it through)
+    plain: bool = False  # written by modtool's night resolution: plain text, escaped in drafts
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,12 +197,6 @@ class ReminderEvent(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Master(Event):
-    day: int = 0
-    master: str = ""  # the Butler's master's slot
-
-
-@dataclass(frozen=True, slots=True)
 class CharacterChange(Event):
     character: str | None = None
     alignment: str | None = None
@@ -211,27 +208,6 @@ class DayAbility(Event):
     ability: str = ""  # slayer, damsel_guess, goblin_claim, juggle, other
     target: str | None = None  # the slot it is used on
     guess: str | None = None  # a character guessed (the Juggler's)
-
-
-# each kind's own type of event: what event_from_json makes of its lines
-EVENT_TYPES: dict[EventKind, type[Event]] = {
-    EventKind.DAY_START: DayBoundary,
-    EventKind.DAY_END: DayBoundary,
-    EventKind.DEATH: Death,
-    EventKind.REPLACEMENT: Replacement,
-    EventKind.VOTE_RESET: VoteReset,
-    EventKind.CORRECTION: Correction,
-    EventKind.CHAT_CORRECTION: ChatCorrection,
-    EventKind.NIGHT_RESULT: NightResult,
-    EventKind.SETUP: Setup,
-    EventKind.UNDO: Undo,
-    EventKind.GHOST_VOTE: GhostVote,
-    EventKind.NIGHT_CHOICE: NightChoice,
-    EventKind.REMINDER: ReminderEvent,
-    EventKind.MASTER: Master,
-    EventKind.CHARACTER_CHANGE: CharacterChange,
-    EventKind.DAY_ABILITY: DayAbility,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +227,7 @@ class Game:
     rules: Rules
     slots: tuple[Slot, ...]
     events: tuple[Event, ...] = ()
-    schedule: object = None  # schedule.Schedule: deadlines from game.toml's [schedule]
+    schedule: Schedule | None = None  # deadlines from game.toml's [schedule]
     drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
     script: str | None = None  # game.toml's `script`, as written (a name, or a file's path)
     # the game this is (a `core.variant.Variant`: Mafia, Clocktower, the Vampires game), with

@@ -26,22 +26,47 @@ def _toml_problem(message: str) -> str:
     return re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
 
 
-def _setup_line(text: str, needle: str) -> int | None:
-    for i, line in enumerate(text.splitlines(), 1):
-        if needle in line:
-            return i
-    return None
+def _without_comment(line: str) -> str:
+    """A TOML line without its comment (a # outside quotes)."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return line[:i]
+    return line
 
 
-def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Game:
-    """The Game game.toml describes; `find_variant(script)` is the game it is (the registry of
-    modtool.games), which reads and checks the game's own part."""
-    text = path.read_text("utf-8")
+def _setup_line(text: str, needle: str, table: str | None = None) -> int | None:
+    """The line of game.toml a problem is about: the header of table `needle` ("[rules]",
+    "[[players]]"), else the line that sets key `needle`, else the first line that holds it;
+    comments never count (a header comment saying "the hosts" is not the hosts). With `table`,
+    only the lines of that table are searched."""
+    lines = list(enumerate((_without_comment(x) for x in text.splitlines()), 1))
+    if table is not None:
+        header = re.compile(rf"^\s*\[\[?\s*{re.escape(table)}\s*\]")
+        start = next((i for i, x in lines if header.search(x)), None)
+        if start is None:
+            return None
+        after = [(i, x) for i, x in lines if i > start]
+        end = next((i for i, x in after if re.match(r"^\s*\[", x)), None)
+        lines = [(i, x) for i, x in after if end is None or i < end]
+    bare = re.escape(needle.strip("[]"))
+    patterns = (
+        re.compile(rf"^\s*\[\[?\s*{bare}\s*[\].]"),  # the table's header
+        re.compile(rf"^\s*[\"']?{bare}[\"']?\s*="),  # the key
+    )
+    for pattern in patterns:
+        found = next((i for i, x in lines if pattern.search(x)), None)
+        if found is not None:
+            return found
+    return next((i for i, x in lines if needle in x), None)
 
-    def fail(problem: str, needle: str | None = None) -> GameFileError:
-        return GameFileError(path, problem, _setup_line(text, needle) if needle else None)
 
-    known = {
+_SETTINGS = frozenset(
+    {
         "title",
         "timezone",
         "hosts",
@@ -54,164 +79,40 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
         "script",
         "setup",
     }
-    for key in setup:
-        if key not in known:
-            raise fail(
-                f"unknown setting {key!r}{did_you_mean(key, known)}; "
-                f"known: {', '.join(sorted(known))}",
-                key,
-            )
-    for key in ("title", "timezone", "language"):
-        if key in setup and not isinstance(setup[key], str):
-            raise fail(f'{key!r} must be text in quotes, like {key} = "..."', key)
+)
+_SOURCE_FIELDS = frozenset({"url", "path", "thread", "engine", "selectors"})
+_PLAYER_FIELDS = frozenset(
+    {"name", "aliases", "accounts", "seat", "weight", "voteless", "role", "team", "shown"}
+)
+
+
+def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Game:
+    """The Game game.toml describes; `find_variant(script)` is the game it is (the registry of
+    modtool.games), which reads and checks the game's own part. Each table is read by its own
+    function below, which raises the first problem at its line."""
+    text = path.read_text("utf-8")
+
+    def fail(problem: str, needle: str | None = None, table: str | None = None) -> GameFileError:
+        line = _setup_line(text, needle, table) if needle else None
+        if line is None and table is not None:
+            line = _setup_line(text, f"[{table}]")
+        return GameFileError(path, problem, line)
+
+    _check_settings(setup, fail)
     try:
         tz = zone(setup.get("timezone"))
     except Exception as exc:  # ModToolError from zone(): same message, with the file's line
         raise fail(str(exc), "timezone") from None
-    hosts = setup.get("hosts", [])
-    if not isinstance(hosts, list) or not all(isinstance(h, str) and h.strip() for h in hosts):
-        raise fail("'hosts' must be a list of names, like hosts = [\"Thoth\"]", "hosts")
-    sources = []
-    for raw in setup.get("sources", []):
-        if not isinstance(raw, dict) or not (raw.get("url") or raw.get("path")):
-            raise fail('each [[sources]] needs url = "..." or path = "..."', "[[sources]]")
-        location = raw.get("url") or raw.get("path")
-        if not isinstance(location, str):
-            raise fail("[[sources]]: url and path must be text in quotes", "[[sources]]")
-        if "url" in raw:
-            _check_url(location, fail)
-        else:
-            _check_path(location, folder, fail)
-        unknown = set(raw) - {"url", "path", "thread", "engine", "selectors"}
-        if unknown:
-            raise fail(
-                f"[[sources]]: unknown field {sorted(unknown)[0]!r}; use url or path, "
-                "thread, engine, selectors",
-                "[[sources]]",
-            )
-        selectors = raw.get("selectors")
-        if selectors is not None:
-            if (
-                not isinstance(selectors, dict)
-                or set(selectors) - set(SELECTOR_KEYS)
-                or not all(isinstance(v, str) for v in selectors.values())
-            ):
-                raise fail(
-                    f"[[sources]] selectors must be a table of CSS selectors with keys "
-                    f"{', '.join(SELECTOR_KEYS)}",
-                    "selectors",
-                )
-        sources.append(
-            Source(str(location), str(raw.get("thread", "")), raw.get("engine"), selectors)
-        )
+    hosts = _hosts(setup.get("hosts", []), fail)
+    sources = [_source(raw, folder, fail) for raw in setup.get("sources", [])]
     try:
         rules = rules_from_table(setup.get("rules", {}))
     except ValueError as exc:
-        raise fail(f"[rules]: {exc}", "[rules]") from None
-    players = setup.get("players", [])
-    if not isinstance(players, list):
-        raise fail("players must be [[players]] tables, one per player", "players")
-    if not players:
-        raise fail('no [[players]]; list every player with name = "..."')
-    slots = []
-    seen: set[str] = set()
-    seats: dict[int, str] = {}
-    for raw in players:
-        name = raw.get("name") if isinstance(raw, dict) else None
-        if not isinstance(name, str) or not name.strip():
-            raise fail('every [[players]] entry needs name = "..."', "[[players]]")
-        if _CONTROL.search(name):
-            raise fail(
-                f"player name {name!r} holds a line break or control character; a name is one "
-                "line of text",
-                "[[players]]",
-            )
-        if normalise(name) in seen:
-            raise fail(f"player {name!r} is listed twice", name)
-        seen.add(normalise(name))
-        unknown = set(raw) - {
-            "name",
-            "aliases",
-            "accounts",
-            "seat",
-            "weight",
-            "voteless",
-            "role",
-            "team",
-            "shown",
-        }
-        if unknown:
-            raise fail(f"player {name!r}: unknown field {sorted(unknown)[0]!r}", name)
-        weight = raw.get("weight", 1)
-        if isinstance(weight, bool) or not isinstance(weight, int) or not 0 <= weight <= MAX_WEIGHT:
-            raise fail(
-                f"player {name!r}: weight must be a whole number from 0 to {MAX_WEIGHT}", name
-            )
-        seat = raw.get("seat")
-        if seat is not None:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 100:
-                raise fail(f"player {name!r}: seat must be a whole number from 1 to 100", name)
-            if seat in seats:
-                raise fail(f"players {seats[seat]!r} and {name!r} both have seat {seat}", name)
-            seats[seat] = name
-        voteless = raw.get("voteless", False)
-        if not isinstance(voteless, bool):
-            raise fail(f"player {name!r}: voteless must be true or false (no quotes)", name)
-        names = {}
-        for field_name in ("aliases", "accounts"):
-            value = raw.get(field_name, [])
-            if not isinstance(value, list) or not all(
-                isinstance(v, str) and v.strip() for v in value
-            ):
-                example = json.dumps([value] if isinstance(value, str) else ["Ban"])
-                raise fail(
-                    f"player {name!r}: {field_name} must be a list of names, like "
-                    f"{field_name} = {example}",
-                    name,
-                )
-            names[field_name] = tuple(value)
-        for field_name in ("role", "team", "shown"):
-            if field_name in raw and not isinstance(raw[field_name], str):
-                raise fail(f"player {name!r}: {field_name} must be text in quotes", name)
-        if raw.get("team") not in (None, *ALIGNMENTS):
-            raise fail(
-                f"player {name!r}: team {raw['team']!r} is not an alignment; write team = "
-                '"good" or "evil" (or leave it out: the character\'s own)',
-                name,
-            )
-        for host in hosts:
-            if normalise(host) in {normalise(n) for n in (name, *names["accounts"])}:
-                raise fail(
-                    f"{host!r} is both a host and a player; a host's posts are never votes, "
-                    "so list them in one place only",
-                    "hosts",
-                )
-        slots.append(
-            Slot(
-                key=name,
-                aliases=names["aliases"],
-                accounts=names["accounts"],
-                seat=seat,
-                weight=weight,
-                voteless=voteless,
-                role=raw.get("role"),
-                team=raw.get("team"),
-                shown=raw.get("shown"),
-            )
-        )
-    schedule = None
-    if "schedule" in setup:
-        if not isinstance(setup["schedule"], dict):
-            raise fail("[schedule] must be a table", "schedule")
-        try:
-            schedule = schedule_from_table(setup["schedule"], tz)
-        except ValueError as exc:
-            raise fail(str(exc), "[schedule]") from None
-    drafts = setup.get("drafts", {})
-    if not isinstance(drafts, dict) or set(drafts) - {"reveal"}:
-        raise fail('[drafts] takes reveal = "nothing", "alignment", "role" or "pm"', "drafts")
-    if drafts.get("reveal", REVEALS[0]) not in REVEALS:
-        raise fail('[drafts] reveal must be "nothing", "alignment", "role" or "pm"', "reveal")
+        named = re.search(r"'([^']+)'", str(exc))  # the rule (or preset) the problem names
+        raise fail(f"[rules]: {exc}", named[1] if named else "[rules]", "rules") from None
+    slots = _slots(setup.get("players", []), hosts, fail)
+    schedule = _schedule(setup, tz, fail)
+    drafts = _drafts(setup.get("drafts", {}), fail)
     script = setup.get("script")
     setup_table = setup.get("setup", {})
     if script is not None and not isinstance(script, str):
@@ -235,6 +136,166 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
         find_variant=find_variant,
         setup=setup_table,
     )
+
+
+def _check_settings(setup: dict, fail) -> None:
+    for key in setup:
+        if key not in _SETTINGS:
+            raise fail(
+                f"unknown setting {key!r}{did_you_mean(key, _SETTINGS)}; "
+                f"known: {', '.join(sorted(_SETTINGS))}",
+                key,
+            )
+    for key in ("title", "timezone", "language"):
+        if key in setup and not isinstance(setup[key], str):
+            raise fail(f'{key!r} must be text in quotes, like {key} = "..."', key)
+
+
+def _hosts(hosts: object, fail) -> list[str]:
+    if not isinstance(hosts, list) or not all(isinstance(h, str) and h.strip() for h in hosts):
+        raise fail("'hosts' must be a list of names, like hosts = [\"Thoth\"]", "hosts")
+    return hosts
+
+
+def _source(raw: object, folder: Path, fail) -> Source:
+    """One [[sources]] table: a URL or a path in the folder, and how to read it."""
+    if not isinstance(raw, dict) or not (raw.get("url") or raw.get("path")):
+        raise fail('each [[sources]] needs url = "..." or path = "..."', "[[sources]]")
+    location = raw.get("url") or raw.get("path")
+    if not isinstance(location, str):
+        raise fail("[[sources]]: url and path must be text in quotes", "[[sources]]")
+    if "url" in raw:
+        _check_url(location, fail)
+    else:
+        _check_path(location, folder, fail)
+    unknown = set(raw) - _SOURCE_FIELDS
+    if unknown:
+        raise fail(
+            f"[[sources]]: unknown field {sorted(unknown)[0]!r}; use url or path, "
+            "thread, engine, selectors",
+            "[[sources]]",
+        )
+    selectors = raw.get("selectors")
+    if selectors is not None and (
+        not isinstance(selectors, dict)
+        or set(selectors) - set(SELECTOR_KEYS)
+        or not all(isinstance(v, str) for v in selectors.values())
+    ):
+        raise fail(
+            f"[[sources]] selectors must be a table of CSS selectors with keys "
+            f"{', '.join(SELECTOR_KEYS)}",
+            "selectors",
+        )
+    return Source(str(location), str(raw.get("thread", "")), raw.get("engine"), selectors)
+
+
+def _slots(players: object, hosts: list[str], fail) -> list[Slot]:
+    """The [[players]] tables as slots: names unique, seats unique, no host among them."""
+    if not isinstance(players, list):
+        raise fail("players must be [[players]] tables, one per player", "players")
+    if not players:
+        raise fail('no [[players]]; list every player with name = "..."')
+    slots = []
+    seen: set[str] = set()
+    seats: dict[int, str] = {}
+    for raw in players:
+        slot = _slot(raw, fail)
+        name = slot.key
+        if normalise(name) in seen:
+            raise fail(f"player {name!r} is listed twice", name)
+        seen.add(normalise(name))
+        if slot.seat is not None:
+            if slot.seat in seats:
+                raise fail(
+                    f"players {seats[slot.seat]!r} and {name!r} both have seat {slot.seat}", name
+                )
+            seats[slot.seat] = name
+        for host in hosts:
+            if normalise(host) in {normalise(n) for n in (name, *slot.accounts)}:
+                raise fail(
+                    f"{host!r} is both a host and a player; a host's posts are never votes, "
+                    "so list them in one place only",
+                    "hosts",
+                )
+        slots.append(slot)
+    return slots
+
+
+def _slot(raw: object, fail) -> Slot:
+    """One [[players]] table, each field checked."""
+    name = raw.get("name") if isinstance(raw, dict) else None
+    if not isinstance(name, str) or not name.strip():
+        raise fail('every [[players]] entry needs name = "..."', "[[players]]")
+    if _CONTROL.search(name):
+        raise fail(
+            f"player name {name!r} holds a line break or control character; a name is one "
+            "line of text",
+            "[[players]]",
+        )
+    unknown = set(raw) - _PLAYER_FIELDS
+    if unknown:
+        raise fail(f"player {name!r}: unknown field {sorted(unknown)[0]!r}", name)
+    weight = raw.get("weight", 1)
+    if isinstance(weight, bool) or not isinstance(weight, int) or not 0 <= weight <= MAX_WEIGHT:
+        raise fail(f"player {name!r}: weight must be a whole number from 0 to {MAX_WEIGHT}", name)
+    seat = raw.get("seat")
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 100
+    ):
+        raise fail(f"player {name!r}: seat must be a whole number from 1 to 100", name)
+    voteless = raw.get("voteless", False)
+    if not isinstance(voteless, bool):
+        raise fail(f"player {name!r}: voteless must be true or false (no quotes)", name)
+    names = {}
+    for field_name in ("aliases", "accounts"):
+        value = raw.get(field_name, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            example = json.dumps([value] if isinstance(value, str) else ["Ban"])
+            raise fail(
+                f"player {name!r}: {field_name} must be a list of names, like "
+                f"{field_name} = {example}",
+                name,
+            )
+        names[field_name] = tuple(value)
+    for field_name in ("role", "team", "shown"):
+        if field_name in raw and not isinstance(raw[field_name], str):
+            raise fail(f"player {name!r}: {field_name} must be text in quotes", name)
+    if raw.get("team") not in (None, *ALIGNMENTS):
+        raise fail(
+            f"player {name!r}: team {raw['team']!r} is not an alignment; write team = "
+            '"good" or "evil" (or leave it out: the character\'s own)',
+            name,
+        )
+    return Slot(
+        key=name,
+        aliases=names["aliases"],
+        accounts=names["accounts"],
+        seat=seat,
+        weight=weight,
+        voteless=voteless,
+        role=raw.get("role"),
+        team=raw.get("team"),
+        shown=raw.get("shown"),
+    )
+
+
+def _schedule(setup: dict, tz, fail):
+    if "schedule" not in setup:
+        return None
+    if not isinstance(setup["schedule"], dict):
+        raise fail("[schedule] must be a table", "schedule")
+    try:
+        return schedule_from_table(setup["schedule"], tz)
+    except ValueError as exc:
+        raise fail(str(exc), "[schedule]") from None
+
+
+def _drafts(drafts: object, fail) -> dict:
+    if not isinstance(drafts, dict) or set(drafts) - {"reveal"}:
+        raise fail('[drafts] takes reveal = "nothing", "alignment", "role" or "pm"', "drafts")
+    if drafts.get("reveal", REVEALS[0]) not in REVEALS:
+        raise fail('[drafts] reveal must be "nothing", "alignment", "role" or "pm"', "reveal")
+    return drafts
 
 
 def _check_roles(script: str | None, variant, slots: list[Slot], fail) -> list[Slot]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...errors import GameFileError
 from .consistency import check_ledger, effective
-from .events import _read_ledger, event_from_json
+from .events import _read_ledger, event_from_json, event_to_json
 from .model import LEDGER_FILE, SETUP_FILE, Event, EventKind, Game
 from .setup import _game_from_setup, _toml_line, _toml_problem
 
@@ -29,7 +29,8 @@ def load_game(folder: str | Path, find_variant: Callable) -> Game:
     setup_path = folder / SETUP_FILE
     if not setup_path.is_file():
         raise GameFileError(
-            setup_path, f"missing; a game folder needs a {SETUP_FILE} (see docs/game-folder.md)"
+            setup_path,
+            f"missing; a game folder needs a {SETUP_FILE} (see `modtool docs game-folder`)",
         )
     try:
         setup = tomllib.loads(setup_path.read_text("utf-8"))
@@ -113,18 +114,18 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def append_event(game: Game, obj: dict) -> Event:
+def append_event(game: Game, obj: Event | dict) -> Event:
     """Validate one event against the game and its whole ledger, then append it and fsync."""
     return append_events(game, [obj])[0]
 
 
-def append_events(game: Game, objs: Sequence[dict]) -> list[Event]:
+def append_events(game: Game, objs: Sequence[Event | dict]) -> list[Event]:
     """Validate events against the game and its whole ledger, then append them in one write
     and fsync: all of them or none (see `append_computed`)."""
     return append_computed(game, lambda current: objs)
 
 
-def append_computed(game: Game, compute: Callable[[Game], Sequence[dict]]) -> list[Event]:
+def append_computed(game: Game, compute: Callable[[Game], Sequence[Event | dict]]) -> list[Event]:
     """Append the events `compute` makes of the ledger as it is on disk, under the lock: a
     check such as "already written" or "already ended" inside `compute` sees every other
     writer's lines, so twenty writers at once append once. The events are validated against
@@ -137,7 +138,12 @@ def append_computed(game: Game, compute: Callable[[Game], Sequence[dict]]) -> li
         raise GameFileError(path, "is not a file; the ledger must be a text file")
     with _locked(path):
         current = reload(game)  # what is on disk now, under the lock
-        objs = list(compute(current))
+        # typed events as their lines; a dict is a line as the host asked for it (the command
+        # line's options), read and checked below like any other
+        objs = [
+            o if isinstance(o, dict) else event_to_json(o, current.variant.events)
+            for o in compute(current)
+        ]
         if not objs:
             return []
         existing = path.read_bytes() if path.exists() else b""

@@ -12,14 +12,17 @@ from ...core.setups import Draw
 from ...core.variant import DayHooks, Variant
 from . import drafts, output
 from .character_rules import CharacterRules
+from .events import EVENTS, master_day_reached
 from .grimoire import REMINDER_LIFETIMES, grimoire_for
 from .night import win_at
+from .role_import import import_roles
 from .rules import ClocktowerRule
 from .scripts import SHIPPED, Script, load_script
 from .setups import SetupCheck, check_game, draw_game
 from .wins import check_day
 
-MINION_INFO = ("team", "demon")  # minions learn the whole evil team, or only the Demon (seed 003)
+# Minions learn the whole evil team, or only the Demon (as the forum Clocktower game had it).
+MINION_INFO = ("team", "demon")
 DAY_ABILITIES = ("slayer", "damsel_guess", "goblin_claim", "juggle", "other")
 
 
@@ -34,6 +37,10 @@ class Clocktower(Variant):
     has_nights = True
     outcome_rules = frozenset({ClocktowerRule.VIRGIN})
     example = "games/example-botc"
+    events = EVENTS
+    record_rules = (master_day_reached,)
+    eliminate = "execute"  # the Clocktower word: players are executed, never lynched
+    no_elimination = "no execution"
 
     def __init__(self, script: Script, spec: str) -> None:
         self.script, self.spec = script, spec  # the script, and game.toml's name for it
@@ -106,6 +113,9 @@ class Clocktower(Variant):
 
     def grimoire(self, game: Game, posts, phase: Phase):
         return output.grimoire_view(game, posts, phase)
+
+    def import_role_text(self, game: Game, source: Path, language: str, every: bool):
+        return import_roles(game.folder, source, language, None if every else self.script)
 
     # --- setups -------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """Clocktower characters that change a forum count, where a vote stands in for a nomination
-(seed 003): the Butler, the Virgin, the Witch and the Slayer. The decisions are the pure
-functions of `.rules` (butler_refusal, virgin_vote, witch_curse_kills, slayer_shot); this module
+(the forum Clocktower game): the Butler, the Virgin, the Witch and the Slayer. The decisions are the
+pure functions of `.rules` (butler_refusal, virgin_vote, witch_curse_kills, slayer_shot); this
+module
 applies them to a day's walk at the exact post.
 
 Each day starts from the grimoire at the start of the day (characters, reminders, the Butler's
@@ -121,7 +122,7 @@ class CharacterRules:
         )
 
     def after_action(self, post, pos: int) -> None:
-        """ "If your Master unvotes, your vote will also be removed" (seed 003)."""
+        """ "If your Master unvotes, your vote will also be removed" (the forum Clocktower game)."""
         state = self.walk.state
         for seat in self.grimoire.holding("butler"):
             butler = seat.slot

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from ...core.ledger import Game
 from ...errors import ModToolError
-from .roles import TEAM_NAMES, find_character, host_role_texts, role_text, rolebook
+from .roles import (
+    LANGUAGE_NAMES,
+    TEAM_NAMES,
+    find_character,
+    host_role_texts,
+    host_script_name,
+    role_text,
+    rolebook,
+)
 from .scripts import script_of
 
 EVIL_INFO_MIN_PLAYERS = 7
@@ -30,13 +38,14 @@ def role_pm_contexts(game: Game, language: str) -> list[dict]:
     bluffs = [{"name": find_character(b).display(language)} for b in game.setup.get("bluffs", [])]
     told = {s.key: s.shown or s.role for s in slots}  # the Drunk is told a Townsfolk
     texts = _role_texts(game, set(told.values()), language)
+    script_name = host_script_name(game.folder, language) or script.name
     out = []
     for s in slots:
         character = texts[told[s.key]]
         alignment = s.team or chars[s.role].alignment
         context = {
             "kind": "botc",
-            "game": {"title": game.title, "script": script.name},
+            "game": {"title": game.title, "script": script_name},
             "player": holder[s.key],
             "character": character,
             "alignment": alignment,
@@ -81,11 +90,12 @@ def _role_texts(game: Game, ids: set[str], language: str) -> dict[str, dict]:
             "how_to_play": text.how_to_play,
         }
     if missing:
-        lang = {"en": "English", "ko": "Korean"}.get(language, language)
+        lang = LANGUAGE_NAMES.get(language, language)
         raise ModToolError(
-            f"no {lang} role text for {', '.join(missing)}; write it in "
-            f"{game.folder / f'roles.{language}.toml'} (see docs/drafts.md) or draft with "
-            "another --lang"
+            f"no {lang} role text for {', '.join(missing)}; import the publisher's {lang} "
+            f"character file with `modtool roles import FILE {game.folder} --lang {language}`, "
+            f"or write it in {game.folder / f'roles.{language}.toml'} (see `modtool docs drafts`), "
+            "or draft with another --lang"
         )
     return out
 

@@ -3,7 +3,8 @@ from the setup and the ledger (no posts needed): character and alignment (and th
 alive or dead, the reminders in force (poisoned, drunk, protected, cursed, no ability, the
 Lleech's host, the red herring), the Butler's master for the day.
 
-Phases are ordered N0 < D1 < N1 < D2 < ...: Night N follows Day N (seed 003's numbering).
+Phases are ordered N0 < D1 < N1 < D2 < ...: Night N follows Day N (the forum Clocktower game's
+numbering).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ...core.count import count_days
 from ...core.ledger import EventKind, Game, Phase, PhaseKind
 from ...core.plan import GamePlan
 from ...errors import ModToolError
+from .events import masters as masters_of
 from .scripts import script_of
 
 
@@ -31,7 +33,7 @@ class Reminder:
 
 
 # A reminder lasts, from the phase it is given: "night" (that night), "night+day" (that night
-# and the following day: seed 003's poisoning), "day", or "game".
+# and the following day: the forum Clocktower game's poisoning), "day", or "game".
 REMINDER_LIFETIMES = {
     "poisoned": "night+day",
     "drunk": "night+day",
@@ -172,9 +174,7 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
         )
         reminders[e.slot].append(Reminder(e.reminder, e.phase, end, e.by, e.line))
     masters = {
-        e.slot: e.master
-        for e in game.events_of(EventKind.MASTER)
-        if not phase.is_night and e.day == phase.number
+        e.slot: e.master for e in masters_of(game) if not phase.is_night and e.day == phase.number
     }
     seats = []
     for s in sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0)):

@@ -5,8 +5,8 @@ For every information character the answer is given three ways: the true value f
 grimoire; the answers the Storyteller may legally give (one when there is no choice; several
 when the player is drunk or poisoned, when the Spy or the Recluse may register otherwise, or
 when the Storyteller picks the decoy; under the Vortox every answer but the true one); and
-one line saying why. Nights are numbered as in seed 003: Night 0 is the first night; deaths
-of the night count for the characters that act after the Demon.
+one line saying why. Nights are numbered as in the forum Clocktower game: Night 0 is the first
+night; deaths of the night count for the characters that act after the Demon.
 """
 
 from __future__ import annotations
@@ -22,15 +22,14 @@ from ...core.ledger import (
     Event,
     EventKind,
     Game,
-    Master,
     Phase,
     PhaseKind,
     ReminderEvent,
     append_computed,
-    event_to_json,
 )
 from ...core.rules import Rule
 from ...errors import ModToolError
+from .events import ClocktowerEventKind, Master
 from .grimoire import Grimoire, SeatState, grimoire_at, no_dashii_neighbours, post_days
 from .roles import ROLEBOOKS, night_markers, role_text, rolebook
 from .scripts import script_of
@@ -97,8 +96,8 @@ def may_register_as(seat: SeatState, team: str) -> bool:
 
 
 def living_neighbours(ring: list[SeatState], slot: str, alive: set[str]) -> list[SeatState]:
-    """The nearest living player each way round the circle (seed 003: "Dead players are
-    skipped"); one when only one other lives."""
+    """The nearest living player each way round the circle (the forum Clocktower game: "Dead players
+    are skipped"); one when only one other lives."""
     seats = [s for s in ring if s.slot in alive or s.slot == slot]
     if len(seats) < 2:
         return []
@@ -748,7 +747,8 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         events.append(replace(host, by="lleech", until="game"))
     if (t := target("butler")) is not None:
         butler = by_character["butler"]
-        events.append(Master(EventKind.MASTER, 0, slot=butler.slot, day=night + 1, master=t.slot))
+        master = Master(ClocktowerEventKind.MASTER, 0, slot=butler.slot, day=night + 1)
+        events.append(replace(master, master=t.slot))
     protected = {
         e.slot for e in events if isinstance(e, ReminderEvent) and e.reminder == "protected"
     }
@@ -800,6 +800,4 @@ def confirm_night(game: Game, night: int) -> list:
     """Write what the night's choices lead to, made again from the ledger under its lock (so a
     second confirmation, or twenty at once, add nothing). Only a night the game has reached."""
     require_reached(game, Phase(night, PhaseKind.NIGHT))
-    return append_computed(
-        game, lambda now: [event_to_json(e) for e in resolve_night(now, night).events]
-    )
+    return append_computed(game, lambda now: resolve_night(now, night).events)

@@ -4,10 +4,19 @@ and the JSON of `modtool night` and `modtool grimoire`, and the hooks that make 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ...core.ledger import Game, Phase, event_to_json
-from .grimoire import grimoire_report
+from ...core.ledger import (
+    CharacterChange,
+    Death,
+    Event,
+    Game,
+    Phase,
+    ReminderEvent,
+    event_to_json,
+)
+from .events import EVENTS, Master
+from .grimoire import REMINDER_LIFETIMES, grimoire_report, reminder_end
 from .night import confirm_night, night_sheet, resolve_night
 from .scripts import script_of
 
@@ -86,7 +95,61 @@ def night_step_json(step) -> dict:
     }
 
 
-def night_sheet_text(night: int, steps, resolution=None, written: bool = False) -> str:
+REMINDER_WORDS = {
+    "poisoned": "is poisoned",
+    "drunk": "is drunk",
+    "protected": "is safe from the Demon",
+    "cursed": "is cursed",
+    "no_ability": "has no ability",
+    "lleech_host": "is the Lleech's host",
+    "claimed": "is claimed",
+}
+
+
+def _until_words(until: str | None) -> str:
+    """A reminder's end as the ledger writes it ("D3", "game") in words."""
+    if until == "game":
+        return " for the rest of the game"
+    return f" until the end of {Phase.parse(until).title}" if until else ""
+
+
+def _own_end(e: ReminderEvent) -> str | None:
+    """Where a reminder without an `until` ends by its own lifetime ("D3"; "game")."""
+    lifetime = REMINDER_LIFETIMES.get(e.reminder)
+    if lifetime is None or e.phase is None:
+        return None
+    end = reminder_end(e.phase, lifetime)
+    return str(end) if end is not None else "game"
+
+
+def event_sentence(e: Event, names: dict | None = None) -> str:
+    """One event of a night's resolution as a sentence for the Storyteller: the same typed
+    event `--json` gives as a ledger line and `--confirm` writes."""
+    names = names or {}
+    who, tonight = e.slot or "?", e.phase.title if e.phase else ""
+    if isinstance(e, Death):
+        cause = {"killed": "killed by the Demon", "star-pass": "the Imp kills themself"}.get(
+            e.cause, e.cause
+        )
+        return f"{who} dies in {tonight}" + (f" ({cause})." if cause else ".")
+    if isinstance(e, ReminderEvent):
+        by = names.get(e.by, e.by)
+        what = REMINDER_WORDS.get(e.reminder, f"gets the {e.reminder} reminder")
+        span = _until_words(e.until or _own_end(e))
+        return f"{who} {what} in {tonight}{span}" + (f" (the {by})." if by else ".")
+    if isinstance(e, Master):
+        return f"{who}'s master for Day {e.day} is {e.master}."
+    if isinstance(e, CharacterChange):
+        becomes = [names.get(e.character, e.character), e.alignment]
+        said = " and ".join(b for b in becomes if b)
+        cause = f" ({e.cause})" if e.cause else ""
+        return f"{who} becomes {said} in {tonight}{cause}."
+    return json.dumps(event_to_json(e, EVENTS), ensure_ascii=False)  # a kind prose lacks
+
+
+def night_sheet_text(
+    night: int, steps, resolution=None, written: bool = False, names: dict | None = None
+) -> str:
     """The night sheet as a host reads it: one block per step, in order."""
     kind = "first night" if night == 0 else "other nights"
     lines = [f"Night {night} (the {kind} order)", ""]
@@ -110,9 +173,7 @@ def night_sheet_text(night: int, steps, resolution=None, written: bool = False) 
         lines.append("")
     if resolution is not None:
         lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
-        lines.extend(
-            f"  {json.dumps(event_to_json(e), ensure_ascii=False)}" for e in resolution.events
-        )
+        lines.extend(f"  {event_sentence(e, names)}" for e in resolution.events)
         lines.extend(f"  Note: {n}" for n in resolution.notes)
         if resolution.events:
             lines.append("Written to events.jsonl." if written else "Not written (add --confirm).")
@@ -127,19 +188,20 @@ class NightReport:
     steps: tuple
     resolution: object  # night.NightResolution, or None without --resolve
     written: bool
+    names: dict = field(default_factory=dict)  # character id -> name, for the text
 
     def as_json(self) -> dict:
         out = {"night": self.night, "steps": [night_step_json(s) for s in self.steps]}
         if self.resolution is not None:
             out["resolution"] = {
-                "events": [event_to_json(e) for e in self.resolution.events],
+                "events": [event_to_json(e, EVENTS) for e in self.resolution.events],
                 "notes": list(self.resolution.notes),
                 "written": self.written,
             }
         return out
 
     def text(self) -> str:
-        return night_sheet_text(self.night, self.steps, self.resolution, self.written)
+        return night_sheet_text(self.night, self.steps, self.resolution, self.written, self.names)
 
 
 def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool) -> NightReport:
@@ -147,7 +209,8 @@ def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool) ->
     resolution = resolve_night(game, night) if resolve else None
     if confirm and resolution.events:
         confirm_night(game, night)
-    return NightReport(night, tuple(steps), resolution, confirm)
+    names = {cid: c.name for cid, c in script_of(game).characters.items()}
+    return NightReport(night, tuple(steps), resolution, confirm, names)
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,10 @@ from pathlib import Path
 from ...core.names import normalise
 from ...errors import GameFileError
 
+LANGUAGE_NAMES = {"en": "English", "ko": "Korean"}
 GOOD_TEAMS = ("townsfolk", "outsider")
 EVIL_TEAMS = ("minion", "demon")
-# The Korean team words of the Korean almanac (seed 002), used when a post names a team.
+# The Korean team words of the Korean almanac, used when a post names a team.
 TEAM_NAMES = {
     "en": {"townsfolk": "Townsfolk", "outsider": "Outsider", "minion": "Minion", "demon": "Demon"},
     "ko": {"townsfolk": "마을주민", "outsider": "외지인", "minion": "하수인", "demon": "악마"},
@@ -77,6 +78,8 @@ class RoleText:
     how_to_run: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     book: str = ""  # the rolebook it came from
+    first_night: str = ""  # the Storyteller's first-night reminder, where the text gives one
+    other_night: str = ""
 
 
 @dataclass(frozen=True)
@@ -178,30 +181,38 @@ def role_text(character_id: str, language: str, first: str | None = None) -> Rol
     return None
 
 
+HOST_ROLE_KEYS = ("name", "ability", "how_to_play", "first_night", "other_night")
+
+
+SCRIPT_TABLE = "script"  # [script] name = "...": the script's name in that language
+
+
 def host_role_texts(folder, language: str) -> dict[str, RoleText]:
     """The host's own role text from GAME/roles.<language>.toml, by character id:
+
+    [script]
+    name = "점철되는 혼란"  # optional: the script's name in that language (host_script_name)
 
     [Empath]
     name = "초공감자"
     ability = "..."
     how_to_play = "..."   # optional
+    first_night = "..."   # optional: the Storyteller's night reminders (`modtool roles import`)
+    other_night = "..."
     """
-    path = Path(folder) / f"roles.{language}.toml"
-    if not path.is_file():
-        return {}
-    try:
-        table = tomllib.loads(path.read_text("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameFileError(path, f"not valid UTF-8 TOML ({exc})") from None
+    path, table = _host_roles_file(folder, language)
     out = {}
     for key, entry in table.items():
+        if key == SCRIPT_TABLE:
+            _script_name(path, entry)
+            continue
         found = find_character(key)
         if found is None:
             raise GameFileError(path, f"[{key}] is not a Clocktower character")
         if not isinstance(entry, dict) or not isinstance(entry.get("ability"), str):
             raise GameFileError(path, f'[{key}] needs ability = "..."')
-        if set(entry) - {"name", "ability", "how_to_play"}:
-            raise GameFileError(path, f"[{key}] takes name, ability and how_to_play")
+        if set(entry) - set(HOST_ROLE_KEYS) or not all(isinstance(v, str) for v in entry.values()):
+            raise GameFileError(path, f"[{key}] takes {', '.join(HOST_ROLE_KEYS)}, each as text")
         out[found.id] = RoleText(
             found.id,
             entry.get("name") or found.display(language),
@@ -209,5 +220,30 @@ def host_role_texts(folder, language: str) -> dict[str, RoleText]:
             entry["ability"],
             entry.get("how_to_play", ""),
             book=str(path),
+            first_night=entry.get("first_night", ""),
+            other_night=entry.get("other_night", ""),
         )
     return out
+
+
+def host_script_name(folder, language: str) -> str | None:
+    """The script's name in `language` as GAME/roles.<language>.toml gives it ([script])."""
+    path, table = _host_roles_file(folder, language)
+    entry = table.get(SCRIPT_TABLE)
+    return None if entry is None else _script_name(path, entry)
+
+
+def _script_name(path: Path, entry: object) -> str:
+    if not isinstance(entry, dict) or set(entry) != {"name"} or not isinstance(entry["name"], str):
+        raise GameFileError(path, f'[{SCRIPT_TABLE}] takes name = "..." only')
+    return entry["name"]
+
+
+def _host_roles_file(folder, language: str) -> tuple[Path, dict]:
+    path = Path(folder) / f"roles.{language}.toml"
+    if not path.is_file():
+        return path, {}
+    try:
+        return path, tomllib.loads(path.read_text("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise GameFileError(path, f"not valid UTF-8 TOML ({exc})") from None

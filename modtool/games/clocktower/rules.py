@@ -1,4 +1,5 @@
-"""Clocktower's rules of a forum count, where a vote stands in for a nomination (seed 003):
+"""Clocktower's rules of a forum count, where a vote stands in for a nomination (the forum
+Clocktower game):
 one small pure function each, the rule names they give, and the character rules of
 `character_rules` apply them at the exact post."""
 
@@ -16,14 +17,15 @@ class ClocktowerRule(StrEnum):
     VIRGIN = "virgin"  # a Townsfolk voted for the Virgin first: executed, the day ends
 
 
-# --- Clocktower characters in the count (seed 003's forum variant) ------------------------
+# --- Clocktower characters in the count (the forum Clocktower voting) ------------------------
 
 
 def butler_refusal(
     able: bool, master: str | None, master_targets: set[str], target: str
 ) -> ClocktowerRule | None:
-    """Why a Butler's vote cannot count now, or None. Seed 003: "you may only vote for a player
-    if your Master is also voting for them". A drunk, poisoned or dead Butler votes freely, and
+    """Why a Butler's vote cannot count now, or None. The forum Clocktower game: "you may only vote
+    for a player if your Master is also voting for them". A drunk, poisoned or dead Butler votes
+    freely, and
     so does one whose master for the day the host has not recorded (the count warns)."""
     if not able or master is None:
         return None
@@ -46,8 +48,9 @@ class VirginResult(StrEnum):
 def virgin_vote(
     spent_before: bool, virgin_works: bool, voter_team: str | None, voter: str | None
 ) -> VirginResult:
-    """The first vote ever cast on the Virgin that counts (seed 003: "The first time in the game
-    that someone votes for you, if they are a Townsfolk, they are lynched and the day ends
+    """The first vote ever cast on the Virgin that counts (the forum Clocktower game: "The first
+    time in the game that someone votes for you, if they are a Townsfolk, they are lynched and the
+    day ends
     immediately"; the ability is lost "even though it does not trigger" when poisoned). A
     Drunk is an Outsider, not a Townsfolk; the Spy may register as one."""
     if spent_before:
@@ -80,7 +83,8 @@ def slayer_shot(
     target_team: str | None,
     target_alive: bool,
 ) -> SlayerResult:
-    """Seed 003's Slayer: "Once per game ... If your target was the Demon, they die."
+    """The forum Clocktower game's Slayer: "Once per game ... If your target was the Demon, they
+    die."
     A drunk or poisoned Slayer, a second shot or a dead target: nothing happens."""
     if not works or used_before or not target_alive:
         return SlayerResult.NOTHING

@@ -2,8 +2,9 @@
 `check_day` that runs them at the start of a day (after the night's deaths) and at its end
 (after the execution, or none).
 
-Seed 003: "Good wins when the Demon is eliminated. Evil wins when there are only two players
-alive and at least one of them is Evil"; the Saint: "Evil wins if you are lynched"; the Mayor:
+The forum Clocktower game: "Good wins when the Demon is eliminated. Evil wins when there are only
+two players alive and at least one of them is Evil"; the Saint: "Evil wins if you are lynched"; the
+Mayor:
 "Good wins if a day ends without a lynch and with exactly three players alive"; the Scarlet
 Woman: "If you and at least three other players are alive after the Demon dies, you become the
 new Demon". Almanacs 000 and 002 add the Vortox, the Lleech, the Goblin, the Damsel, the
@@ -32,8 +33,8 @@ class WinRule(StrEnum):
 
 
 def scarlet_woman_takes_over(sw_alive_and_sober: bool, alive_after_death: int) -> bool:
-    """Seed 003: the Scarlet Woman "and at least three other players are alive after the Demon
-    dies" (the Demon not counted): five or more alive when the Demon died."""
+    """The forum Clocktower game: the Scarlet Woman "and at least three other players are alive
+    after the Demon dies" (the Demon not counted): five or more alive when the Demon died."""
     return sw_alive_and_sober and alive_after_death >= 4
 
 

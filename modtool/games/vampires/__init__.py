@@ -1,4 +1,4 @@
-"""The Vampires game of a forum setup (seed 004): a village of factions, roles with night
+"""The Vampires game of a forum setup: a village of factions, roles with night
 abilities, ties the vampires settle, ascension, the Scion's deception, and its own wins."""
 
 from __future__ import annotations
@@ -87,4 +87,4 @@ class Vampires(Variant):
         return draw_vampires(game, seed)
 
     def setup_name(self) -> str:
-        return "Vampires (seed 004)"
+        return "Vampires"

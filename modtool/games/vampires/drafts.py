@@ -1,4 +1,4 @@
-"""What a Vampires role PM tells each player (seed 004), and what a death reveals."""
+"""What a Vampires role PM tells each player (the Vampires game), and what a death reveals."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from ...errors import ModToolError
 from .game import revealed_role
 from .roles import vampire_setup
 
-# Seed 004: The Chosen One and the Shaman: "If you die, everyone will learn that you were ..."
+# The Vampires game: The Chosen One and the Shaman: "If you die, everyone will learn that you were
+# ..."
 ALWAYS_REVEALED = ("chosen-one", "shaman")
 
 
@@ -15,9 +16,7 @@ def role_pm_contexts(game: Game, language: str) -> list[dict]:
     """One context per player, in seat order: the role they are told, its faction, whom they
     know."""
     if language != "en":
-        raise ModToolError(
-            "the Vampires setup (seed 004) has English role text only; draft with --lang en"
-        )
+        raise ModToolError("the Vampires game has English role text only; draft with --lang en")
     setup = vampire_setup()
     slots = sorted(game.slots, key=lambda s: (s.seat is None, s.seat or 0))
     holder = {s.key: game.slot_names(s.key)[-1] for s in slots}
@@ -48,7 +47,7 @@ def role_pm_contexts(game: Game, language: str) -> list[dict]:
 
 
 def vampire_knowledge(role: str, roles_by_player: dict[str, str]) -> list[tuple[str, str]]:
-    """Who a role is told about at the start (seed 004): the Treacherous Villager knows the
+    """Who a role is told about at the start (the Vampires game): the Treacherous Villager knows the
     Vampires ("Awareness"); the Scions of Death know The Chosen One ("The Scions of Death
     already know your identity"); a Vampire knows the other Vampires (they share "Vampire
     factional abilities"; docs/vampires.md lists this as a reading)."""

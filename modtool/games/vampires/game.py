@@ -1,4 +1,4 @@
-"""The Vampires game of seed 004: the state of the village from the ledger, a night's
+"""The Vampires game: the state of the village from the ledger, a night's
 resolution in a documented order, and the win checks of each faction.
 
 Every step of the night is one function; where the seed can be read two ways the step takes
@@ -28,13 +28,16 @@ from enum import StrEnum
 from ...core.checks import already_recorded, refuse_when_won, require_reached
 from ...core.count import EXECUTED_CAUSES
 from ...core.ledger import (
+    CharacterChange,
+    Death,
     Event,
     EventKind,
     Game,
+    NightResult,
     Phase,
     PhaseKind,
+    ReminderEvent,
     append_computed,
-    event_from_json,
 )
 from ...core.results import Win, WinCheck
 from ...errors import ModToolError
@@ -114,7 +117,7 @@ class Plan:
 
 
 class VampireWin(StrEnum):
-    """Seed 004's ways to win (the JSON names them by these member names)."""
+    """The Vampires game's ways to win (the JSON names them by these member names)."""
 
     NO_VAMPIRES = "every Vampire is dead"
     VAMPIRES_HALF = "the Vampires are at least half of the village"
@@ -253,32 +256,33 @@ class NightOutcome:
     def tell(self, slot: str, text: str) -> None:
         self.results.setdefault(slot, []).append(text)
 
-    def events(self, night: int) -> list[dict]:
+    def events(self, night: int) -> list[Event]:
         """The ledger events the host confirms: deaths, role changes, the Slayer, results."""
-        n = f"N{night}"
-        out: list[dict] = [
-            {"kind": "death", "player": s, "phase": n, "cause": c} for s, c in self.deaths
+        n = Phase(night, PhaseKind.NIGHT)
+        out: list[Event] = [
+            Death(EventKind.DEATH, 0, slot=s, phase=n, cause=c) for s, c in self.deaths
         ]
         out += [
-            {
-                "kind": "character_change",
-                "player": s,
-                "character": r,
-                "phase": f"D{d}",
-                "cause": "ascension",
-            }
+            CharacterChange(
+                EventKind.CHARACTER_CHANGE,
+                0,
+                slot=s,
+                phase=Phase(d, PhaseKind.DAY),
+                character=r,
+                cause="ascension",
+            )
             for s, r, d in self.day_role_changes
         ]
         out += [
-            {"kind": "character_change", "player": s, "character": r, "phase": n, "cause": c}
+            CharacterChange(EventKind.CHARACTER_CHANGE, 0, slot=s, phase=n, character=r, cause=c)
             for s, r, c in self.role_changes
         ]
         out += [
-            {"kind": "reminder", "player": s, "reminder": "slayer", "night": night, "until": "game"}
+            ReminderEvent(EventKind.REMINDER, 0, slot=s, phase=n, reminder="slayer", until="game")
             for s in self.slayers
         ]
         out += [
-            {"kind": "night_result", "night": night, "player": s, "text": text}
+            NightResult(EventKind.NIGHT_RESULT, 0, slot=s, phase=n, text=text, plain=True)
             for s, lines in self.results.items()
             for text in lines
         ]
@@ -286,7 +290,7 @@ class NightOutcome:
 
 
 def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOutcome:
-    """A night of seed 004, in the documented order."""
+    """A night of the Vampires game, in the documented order."""
     out = NightOutcome()
     name = village.names.get
     role = village.roles.get
@@ -524,8 +528,8 @@ def vampire_wins(
     scions_killed_by_village: int = 0,
     scions_alive: int = 0,
 ) -> FactionWins:
-    """The win checks after a phase (seed 004): the Chosen One and a single Vampire as the last
-    survivors (the village and the Treacherous Villager win, the Vampires lose); the Vampires
+    """The win checks after a phase (the Vampires game): the Chosen One and a single Vampire as the
+    last survivors (the village and the Treacherous Villager win, the Vampires lose); the Vampires
     at least half of the village; no Vampire left (the Treacherous Villager wins; the village
     too, a reading); the Slayer's extra win, which does not end the game."""
     setup = vampire_setup()
@@ -552,20 +556,10 @@ def vampire_wins(
     return FactionWins(tuple(winners), over, tuple(reasons))
 
 
-def night_events(game: Game, outcome: NightOutcome, night: int) -> list[dict]:
+def night_events(game: Game, outcome: NightOutcome, night: int) -> list[Event]:
     """The outcome's ledger events that the ledger does not hold yet (confirming twice adds
     nothing)."""
-
-    phase = Phase(night, PhaseKind.NIGHT)
-    results = {(e.slot, e.text) for e in game.events_of(EventKind.NIGHT_RESULT) if e.phase == phase}
-    out = []
-    for e in outcome.events(night):
-        if e["kind"] == "night_result":
-            if (e["player"], e["text"]) not in results:
-                out.append(e)
-        elif not already_recorded(game, event_from_json(e, 0, game)):
-            out.append(e)
-    return out
+    return [e for e in outcome.events(night) if not already_recorded(game, e)]
 
 
 def wins_after_night(game: Game, night: int, outcome: NightOutcome) -> FactionWins:
@@ -643,7 +637,7 @@ def day_win_check(game: Game, day: int, alive: set[str], executed: str | None):
 
 
 def win_rule(found: FactionWins) -> VampireWin:
-    """Which of seed 004's ways to win ended the game (its first reason says)."""
+    """Which of the Vampires game's ways to win ended the game (its first reason says)."""
     if "Chosen One" in found.reasons[0]:
         return VampireWin.CHOSEN_ONE_LAST
     return VampireWin.VAMPIRES_HALF if "vampires" in found.winners else VampireWin.NO_VAMPIRES

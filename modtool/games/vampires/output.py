@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.ledger import Game
+from ...core.ledger import Game, event_to_json
 from .game import confirm_vampire_night, night_events, resolve_vampire_night, wins_after_night
 
 # --- a Vampires night --------------------------------------------------------------------------
@@ -43,7 +43,7 @@ def vampire_night_json(game, night, plans, outcome, events, written, wins) -> di
             "game_over": wins.game_over,
             "reasons": list(wins.reasons),
         },
-        "events": events,
+        "events": [event_to_json(e) for e in events],
         "written": written,
     }
 

@@ -1,4 +1,4 @@
-"""The roles and factions of the Vampires game (seed 004), from modtool/data/vampires.json
+"""The roles and factions of the Vampires game, from modtool/data/vampires.json
 (built by tools/build_data.py from the seed's text)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Vampires setup (seed 004): its role list checked, and the seed's own draw."""
+"""The Vampires setup: its role list checked, and the rules' own draw."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ...core.setups import Draw
 from ...errors import ModToolError
 from .roles import vampire_setup
 
-VAMPIRES_MIN_PLAYERS = 13  # seed 004: "The minimum recommended number of players is 13."
+VAMPIRES_MIN_PLAYERS = 13  # the Vampires game: "The minimum recommended number of players is 13."
 
 
 @dataclass(frozen=True)
@@ -50,12 +50,14 @@ def vampire_reasons(roles: list[str]) -> tuple[list[str], list[str]]:
             'now, the villagers outnumber you")'
         )
     if len(ids) < VAMPIRES_MIN_PLAYERS:
-        warnings.append(f"{len(ids)} players: seed 004 recommends at least {VAMPIRES_MIN_PLAYERS}")
+        warnings.append(
+            f"{len(ids)} players: the Vampires game recommends at least {VAMPIRES_MIN_PLAYERS}"
+        )
     return reasons, warnings
 
 
 def vampires_won_at_start(vampires: int, players: int) -> bool:
-    """Seed 004: the Vampires win at half the village; the game starts with the villagers
+    """The Vampires game: the Vampires win at half the village; the game starts with the villagers
     outnumbering them."""
     return 2 * vampires >= players
 
@@ -75,7 +77,7 @@ def check_vampires(game) -> VampireCheck:
 
 
 def draw_vampires(game, seed: int) -> Draw:
-    """Seed 004's way: "shuffle the list of players, then assign each player the role
+    """The Vampires game's way: "shuffle the list of players, then assign each player the role
     corresponding to their position in the shuffled list" (`[setup] roles`, in order), with
     a recorded seed."""
 

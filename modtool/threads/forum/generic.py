@@ -13,22 +13,32 @@ import re
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime, tzinfo
+from functools import lru_cache
 from statistics import median
 from typing import NamedTuple
+from urllib.parse import urldefrag, urljoin
+
+from lxml import etree
 
 from ..posts import Post
-from ..times import UTC, day_and_month, orient_day_month, parse_iso
+from ..times import UTC, day_and_month, orient_day_month
 from . import records
 from .base import Doubts, ThreadPage
 from .markup import (
     PageScheme,
+    attribute_time,
+    class_stems,
     clean_text,
-    epoch,
     icon_glyph,
+    machine_time_attrs,
+    member_page,
     paginate,
     remove_keeping_tail,
+    select,
     shown_name,
     shown_number,
+    stable_class,
+    time_attr_values,
     time_from_text,
 )
 
@@ -36,24 +46,12 @@ name = "generic"
 
 _CONTAINER_TAGS = {"div", "li", "article", "section", "table", "tr", "td", "dl"}
 _BODY_TAGS = {"div", "blockquote", "article", "section", "td", "dd"}
-_STATE_CLASS = re.compile(
-    r"^(odd|even|alt\d?|bg\d|row\d|first|last|new|old|unread|read|online|offline|active|"
-    r"selected|hidden|sticky|highlight|is-.*|has-.*|js-.*)$",
-    re.I,
-)
-# Profile links: /members/x.12/, member.php?u=, memberlist.php?mode=viewprofile, /user/x, /u/x.
-_PROFILE = re.compile(
-    r"(?:members?|users?|profile|viewprofile|people)(?:list)?(?:\.php|/|\?|=|;|&|$)|/u/|/@"
-    r"|space-uid-\d|[?&;]uid=\d|/u\d+(?:[/?#-]|$)"  # Discuz space-uid-9; ?uid=9; Forumotion /u12
-    r"|(?:^|/)(?:user|member)-\d+(?:\.html?)?(?:[?#]|$)",  # MyBB's search-engine URLs: user-3.html
-    re.I,
-)
-_SEARCH = re.compile(r"search(?:\.php)?[/?]|[?&]action=finduser", re.I)
 _NAME_CLASS = re.compile(
     r"poster|author|user-?name|nick(?:name)?|writer|member|(?:^|\s)name(?:\s|$)", re.I
 )
 _LABELLED = re.compile(r"^(joined|join date|registered|member since|last seen|가입일?)\b", re.I)
 _ID_DIGITS = re.compile(r"(\d{2,})")
+_POST_ID = re.compile(r"post[-_]?(\d+)", re.I)
 _SCHEMES = (
     PageScheme(r"[?&]page=(\d+)"),
     PageScheme(r"[?&]pageNo=(\d+)"),  # WoltLab
@@ -71,10 +69,17 @@ def detect(doc) -> bool:
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     search = _search(doc)
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
+    if len(pages) == 1:
+        pages, page_url = _pages_by_neighbours(doc, url) or (pages, page_url)
     if search.records is not None:
         return _parse_records(search.records, url, tz, pages, page_url)
     group = search.blocks
-    read = [(el, *found) for i, el in enumerate(group) if (found := _read(el, url, tz, i))]
+    authors = _authors_in_place(group)
+    read = [
+        (el, *found)
+        for i, (el, author) in enumerate(zip(group, authors, strict=True))
+        if (found := _read(el, url, tz, i, author))
+    ]
     posts = _without_copies(_dates_either_way(read))
     # The few members with no time, or no poster, where the others show both, are page
     # furniture shaped like posts (UBB.threads' sidebar of recent topics is a table.t_outer).
@@ -88,8 +93,9 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     doubts = page_doubts(posts, threaded)
     if not doubts.sure:
         # The containers' reading fails a criterion of the page as a whole: the records'
-        # reading, where it passes them all, is the better one.
-        found = records.best_record_set(doc, UTC)
+        # reading, where it passes them all, is the better one (the one search for records
+        # of such a page: a page the containers read well is not searched again).
+        found = records.best_record_set(doc, UTC, _script_copies(doc))
         if found is not None and found.sure:
             alternative = _parse_records(found, url, tz, pages, page_url)
             if page_doubts(alternative.posts, False).sure:
@@ -172,6 +178,64 @@ def _without_copies(read: list) -> list:
     return [post for i, (_, post) in enumerate(read) if i in keep]
 
 
+# --- pages named by their neighbours ------------------------------------------------------------
+
+
+def page_scheme_between(page: str, following: str) -> PageScheme | None:
+    """How a forum numbers its pages, told by one page's URL and the next one's: the one run of
+    digits that goes up by one (".../1/2/" then ".../1/3/"), or the number the next page adds
+    to a first page that shows none (".../1/" then ".../1/2/"). None where they differ
+    otherwise."""
+    a, b = re.split(r"(\d+)", page), re.split(r"(\d+)", following)
+    if len(a) == len(b):
+        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        if len(differ) == 1 and differ[0] % 2 and int(b[differ[0]]) == int(a[differ[0]]) + 1:
+            i = differ[0]
+            before, after = "".join(a[:i]), "".join(a[i + 1 :])
+            return PageScheme(re.escape(before) + r"(\d+)" + re.escape(after) + "$")
+    stem = page.rstrip("/")
+    added = re.fullmatch(re.escape(stem) + r"/(\d+)(/?)", following)
+    if added and added[1] == "2":
+        return PageScheme(re.escape(stem) + r"/(\d+)" + re.escape(added[2]) + "$")
+    return None
+
+
+def _neighbour_links(doc, url: str) -> dict[str, str]:
+    """The previous and next pages as the page names them: HTML's rel="prev" and rel="next",
+    on a <link> or an <a>."""
+    found: dict[str, str] = {}
+    for el in doc.iter("a", "link"):
+        href = el.get("href")
+        if not href or href.startswith("#"):
+            continue
+        for rel in set((el.get("rel") or "").lower().split()) & {"prev", "next"}:
+            found.setdefault(rel, urldefrag(urljoin(url, href))[0])
+    return found
+
+
+def _pages_by_neighbours(doc, url: str | None) -> tuple[tuple[str, ...], str | None] | None:
+    """Every page's URL where no known scheme names the pages but the page names its
+    neighbours: the scheme their URLs show, with the page links read as paginate does. A first
+    page that drops its number (".../1/" where page 2 is ".../1/2/") keeps its own URL."""
+    if not url:
+        return None
+    near, own = _neighbour_links(doc, url), urldefrag(url)[0]
+    pairs = ((own, near.get("next")), (near.get("prev"), own))
+    schemes = [page_scheme_between(a, b) for a, b in pairs if a and b]
+    scheme = next((s for s in schemes if s is not None), None)
+    if scheme is None:
+        return None
+    pages, page_url, _ = paginate(doc, url, (scheme,))
+    numbered, first = pages[0], re.search(scheme.pattern, pages[0])
+    if first and numbered[first.start(1) - 1] == "/":
+        unnumbered = numbered[: first.start(1) - 1] + numbered[first.end(1) :]
+        linked = {urldefrag(urljoin(url, a.get("href")))[0] for a in doc.iter("a") if a.get("href")}
+        if unnumbered == own or unnumbered in linked:
+            pages = (unnumbered, *pages[1:])
+            page_url = unnumbered if page_url == numbered else page_url
+    return pages, page_url
+
+
 class _Search(NamedTuple):
     """Where a page's posts are, and how they were found (`posts --explain` says it)."""
 
@@ -201,7 +265,8 @@ def _search(doc) -> _Search:
     scripts are left out, unless they are all the page has."""
     if _last_page[0] is doc:
         return _last_page[1]
-    copies = {el for box in doc.iter("noscript", "template") for el in box.iter()}
+    _index_page(doc)
+    copies = _script_copies(doc)
     found = _found(doc, copies, "")
     if not found.blocks and copies:
         found = _found(doc, set(), " (inside a noscript copy: the page has nothing else)")
@@ -215,6 +280,11 @@ def _search(doc) -> _Search:
             found = _Search(single, None, "a page holding one post alone", True)
     _last_page[:] = [doc, found]
     return found
+
+
+def _script_copies(doc) -> set:
+    """The elements of the page's copies for browsers without scripts (noscript, template)."""
+    return {el for box in doc.iter("noscript", "template") for el in box.iter()}
 
 
 _RECORDS = "repeated records of sibling elements, each field chosen across all of them"
@@ -321,12 +391,7 @@ def _keys(el) -> list[tuple]:
     with each one of them (a highlighted or first post carries extra classes), and its
     role-like attributes."""
     # Alternating rows differ only in a trailing digit (windowbg/windowbg2): one class.
-    stems = {
-        c.rstrip("0123456789") for c in (el.get("class") or "").split() if not _STATE_CLASS.match(c)
-    }
-    classes = sorted(
-        c for c in stems if c and not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
-    )
+    classes = sorted(class_stems(el))
     roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
     keys = []
     if classes or any(roles):
@@ -432,26 +497,160 @@ def _depth_spread(members: list) -> float:
 
 
 def _author_link(el):
-    """The poster's name: a profile link, else a short element named like a poster's."""
-    links = [
-        a
-        for a in el.iter("a")
-        if _PROFILE.search(a.get("href") or "")
-        and not _SEARCH.search(a.get("href") or "")  # "Find" (the poster's posts) is no name
-        and 0 < len(clean_text(a)) <= 40
-    ]
+    """The poster's name: a profile link (not the poster's picture, where another shows the
+    name), else a short element named like a poster's; the first in the element."""
+    index = _index_for(el)
+    if index is not None:
+        for table in (index.named_link, index.any_link, index.name_node):
+            found = table.get(el)
+            if found is not None:
+                return found
+        return None
+    links = [a for a in el.iter("a") if _name_link(a)]
     if links:
-        # Letter avatars link to the profile too ("F" for fgallese): skip one-letter links.
-        return next((a for a in links if len(clean_text(a)) > 1), links[0])
-    for node in el.iter():
-        if not isinstance(node.tag, str):
-            continue
-        named = (node.get("class") or "") + " " + (node.get("itemprop") or "")
-        if _NAME_CLASS.search(named):
-            first = next((t.strip() for t in node.itertext() if t.strip()), "")
-            if first and len(first) <= 40:
-                return node
+        return next((a for a in links if not _picture_only(a)), links[0])
+    return next((node for node in el.iter() if _name_classed(node)), None)
+
+
+def _name_link(a) -> bool:
+    """A link to a member's page showing a short text (a name, or an avatar's initials)."""
+    return member_page(a.get("href") or "") and 0 < len(clean_text(a)) <= 40
+
+
+def _name_classed(node) -> bool:
+    """An element named like a poster's name (class or itemprop) whose first text is short."""
+    if not isinstance(node.tag, str):
+        return False
+    named = (node.get("class") or "") + " " + (node.get("itemprop") or "")
+    if not _names_a_poster(named):
+        return False
+    first = next((t.strip() for t in node.itertext() if t.strip()), "")
+    return bool(first) and len(first) <= 40
+
+
+class _PageIndex:
+    """What the container search asks of many elements, found once for the whole page: for
+    each element, its first poster link (and first one showing a name), its first element
+    named like a poster's, its first element giving a time in an attribute and its first
+    date line. Each is found where it is, and marked on its ancestors up to the first one
+    already marked (an earlier find in document order is the first for all of those): the
+    page is walked once, not once for each candidate post block and each block around it."""
+
+    def __init__(self, doc) -> None:
+        self.root = doc
+        self.any_link: dict = {}
+        self.named_link: dict = {}
+        self.name_node: dict = {}
+        self._attr_time: dict | None = None
+        self._digits: set | None = None  # the elements with a digit in their text
+        self._date_lines: dict = {}  # element -> its first date line (None: it has none)
+        self._showing: dict[str, list] | None = None
+        self.messages: set = set()  # the elements named as the message and those around them
+        for a in doc.iter("a"):
+            if _name_link(a):
+                _mark(a, a, self.any_link)
+                if not _picture_only(a):
+                    _mark(a, a, self.named_link)
+        for node in _NAMED(doc):
+            if _name_classed(node):
+                _mark(node, node, self.name_node)
+            if _named_message(node):
+                el = node
+                while el is not None and el not in self.messages:
+                    self.messages.add(el)
+                    el = el.getparent()
+
+    def showing(self, name: str) -> list:
+        """The name-classed elements and member links whose text is a name, in page order."""
+        if self._showing is None:
+            self._showing = {}
+            for node in _POSTER_LIKE(self.root):
+                if _poster_like(node):
+                    self._showing.setdefault(clean_text(node), []).append(node)
+        return self._showing.get(name, [])
+
+    @property
+    def attr_time(self) -> dict:
+        """Element -> (node, the attribute's value) of the first time in an attribute in it,
+        found when first asked for: a page whose blocks show no posters is never asked."""
+        if self._attr_time is None:
+            self._attr_time = {}
+            for node in _TIME_HOLDERS(self.root):
+                for value in time_attr_values(node):
+                    if attribute_time(value, UTC):
+                        _mark(node, (node, value), self._attr_time)
+                        break
+        return self._attr_time
+
+    def date_line(self, el) -> tuple | None:
+        """(node, the line read, the node showing it) of the first date line in an element
+        (`_date_line`, in document order), each element read once for the whole page: a
+        post's first date line is near its start, so little past it is read; elements with
+        no digit in them are never read."""
+        if self._digits is None:
+            self._digits = set()
+            for text in _DIGIT_TEXTS(self.root):
+                holder = text.getparent()
+                holder = holder.getparent() if text.is_tail and holder is not None else holder
+                while holder is not None and holder not in self._digits:
+                    self._digits.add(holder)
+                    holder = holder.getparent()
+        return self._first_date_line(el)
+
+    def _first_date_line(self, el) -> tuple | None:
+        if el not in self._digits:
+            return None
+        memo = self._date_lines
+        if el in memo:
+            return memo[el]
+        found = _date_line(el, UTC)
+        if found is None:
+            for child in el:
+                if isinstance(child.tag, str):
+                    found = self._first_date_line(child)
+                    if found is not None:
+                        break
+        memo[el] = found
+        return found
+
+
+def _mark(node, value, table: dict) -> None:
+    el = node
+    while el is not None and el not in table:
+        table[el] = value
+        el = el.getparent()
+
+
+# Elements with a class or an itemprop; elements that may keep a time in an attribute; and
+# elements of few children whose text holds a digit (a date line's candidates): found by
+# lxml in one query each, in document order.
+_NAMED = etree.XPath("//*[@class or @itemprop or @id]")
+_POSTER_LIKE = etree.XPath("//*[@class or @itemprop] | //a[@href]")
+_TIME_HOLDERS = etree.XPath(
+    "//*[self::time or self::abbr or self::span or self::meta]"
+    "[@*[name()='datetime' or name()='content' or name()='title' or contains(name(), 'time')"
+    " or contains(name(), 'date')]]"
+)
+_DIGIT_TEXTS = etree.XPath(
+    "//text()[not(parent::script or parent::style)]"
+    "[contains(translate(., '123456789', '000000000'), '0')]"
+)
+
+
+_index: list = [None]  # the last page's index
+
+
+def _index_for(el):
+    """The index of the page an element is on, where it is the page being read."""
+    index = _index[0]
+    if index is not None and el.getroottree().getroot() is index.root:
+        return index
     return None
+
+
+def _index_page(doc) -> None:
+    if _index[0] is None or _index[0].root is not doc:
+        _index[0] = _PageIndex(doc)
 
 
 # A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name", and "by" in
@@ -463,6 +662,15 @@ _BYLINE = re.compile(
 
 
 _AVATAR = re.compile(r"avatar", re.I)
+
+
+def _picture_only(link) -> bool:
+    """A profile link showing the poster's picture, not their name: an avatar, which draws
+    the name's initials where the member has no picture ("F" for fgallese)."""
+    avatar = any(
+        _AVATAR.search(node.get("class") or "") for node in link.iter() if isinstance(node.tag, str)
+    )
+    return avatar and len(clean_text(link)) <= 2
 
 
 def _author_name(node) -> str:
@@ -487,25 +695,6 @@ def _author_name(node) -> str:
     return shown_name(node, _BYLINE)
 
 
-_TIME_ATTRS = (
-    "datetime",
-    "data-time",
-    "data-timestamp",
-    "data-publishdate",
-    "data-node-publishdate",
-    "content",
-    "title",
-)
-
-
-def _attr_time(value: str, tz: tzinfo) -> datetime | None:
-    if not any(ch.isdigit() for ch in value):
-        return None
-    if value.replace(".", "", 1).isdigit():
-        return epoch(value) if len(value) >= 9 else None
-    return parse_iso(value) or time_from_text(value, tz, loose=False)  # a title is free text
-
-
 def _time(el, tz: tzinfo | None) -> datetime | None:
     return _timed(el, tz)[0]
 
@@ -522,9 +711,8 @@ def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
             node = visible
     # The post block's own timestamp (or its wrapper's) beats a displayed one: it has a zone.
     for holder in (el, el.getparent()):
-        for attr in _TIME_ATTRS[1:5]:
-            value = holder.get(attr) if holder is not None else None
-            if value and (found := _attr_time(value, tz)):
+        for value in machine_time_attrs(holder) if holder is not None else ():
+            if found := attribute_time(value, tz):
                 return found, node
     return shown, node
 
@@ -533,7 +721,7 @@ def _shown_as(el, instant: datetime, tz: tzinfo):
     """The visible <time> element showing an instant that a <meta> also gives, if any."""
     for node in el.iter("time"):
         value = node.get("datetime")
-        if value and _attr_time(value, tz) == instant:
+        if value and attribute_time(value, tz) == instant:
             return node
     return None
 
@@ -554,29 +742,48 @@ _EDIT_NOTE = re.compile(r"\bedit", re.I)  # "edited", "post-edit"; not "credit"
 
 
 def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
+    """The first time an element gives: in an attribute anywhere in it, else its first date
+    line (`_date_line`)."""
+    index = _index_for(el)
+    if index is not None:
+        held = index.attr_time.get(el)
+        if held is not None:
+            return attribute_time(held[1], tz), held[0]
+        line = index.date_line(el)
+        if line is None:
+            return None, None
+        return time_from_text(line[1], tz), line[2]
     for node in el.iter("time", "abbr", "span", "meta"):
-        for attr in _TIME_ATTRS:
-            value = node.get(attr)
-            if value and (found := _attr_time(value, tz)):
+        for value in time_attr_values(node):
+            if found := attribute_time(value, tz):
                 return found, node
     for node in el.iter():
-        if not isinstance(node.tag, str) or node.tag in ("script", "style") or len(node) > 4:
-            continue
-        if _EDIT_NOTE.search((node.get("class") or "") + " " + (node.get("id") or "")):
-            continue  # "last modified: <time>" is not when the post was made
-        own = " ".join((node.text or "").split())  # a date line with notes nested after it
-        if 6 <= len(own) <= 80 and any(c.isdigit() for c in own) and not _LABELLED.match(own):
-            found = time_from_text(own, tz)
-            if found is not None:
-                return found, node
-        text = clean_text(node)
-        # A short line (a date, "by X » date"), not a whole short post that mentions a date.
-        limit = 80 if len(node) == 0 else 60
-        if 6 <= len(text) <= limit and any(c.isdigit() for c in text) and not _LABELLED.match(text):
-            found = time_from_text(text, tz)
-            if found is not None:
-                return found, _narrowest(node, found, tz)
+        found = _date_line(node, tz)
+        if found is not None:
+            return time_from_text(found[1], tz), found[2]
     return None, None
+
+
+def _date_line(node, tz: tzinfo) -> tuple | None:
+    """(node, the line read, the element showing it) where a node is a date line: its own
+    text (a date with notes nested after it) or its whole text a short line with a date, not
+    a label's date ("Joined: ...") nor an edit note's."""
+    if not isinstance(node.tag, str) or node.tag in ("script", "style") or len(node) > 4:
+        return None
+    if _EDIT_NOTE.search((node.get("class") or "") + " " + (node.get("id") or "")):
+        return None  # "last modified: <time>" is not when the post was made
+    own = " ".join((node.text or "").split())
+    if 6 <= len(own) <= 80 and any(c.isdigit() for c in own) and not _LABELLED.match(own):
+        if time_from_text(own, tz) is not None:
+            return node, own, node
+    text = clean_text(node)
+    # A short line (a date, "by X » date"), not a whole short post that mentions a date.
+    limit = 80 if len(node) == 0 else 60
+    if 6 <= len(text) <= limit and any(c.isdigit() for c in text) and not _LABELLED.match(text):
+        found = time_from_text(text, tz)
+        if found is not None:
+            return node, text, _narrowest(node, found, tz)
+    return None
 
 
 def _narrowest(node, found: datetime, tz: tzinfo):
@@ -596,7 +803,10 @@ def _narrowest(node, found: datetime, tz: tzinfo):
 _QUOTE_TOKEN = re.compile(r"^(quote\w*|\w*[-_]quote|\w*Quote|signature\w*|sig)$", re.I)
 
 
+@lru_cache(maxsize=4096)
 def _quoteish(classes: str) -> bool:
+    """Whether a class attribute names a quote or a signature block (each attribute read once:
+    a page repeats a few over thousands of elements)."""
     return any(_QUOTE_TOKEN.match(token) for token in classes.split())
 
 
@@ -617,8 +827,24 @@ _CONTENTISH_PART = re.compile(r"[a-z](?:Content|Message|Msg|Body|Text|Entry|Arti
 
 
 def _named_message(node) -> bool:
-    named = " ".join(node.get(a) or "" for a in ("class", "id", "itemprop"))
+    return _names_a_message(" ".join(node.get(a) or "" for a in ("class", "id", "itemprop")))
+
+
+# Each class (or id) attribute of a page is asked about once: a page repeats a few of them
+# over thousands of elements.
+@lru_cache(maxsize=8192)
+def _names_a_message(named: str) -> bool:
     return bool(_CONTENTISH_WORD.search(named) or _CONTENTISH_PART.search(named))
+
+
+@lru_cache(maxsize=8192)
+def _names_furniture(classes: str) -> bool:
+    return bool(_FURNITURE.search(classes))
+
+
+@lru_cache(maxsize=8192)
+def _names_a_poster(named: str) -> bool:
+    return bool(_NAME_CLASS.search(named))
 
 
 def _body(el, avoid: list):
@@ -653,7 +879,7 @@ def _in_furniture(node, container, known: dict) -> bool:
         return False
     found = known.get(node)
     if found is None:
-        found = bool(_FURNITURE.search(node.get("class") or "")) or _in_furniture(
+        found = _names_furniture(node.get("class") or "") or _in_furniture(
             node.getparent(), container, known
         )
         known[node] = found
@@ -673,9 +899,11 @@ def _quoted(node, container) -> bool:
 
 
 def _plain_quote(blockquote) -> bool:
-    """A blockquote used as a quote (no class, or a "X wrote" cite), not as a post body."""
+    """A blockquote used as a quote: one the forum left unstyled (HTML's quote), or one
+    heading its words with who wrote them (a <cite>). A forum that styles blockquotes of its
+    own may lay its posts out in them (vBulletin 4's blockquote.postcontent)."""
     classes = (blockquote.get("class") or "").split()
-    return not classes or "uncited" in classes or next(blockquote.iter("cite"), None) is not None
+    return not classes or next(blockquote.iter("cite"), None) is not None
 
 
 def _quoted_length(node) -> int:
@@ -730,10 +958,26 @@ def _poster_block(author, el, time_node):
     for anc in author.iterancestors():
         if anc is el or (time_node is not None and _contains(anc, time_node)):
             break
-        if len(clean_text(anc)) > 200 or any(_named_message(n) for n in anc.iter()):
+        if len(clean_text(anc)) > 200 or _holds_a_message(anc):
             break
         block = anc
     return block
+
+
+def _holds_a_message(el) -> bool:
+    """Whether an element is, or holds, one named as the message."""
+    index = _index_for(el)
+    if index is not None:
+        return el in index.messages
+    return any(_named_message(n) for n in el.iter())
+
+
+def _poster_like(node) -> bool:
+    """A name-classed element or a link to a member's page: where a poster's name is shown."""
+    if not isinstance(node.tag, str):
+        return False
+    named = _names_a_poster((node.get("class") or "") + " " + (node.get("itemprop") or ""))
+    return named or (node.tag == "a" and member_page(node.get("href") or ""))
 
 
 def _poster_blocks(author, el, time_node) -> list:
@@ -745,15 +989,17 @@ def _poster_blocks(author, el, time_node) -> list:
         return [first]
     name = _author_name(author)
     blocks = [first]
-    for node in el.iter():
-        if not isinstance(node.tag, str) or node is author or _contains(first, node):
+    index = _index_for(el)
+    if index is not None:  # the page's elements showing that name, those in the post
+        shown = [n for n in index.showing(name) if _contains(el, n)]
+    else:
+        shown = [n for n in el.iter() if _poster_like(n) and clean_text(n) == name]
+    for node in shown:
+        if node is author or _contains(first, node):
             continue
-        named = _NAME_CLASS.search((node.get("class") or "") + " " + (node.get("itemprop") or ""))
-        profile = node.tag == "a" and _PROFILE.search(node.get("href") or "")
-        if (named or profile) and clean_text(node) == name:
-            copy = _poster_block(node, el, time_node)
-            if not any(_contains(b, copy) for b in blocks):
-                blocks.append(copy)
+        copy = _poster_block(node, el, time_node)
+        if not any(_contains(b, copy) for b in blocks):
+            blocks.append(copy)
     return blocks
 
 
@@ -772,7 +1018,7 @@ def _without_furniture(body):
             continue
         classes = node.get("class") or ""
         text = clean_text(node)
-        furniture = (_FURNITURE.search(classes) and not _named_message(node)) or icon_glyph(node)
+        furniture = (_names_furniture(classes) and not _named_message(node)) or icon_glyph(node)
         edit_note = len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p"))
         if furniture or edit_note:
             drop.append(node)
@@ -828,11 +1074,8 @@ def _time_copies(el, instant: datetime | None, time_node, tz: tzinfo) -> list:
     for node in el.iter("time", "abbr", "span"):
         if node is time_node:
             continue
-        for attr in _TIME_ATTRS:
-            value = node.get(attr)
-            if value and _attr_time(value, tz) == instant:
-                copies.append(node)
-                break
+        if any(attribute_time(v, tz) == instant for v in time_attr_values(node)):
+            copies.append(node)
     return copies
 
 
@@ -873,8 +1116,11 @@ _FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
 _FLOOR_NUMBER = re.compile(r"^(\d{1,6})\s*(?:#|楼)$")
 
 
-def _number(el) -> int | None:
+def _number(el, body=None) -> int | None:
+    """The number a post shows ("#12"; a floor, "5#", in a link), outside the poster's words."""
     for node in el.iter("a", "span", "strong", "small", "em"):
+        if body is not None and _contains(body, node):
+            continue
         text = clean_text(node)
         if text.startswith("#") and len(text) <= 8:
             found = shown_number(text)
@@ -884,25 +1130,45 @@ def _number(el) -> int | None:
             if text in _FLOOR_NAMES:
                 return _FLOOR_NAMES[text]
             m = _FLOOR_NUMBER.match(text)
-            if m and "postnum" in (node.get("id") or "") + (node.get("class") or ""):
+            if m:
                 return int(m[1])
     return None
 
 
-def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | None:
-    """A post block's post, and the element that shows its time (None where none does)."""
-    author = _author_link(el)
+def _authors_in_place(blocks: list) -> list:
+    """Each post block's poster, found where most blocks show theirs: a poster sits at the
+    same place in every post, and a member's link elsewhere in one post (a name mentioned in
+    its words) is not its poster, where that place shows one."""
+    found = [_author_link(el) for el in blocks]
+    places = [
+        selector_in(a, el) if a is not None else "" for a, el in zip(found, blocks, strict=True)
+    ]
+    usual = _common(places)
+    if usual is None:
+        return found
+    for i, (el, place) in enumerate(zip(blocks, places, strict=True)):
+        if place != usual:
+            there = next((n for n in select(el, usual) if 0 < len(clean_text(n)) <= 40), None)
+            if there is not None:
+                found[i] = there
+    return found
+
+
+def _read(el, url: str | None, tz: tzinfo, index: int, author=None) -> tuple[Post, object] | None:
+    """A post block's post, and the element that shows its time (None where none does);
+    `author`, where given, is its poster's element (`_authors_in_place`)."""
+    author = _author_link(el) if author is None else author
     time, time_node = _timed(el, tz)
     if author is None and time is None:
         return None  # a block that looks like the posts but is page furniture
     avoid = [*_poster_blocks(author, el, time_node), *_time_copies(el, time, time_node, tz)]
-    body = _body(el, avoid)
-    if body is None:
+    found = _body(el, avoid)
+    if found is None:
         return None
-    body = _without_furniture(_narrow(body))
+    body = _without_furniture(_narrow(found))
     number = _data_number(el)
     if number is None:
-        number = _number(el)
+        number = _number(el, found)
     ident = (
         el.get("id")
         or el.get("data-pid")
@@ -912,9 +1178,10 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | 
         or _class_id(el)
         or _header_row_id(el)
     )
-    # An id of digits alone is the post's (django-machina: <div id="7">); inside a longer id,
-    # a run of two digits or more ("post-7" and "p7" are rarer than "row-2" is common).
-    m = re.fullmatch(r"\d+", ident) or _ID_DIGITS.search(ident)
+    # An id of digits alone is the post's (django-machina: <div id="7">), and so is the number
+    # of an id that names a post ("post-7": Misago); inside another id, a run of two digits or
+    # more ("p7" is rarer than "row-2" is common).
+    m = re.fullmatch(r"\d+", ident) or _POST_ID.fullmatch(ident) or _ID_DIGITS.search(ident)
     post = Post.from_element(
         body,
         post_id=m[m.lastindex or 0] if m else str(number if number is not None else index),
@@ -929,14 +1196,14 @@ def _read(el, url: str | None, tz: tzinfo, index: int) -> tuple[Post, object] | 
 # --- explaining a reading (`modtool posts --explain`) ------------------------------------------
 
 
+# A class name a CSS selector can say as it is ("md:flex", "w-1/2" would need escapes).
+_CSS_NAME = re.compile(r"^-?[A-Za-z_][\w-]*$")
+
+
 def selector_of(el) -> str:
     """A CSS selector for an element by its tag and stable class names (no state classes,
     no numbered classes), the way a host would write it in game.toml."""
-    stems = [
-        c
-        for c in (el.get("class") or "").split()
-        if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)
-    ]
+    stems = [c for c in (el.get("class") or "").split() if stable_class(c) and _CSS_NAME.match(c)]
     return el.tag + "".join(f".{c}" for c in dict.fromkeys(stems))
 
 
@@ -1023,7 +1290,7 @@ def explain(doc, tz: tzinfo) -> dict:
     # The post selector: the class names every reply block shares (Alt, Promoted vary).
     replies = [el for el in read if el is not opening] or list(group)
     shared = set.intersection(*(set((el.get("class") or "").split()) for el in replies))
-    stable = [c for c in shared if not _STATE_CLASS.match(c) and not any(ch.isdigit() for ch in c)]
+    stable = [c for c in shared if stable_class(c)]
     post = replies[0].tag + "".join(f".{c}" for c in sorted(stable)) if replies else None
     if not containers:
         post = None

@@ -111,6 +111,100 @@ def icon_glyph(el) -> bool:
     return any(_ICON_CLASS.match(c) for c in classes) and len(el) == 0 and " " not in text
 
 
+# --- what the generic reader asks of any page (generic.py, records.py) -------------------------
+
+# Classes that say what state a block is in, not what it is: alternating rows (odd, alt2, bg1,
+# row2), a new or unread post, a poster online, a selected or highlighted one, scripts' hooks.
+_STATE_CLASS = re.compile(
+    r"^(odd|even|alt\d?|bg\d|row\d|first|last|new|old|unread|read|online|offline|active|"
+    r"selected|hidden|sticky|highlight|is-.*|has-.*|js-.*)$",
+    re.I,
+)
+_DIGITS_IN = re.compile(r"\d")
+
+
+def stable_class(name: str) -> bool:
+    """A class name that says what a block is (a CSS selector may use it): no state class, no
+    number in it (post-301342, windowbg2 name one block or one row)."""
+    return bool(name) and not _STATE_CLASS.match(name) and not _DIGITS_IN.search(name)
+
+
+def class_stems(el) -> tuple[str, ...]:
+    """An element's stable class names once trailing digits are off (windowbg and windowbg2,
+    alternating rows, are one class), each once, in the page's order."""
+    return _stems(el.get("class") or "")
+
+
+@lru_cache(maxsize=4096)
+def _stems(classes: str) -> tuple[str, ...]:
+    # A page repeats a few class attributes over thousands of elements: each read once.
+    stems = (c.rstrip("0123456789") for c in classes.split() if not _STATE_CLASS.match(c))
+    return tuple(dict.fromkeys(s for s in stems if stable_class(s)))
+
+
+# A member's page: /members/x.12/, member.php?u=, memberlist.php?mode=viewprofile, /user/x,
+# /users/x, user_info.pl?id=, /profile/x, /people/x, /author/x, /u/x, /@x, Discuz's
+# space-uid-9, ?uid=9, Forumotion's /u12, MyBB's search-engine URLs (user-3.html).
+_MEMBER_PAGE = re.compile(
+    r"(?:members?|users?|profile|viewprofile|people|author)(?:list|_?info)?"
+    r"(?:\.\w+|/|\?|=|;|&|$)|/u/|/@|space-uid-\d|[?&;]uid=\d|/u\d+(?:[/?#-]|$)"
+    r"|(?:^|/)(?:user|member)-\d+(?:\.html?)?(?:[?#]|$)",
+    re.I,
+)
+# Links every visitor's page shows near the members' (logging in, registering, searching a
+# member's posts): no member's page, though they name the member area.
+_NOT_A_MEMBER_PAGE = re.compile(
+    r"^(?:#|javascript:|mailto:)|log[-_]?(?:in|out|on|off)|sign[-_]?(?:in|up|on)|regist|passw"
+    r"|search(?:\.php)?[/?]|[?&]action=finduser",
+    re.I,
+)
+
+
+@lru_cache(maxsize=8192)
+def member_page(href: str) -> bool:
+    """Whether a link's address is a member's page (a profile), not a login or a search."""
+    return bool(_MEMBER_PAGE.search(href)) and not _NOT_A_MEMBER_PAGE.search(href)
+
+
+# Attributes that keep a machine time: HTML's datetime, and a page's own data-* attribute
+# named for a time or a date (data-time, data-timestamp, data-date, data-publishdate), not
+# for a later change (data-edit-time, data-lastupdate) nor for the member (a join date, a
+# birthday, a last visit: the poster card's dates). title and content (an abbr's tooltip, a
+# meta tag) may hold one too, in free text.
+_MACHINE_TIME = re.compile(r"^(?:datetime|data-[\w-]*(?:time|date)[\w-]*)$", re.I)
+_LATER_CHANGE = re.compile(r"edit|updat|modif|last|expir|join|regist|member|user|birth|visit", re.I)
+
+
+def machine_time_attrs(el) -> list[str]:
+    """The values of the attributes of an element named for its machine time: HTML's own
+    (datetime) first, then the page's."""
+    own = [
+        v
+        for k, v in el.attrib.items()
+        if k != "datetime" and _MACHINE_TIME.match(k) and not _LATER_CHANGE.search(k) and v
+    ]
+    standard = el.get("datetime")
+    return [standard, *own] if standard else own
+
+
+def time_attr_values(el) -> list[str]:
+    """Every attribute value of an element that may hold a time: the machine time's first,
+    then a meta tag's content and a tooltip."""
+    return [*machine_time_attrs(el), *(el.get(a) for a in ("content", "title") if el.get(a))]
+
+
+def attribute_time(value: str, tz: tzinfo = _UTC, naive: tzinfo | None = None) -> datetime | None:
+    """A time an attribute gives: a Unix time (seconds or milliseconds, nine digits or more:
+    a short number is a count), an ISO 8601 timestamp (naive ones in `naive`, else UTC), or a
+    date and time in free text read in `tz` (a tooltip)."""
+    value = value.strip()
+    if not _DIGITS_IN.search(value):
+        return None
+    if value.replace(".", "", 1).isdigit():
+        return epoch(value) if len(value.split(".")[0]) >= 9 else None
+    return parse_iso(value, naive or _UTC) or time_from_text(value, tz, loose=False)
+
+
 # An element's text is read many times while its page is read (each candidate group, each
 # criterion): once per element of the page being read. parse_page forgets them (forget_page):
 # the elements are the page's, which nothing changes (bodies are cleaned on copies).
@@ -148,7 +242,10 @@ def epoch(value: str) -> datetime | None:
         return None
     if number > 10**11:
         number /= 1000
-    return datetime.fromtimestamp(number, _UTC)
+    try:
+        return datetime.fromtimestamp(number, _UTC)
+    except (OverflowError, OSError, ValueError):
+        return None  # a number no clock reaches is no time (an id, a size)
 
 
 # A page's lines are read many times over (an element is scored in several candidate groups,
@@ -159,6 +256,8 @@ def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None
     """A time somewhere in a displayed line such as "« Reply #1 on: April 25, 2018, 10:22 pm »";
     with `loose`, at last a date in any common order near the line's start (times.parse_loose)."""
     cleaned = _SPACES.sub(" ", text.replace("«", " ").replace("»", " ")).strip()
+    if len(_NUMBER_RUNS.findall(cleaned)) < 2 and not _ONE_NUMBER_TIME.search(cleaned):
+        return None  # every date form names two numbers or more, but "5 hours ago"
     candidates = [cleaned]
     for sep in (": ", " - ", ", ", " at ", " on "):
         if sep in cleaned:
@@ -174,6 +273,9 @@ def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None
     return parse_loose(cleaned, tz) if loose else None
 
 
+_NUMBER_RUNS = re.compile(r"\d+")
+# The times written with one number: "5 hours ago" ("5시간 전"), ISO 8601's 20200421.
+_ONE_NUMBER_TIME = re.compile(r"ago\b|전|\d{8}", re.I)
 _DATEISH = re.compile(
     r"\d{2,4}[-./]\d{1,2}[-./]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?"
     r"|[A-Z][a-z]+ \d{1,2}, \d{4},? (?:at )?\d{1,2}:\d{2}(?::\d{2})?\s*[ap]m",
@@ -253,9 +355,11 @@ def _any_shown_time(el, body, tz: tzinfo) -> tuple[datetime | None, str]:
 
 
 def _without_empty_slots(posts: list[Post]) -> list[Post]:
-    """Posts less the slots with neither a time nor a word where the others show a time: an
-    ad or a video box the forum lays out as a post (vBulletin's "Publicité" between posts)."""
-    if sum(p.time is not None for p in posts) < 0.8 * len(posts):
+    """Posts less the slots with neither a time nor a word where the posts with words show a
+    time: an ad or a video box the forum lays out as a post (vBulletin's "Publicité" between
+    posts); however many of them a page has, a post has words or a time."""
+    worded = [p for p in posts if p.text.strip()]
+    if len(worded) < 2 or any(p.time is None for p in worded):
         return posts
     return [p for p in posts if p.time is not None or p.text.strip()]
 
@@ -301,15 +405,8 @@ def _time(el, spec: PostSpec, tz: tzinfo) -> tuple[datetime | None, str]:
         nodes = [el] if selector == ":self" else select(el, selector)
         for node in nodes:
             value = node.get(attr)
-            if not value:
-                continue
-            found = (
-                epoch(value)
-                if value.replace(".", "", 1).isdigit()
-                else parse_iso(value, _UTC if spec.naive_times_are_utc else tz)
-            )
-            if found is None:
-                found = parse_displayed(value, tz)
+            naive = _UTC if spec.naive_times_are_utc else tz
+            found = attribute_time(value, tz, naive) if value else None
             if found:
                 return found, ""
     for selector in spec.time_text:

@@ -30,23 +30,23 @@ from statistics import median
 from lxml import etree
 
 from ..posts import Post
-from ..times import in_one_order, parse_iso
+from ..times import in_one_order
 from .base import Doubts
 from .markup import (
+    attribute_time,
+    class_stems,
     clean_text,
-    epoch,
     icon_glyph,
+    member_page,
     remove_keeping_tail,
     shown_name,
+    time_attr_values,
     time_from_text,
 )
 
 # The share of records a field must be found in (an ad slot or a deleted post may lack one).
 MOST = 0.6
 _SKIPPED = {"script", "style", "noscript", "template", "br", "hr", "link", "meta", "input"}
-_STATE = re.compile(r"^(odd|even|alt|first|last|new|unread|read|online|offline|active)$", re.I)
-_MEMBER_HREF = re.compile(r"(?:user|member|profile|people|author|account)", re.I)
-_NOT_A_PAGE = re.compile(r"^(?:#|javascript:|mailto:)", re.I)
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"[\d\W_]+")  # what a counter's wording is left without
 
@@ -58,6 +58,7 @@ class Fields:
     author: tuple | None
     time: tuple | None
     body: tuple | None
+    furniture: tuple = ()  # the parts every record shows (furniture_paths), cut from the body
 
 
 # --- finding the records ---------------------------------------------------------------------
@@ -72,15 +73,7 @@ def shape(el) -> tuple:
 
 
 def _label(el) -> str:
-    classes = sorted(
-        {
-            c.rstrip("0123456789")
-            for c in (el.get("class") or "").split()
-            if not _STATE.match(c.rstrip("0123456789"))
-        }
-        - {""}
-    )
-    return el.tag + "".join("." + c for c in classes)
+    return el.tag + "".join("." + c for c in sorted(class_stems(el)))
 
 
 def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
@@ -211,9 +204,8 @@ def links_only(nodes: Sequence) -> bool:
 
 
 def member_link(el) -> bool:
-    """A link to a page of its own (not an anchor or a script) named for members."""
-    href = el.get("href") or ""
-    return el.tag == "a" and not _NOT_A_PAGE.match(href) and bool(_MEMBER_HREF.search(href))
+    """A link to a member's page (markup.member_page: not a login, a search, an anchor)."""
+    return el.tag == "a" and member_page(el.get("href") or "")
 
 
 # --- choosing the fields ---------------------------------------------------------------------
@@ -233,20 +225,14 @@ def _paths(records_parts: list[dict]) -> list[tuple]:
     return [path for path, n in counts.items() if n >= need and path]
 
 
-_TIME_ATTRS = ("datetime", "data-time", "data-timestamp", "title", "content")
-
-
 def time_of(el, tz: tzinfo) -> datetime | None:
     """A time an element gives: a machine time in an attribute first (on the clock the page
     shows it on, where it shows it too), else its text."""
     shown = _shown_time(el, tz)
-    for attr in _TIME_ATTRS:
-        value = (el.get(attr) or "").strip()
-        if value and any(ch.isdigit() for ch in value):
-            found = epoch(value) if value.isdigit() and len(value) >= 9 else None
-            found = found or parse_iso(value) or time_from_text(value, tz, loose=False)
-            if found is not None:
-                return on_shown_clock(found, shown)
+    for value in time_attr_values(el):
+        found = attribute_time(value, tz)
+        if found is not None:
+            return on_shown_clock(found, shown)
     return shown
 
 
@@ -275,16 +261,16 @@ def on_shown_clock(instant: datetime, shown: datetime | None) -> datetime:
     return instant.astimezone(timezone(timedelta(minutes=minutes)))
 
 
-def choose_time(records_parts: list[dict], tz: tzinfo) -> tuple | None:
+def choose_time(records_parts: list[dict], paths: Sequence[tuple], tz: tzinfo) -> tuple | None:
     """The path whose times parse in most records and keep one order: the narrowest
     such element (the date itself, not the header around it), the first such path."""
     best = None
-    for path in _paths(records_parts):
+    for path in paths:
         nodes = _column(records_parts, path)
         if not found_in_most([n is not None and _may_give_time(n) for n in nodes]):
             continue  # too long, or no digit and no attribute: no date in most records
-        times = [time_of(n, tz) if n is not None else None for n in nodes]
-        if not found_in_most(times) or not in_one_order(times):
+        times = _times_in_most(nodes, tz)
+        if times is None or not in_one_order(times):
             continue
         if best is None or _inside(path, best):
             best = path
@@ -293,10 +279,24 @@ def choose_time(records_parts: list[dict], tz: tzinfo) -> tuple | None:
     return best
 
 
+def _times_in_most(nodes: list, tz: tzinfo) -> list | None:
+    """The nodes' times where they give one in most records (found_in_most), else None: read
+    in order, and given up once too many records show none for most to."""
+    allowed = len(nodes) - max(2, MOST * len(nodes))
+    times, missing = [], 0
+    for node in nodes:
+        found = time_of(node, tz) if node is not None else None
+        missing += found is None
+        if missing > allowed:
+            return None
+        times.append(found)
+    return times
+
+
 def _may_give_time(el) -> bool:
     """Whether an element can give a time at all (cheap, before parsing): an attribute a
     time is kept in, or digits in its text (short, or with a line of its own)."""
-    if any(el.get(a) for a in _TIME_ATTRS):
+    if time_attr_values(el):
         return True
     text = clean_text(el)
     return bool(_DIGIT.search(text)) and (len(text) <= 80 or bool((el.text or "").strip()))
@@ -306,12 +306,14 @@ def _inside(inner: tuple, outer: tuple) -> bool:
     return len(inner) > len(outer) and inner[: len(outer)] == outer
 
 
-def choose_author(records_parts: list[dict], tz: tzinfo, avoid: Sequence[tuple]) -> tuple | None:
+def choose_author(
+    records_parts: list[dict], paths: Sequence[tuple], tz: tzinfo, avoid: Sequence[tuple]
+) -> tuple | None:
     """The first short path, in most records, that is no date and no label every record
     shows, and varies between records (or is a member link throughout: one poster); member
     links first."""
     candidates = []
-    for path in _paths(records_parts):
+    for path in paths:
         # A byline's name may sit inside the element showing the time ("By X On <date>").
         if any(path == a or _inside(a, path) for a in avoid if a):
             continue
@@ -367,10 +369,10 @@ def furniture(texts: Sequence[str]) -> bool:
     return counted and few and all(len(w) <= 30 for w in wordings)
 
 
-def furniture_paths(records_parts: list[dict]) -> list[tuple]:
+def furniture_paths(records_parts: list[dict], paths: Sequence[tuple]) -> list[tuple]:
     """The paths that are furniture in every record that has them (outermost ones only)."""
     found: list[tuple] = []
-    for path in _paths(records_parts):
+    for path in paths:
         if any(_inside(path, f) for f in found):
             continue
         texts = texts_at(records_parts, path)
@@ -388,14 +390,16 @@ def _remaining(el, path: tuple, record_parts: dict, cut: Sequence[tuple]) -> str
     return text.strip()
 
 
-def choose_body(records_parts: list[dict], author: tuple | None, cut: Sequence[tuple]):
+def choose_body(
+    records_parts: list[dict], paths: Sequence[tuple], author: tuple | None, cut: Sequence[tuple]
+):
     """The path of the message: the most text that varies between records once the author,
     the time and the furniture (`cut`) are taken out, in a part apart from the poster (the
     poster's card, with its rank and join date, is no message) unless the message shares
     its part with the poster and that part holds twice as much."""
     cut = [author, *cut]
-    apart = _longest_text(records_parts, cut, lambda path: not _holds(path, author))
-    shared = _longest_text(records_parts, cut, lambda path: True)
+    apart = _longest_text(records_parts, paths, cut, lambda path: not _holds(path, author))
+    shared = _longest_text(records_parts, paths, cut, lambda path: True)
     if apart is None or (shared is not None and shared[1] > 2 * apart[1]):
         return shared[0] if shared else None
     return apart[0]
@@ -405,12 +409,14 @@ def _holds(path: tuple, inner: tuple | None) -> bool:
     return inner is not None and (path == inner or _inside(inner, path))
 
 
-def _longest_text(records_parts: list[dict], cut: Sequence[tuple], allowed) -> tuple | None:
+def _longest_text(
+    records_parts: list[dict], paths: Sequence[tuple], cut: Sequence[tuple], allowed
+) -> tuple | None:
     """(path, median length) of the allowed path holding the most varying text once the
     `cut` parts are out, never one inside those; of paths holding nearly as much (nine
     tenths), the innermost: the message, not the post around it."""
     lengths: dict[tuple, float] = {}
-    for path in [(), *_paths(records_parts)]:
+    for path in [(), *paths]:
         if any(c and (path == c or _inside(path, c)) for c in cut) or not allowed(path):
             continue
         nodes = _column(records_parts, path)
@@ -431,10 +437,13 @@ def _longest_text(records_parts: list[dict], cut: Sequence[tuple], allowed) -> t
 
 
 def choose_fields(records_parts: list[dict], tz: tzinfo) -> Fields:
-    time = choose_time(records_parts, tz)
-    author = choose_author(records_parts, tz, [time])
-    body = choose_body(records_parts, author, [time, *furniture_paths(records_parts)])
-    return Fields(author, time, body)
+    """Each field's path, the paths of the records read once for all of them."""
+    paths = _paths(records_parts)
+    furniture = tuple(furniture_paths(records_parts, paths))
+    time = choose_time(records_parts, paths, tz)
+    author = choose_author(records_parts, paths, tz, [time])
+    body = choose_body(records_parts, paths, author, [time, *furniture])
+    return Fields(author, time, body, furniture)
 
 
 # --- the page's posts ------------------------------------------------------------------------
@@ -468,10 +477,8 @@ def score(records: list, fields: Fields, records_parts: list[dict]) -> float:
     if fields.body is None or (fields.author is None and fields.time is None):
         return 0.0
     needed = [path for path in (fields.author, fields.body, fields.time) if path is not None]
-    complete = sum(all(p.get(path) is not None for path in needed) for p in records_parts)
-    bodies = [
-        clean_text(p.get(fields.body)) for p in records_parts if p.get(fields.body) is not None
-    ]
+    complete = sum(all(at_path(p, path) is not None for path in needed) for p in records_parts)
+    bodies = [clean_text(b) for p in records_parts if (b := at_path(p, fields.body)) is not None]
     # Posts show who wrote them and when: a set without one of them is far more often a list
     # of links; it is read (and said to be unsure) where the page has nothing better.
     shown = (1.0 if fields.time else 0.25) * (1.0 if fields.author else 0.25)
@@ -508,17 +515,58 @@ def best_record_set(doc, tz: tzinfo, leave_out: set = frozenset()) -> RecordSet 
     return best
 
 
-def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple]):
+def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple], note=None):
     """A copy of a record's element without the parts at the `cut` paths inside it (their
-    tails, the words after them, stay)."""
+    tails, the words after them, stay), its icons, and what `note` says is an edit note."""
     copy = deepcopy(el)
     inner = parts(copy)
     drop = [inner.get(c[len(path) :]) for c in cut if c and _inside(c, path)]
     drop += [node for node in copy.iter() if isinstance(node.tag, str) and icon_glyph(node)]
+    if note is not None:  # a line of its own under the message, never all of it
+        whole = clean_text(copy)
+        drop += [
+            node
+            for node in copy.iterdescendants()
+            if isinstance(node.tag, str) and clean_text(node) != whole and note(node)
+        ]
     for node in drop:
         if node is not None:
             remove_keeping_tail(node)
     return copy
+
+
+def edit_note(text: str, author: str, posted: datetime | None, tz: tzinfo) -> bool:
+    """A forum's note that a post was edited, in any language: a short line naming the poster
+    and a time no earlier than the post's ("[Beitrag von X am 20. Apr 2004, 22:03
+    bearbeitet]", "Last edited by X; 5 July 2023 at 10:02")."""
+    if not author or not 10 <= len(text) <= 150 or author not in text:
+        return False
+    edited = time_from_text(text, tz)
+    return edited is not None and (posted is None or edited >= posted)
+
+
+def at_path(record_parts: dict, path: tuple | None):
+    """A record's part at a field's path; where the record has none there, the part at the
+    same place whose classes add to the path's: a forum marks some posts with a class more
+    (the opening post, one with an ad slot, a moderator's), and it is the same part."""
+    if path is None:
+        return None
+    found = record_parts.get(path)
+    if found is not None or not path:
+        return found
+    for other, el in record_parts.items():
+        if len(other) == len(path) and all(
+            n == m and _adds_classes(b, a) for (a, n), (b, m) in zip(path, other, strict=True)
+        ):
+            return el
+    return None
+
+
+def _adds_classes(label: str, base: str) -> bool:
+    """Whether a label ("div.hasAds.posting-text") is a base label's tag and classes and more."""
+    tag, *classes = base.split(".")
+    other, *more = label.split(".")
+    return tag == other and set(classes) <= set(more)
 
 
 _ID = re.compile(r"\d{2,}")
@@ -549,22 +597,23 @@ def read_records(found: RecordSet, tz: tzinfo, url: str | None) -> tuple[list[Re
     author nor a time where the others show them are furniture shaped like posts."""
     fields = found.fields
     records_parts = list(found.parts)
-    cut = [fields.author, fields.time, *furniture_paths(records_parts)]
+    cut = [fields.author, fields.time, *fields.furniture]
     read, missing = [], {"author": 0, "time": 0, "text": 0}
     for i, (record, p) in enumerate(zip(found.records, records_parts, strict=True)):
-        author_node = p.get(fields.author) if fields.author else None
-        time_node = p.get(fields.time) if fields.time else None
+        author_node = at_path(p, fields.author)
+        time_node = at_path(p, fields.time)
         time = time_of(time_node, tz) if time_node is not None else None
         if author_node is None and time is None:
             continue
-        body_node = p.get(fields.body) if fields.body is not None else None
+        body_node = at_path(p, fields.body)
         missing["author"] += author_node is None
         missing["time"] += time is None
         missing["text"] += body_node is None
         if body_node is None:
             continue
-        body = _without(body_node, fields.body, p, cut)
         author = _author_text(author_node) if author_node is not None else ""
+        note = (lambda n, a=author, t=time: edit_note(clean_text(n), a, t, tz)) if author else None
+        body = _without(body_node, fields.body, p, cut, note)
         post = Post.from_element(
             body, post_id=record_id(record, i), number=None, author=author, time=time, url=url
         )

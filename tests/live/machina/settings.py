@@ -9,19 +9,13 @@ import os
 from pathlib import Path
 
 from machina import MACHINA_MAIN_STATIC_DIR, MACHINA_MAIN_TEMPLATE_DIR
+from site_settings import *  # noqa: F403 (tests/live/site_settings.py)
 
 HERE = Path(__file__).resolve().parent
 DATA = Path(os.environ["MACHINA_SITE_DATA"])  # the database and search index: never in the repo
 
-SECRET_KEY = "modtool-live-test"
-DEBUG = False
-ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-ROOT_URLCONF = "urls"
-TIME_ZONE = "America/New_York"
-USE_TZ = True
 LANGUAGE_CODE = "en"
 SITE_ID = 1
-DEFAULT_AUTO_FIELD = "django.db.models.AutoField"
 
 INSTALLED_APPS = [
     "django.contrib.auth",

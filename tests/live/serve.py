@@ -1,11 +1,11 @@
-"""Serve the seeded forum on 127.0.0.1 (a free port): prints the port, then serves until killed.
-Run with the forum's own Python (MACHINA_SITE_DATA set)."""
+"""Serve a live test forum's Django site on 127.0.0.1 (a free port): prints the port, then
+serves until killed. Run with the forum's own Python: `python serve.py SITE_FOLDER`, where the
+folder holds the site's settings.py and urls.py (and the environment the settings read)."""
 
 import os
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path[:0] = [sys.argv[1], os.path.dirname(os.path.abspath(__file__))]  # + site_settings
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "settings")
 
 from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler  # noqa: E402

@@ -1,0 +1,58 @@
+"""The ledger events only Clocktower has, registered with the engine through
+`Clocktower.events`: the Butler's master for a day."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ...core.ledger import Event, EventType, Game, LedgerLine, PhaseKind
+
+
+class ClocktowerEventKind(StrEnum):
+    MASTER = "master"  # the Butler's master for a day
+
+
+@dataclass(frozen=True, slots=True)
+class Master(Event):
+    day: int = 0
+    master: str = ""  # the Butler's master's slot
+
+
+def read_master(ln: LedgerLine) -> Master:
+    ln.needs_roles()
+    slot, day = ln.slot("player"), ln.whole("day")
+    if day is None:
+        raise ValueError('master needs "day": the day the master counts for')
+    master = ln.slot("master")
+    if master == slot:
+        raise ValueError("master: the Butler cannot choose themself")
+    return Master(ln.kind, ln.line, ln.at, day=day, slot=slot, master=master, note=ln.note)
+
+
+EVENTS = (
+    EventType(
+        ClocktowerEventKind.MASTER,
+        Master,
+        read_master,
+        lambda e: {"player": e.slot, "master": e.master, "day": e.day},
+        same=lambda e: (e.slot, e.day),
+    ),
+)
+
+
+def master_day_reached(game: Game, e: Event, last_post: int | None) -> str | None:
+    """The Butler chooses a master at night for the next day: at most the day after the
+    current phase's night."""
+    if not isinstance(e, Master):
+        return None
+    now = game.current_phase()
+    latest = now.number + 1 if now.kind is PhaseKind.NIGHT else now.number
+    if e.day <= latest:
+        return None
+    return f"Day {e.day} has not been reached (the game is in {now.title}); give --day {latest}"
+
+
+def masters(game: Game) -> list[Master]:
+    """The Butler's masters the ledger holds."""
+    return [e for e in game.events if isinstance(e, Master)]
