@@ -1,17 +1,28 @@
 """Speed benchmarks (not part of `make test`): prints timings and ratios measured in this run.
 
-1. `modtool count GAME --day all` on the largest archived game of ../shared/fixtures/mafiascum-dev,
-   in a fresh process (cold: imports, reading the posts file, parsing every post) and again.
-2. Reading saved phpBB pages (replicated to 200 pages) against a bare lxml.html parse of the
+Every command is timed as a whole process, in CPU time (user + system, the kernel's own count
+for that child), the median of ROUNDS runs taken in turn with its yardstick: the machine is
+shared and its speed drifts, and a ratio within one round holds where a time does not. The
+children run without PYTHONDONTWRITEBYTECODE, as a host's installed modtool does.
+
+1. Start-up: `modtool count` of a 20-post game against `python -c pass`.
+2. Re-counts of games built from the largest archived game of ../shared/fixtures/mafiascum-dev
+   (benchmarks/games.py): 10^3 / 10^4 / 10^5 posts from a posts file, against reading the same
+   file with json.loads and one regex scan for vote words; and 100 / 1,000 phpBB pages from the
+   page cache (--offline). Per post after start-up, the growth table; peak memory per post
+   above the floor's.
+3. The dev games of the archive, one `modtool count` each, and the share start-up takes.
+4. Reading saved phpBB pages (replicated to 200 pages) against a bare lxml.html parse of the
    same bytes, stage by stage, the median of PARSE_ROUNDS interleaved rounds.
-3. The generic reader on saved pages of engines with no adapter (../shared/fixtures/pages and
+5. The generic reader on saved pages of engines with no adapter (../shared/fixtures/pages and
    the WEB-FORUM-52 dev pages), page by page, against a bare lxml.html parse.
-4. A cold fetch of N pages from a loopback server answering after L seconds, with C pages at
+6. A cold fetch of N pages from a loopback server answering after L seconds, with C pages at
    once, against the ideal N*L/C.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -23,9 +34,20 @@ import lxml.html
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
-ROUNDS = 3
+ARCHIVE = SHARED / "fixtures" / "mafiascum-dev"
+ROUNDS = 5
 PARSE_ROUNDS = 7
-sys.path.insert(0, str(ROOT))  # tests.forum_server: the loopback forum of the fetch tests
+# After the installed modtool, so that the benchmark of an installed copy times that copy:
+sys.path.append(str(ROOT))  # tests.forum_server: the loopback forum of the fetch tests
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+# The floor of a re-count: read the posts file and look for vote words once in each post.
+FLOOR = (
+    "import json, re, sys\n"
+    "vote = re.compile(r'vote|unvote|lynch', re.I)\n"
+    "with open(sys.argv[1], encoding='utf-8') as fh:\n"
+    "    n = sum(1 for line in fh if vote.search(json.loads(line)['html']))\n"
+)
 
 
 def _timed(work) -> float:
@@ -34,34 +56,118 @@ def _timed(work) -> float:
     return time.perf_counter() - start
 
 
-def _time_command(args: list[str]) -> float:
-    return _timed(lambda: subprocess.run(args, check=True, stdout=subprocess.DEVNULL))
+def _child_env(cache: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["XDG_CACHE_HOME"] = str(cache)  # the readings a count keeps, in this run's folder
+    return env
 
 
-def bench_count() -> None:
-    archive = SHARED / "fixtures" / "mafiascum-dev"
-    if not archive.is_dir():
-        print("count: skipped (../shared/fixtures/mafiascum-dev is not here)")
-        return
+def _run(args: list[str], env: dict[str, str], check: bool = True) -> tuple[float, float]:
+    """(CPU seconds, peak MB) of one child process, from the kernel's accounting of it."""
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if check and child.returncode != 0:
+        raise SystemExit(f"benchmark command failed ({child.returncode}): {' '.join(args)}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def _paired(a: list[str], b: list[str], env, rounds: int = ROUNDS):
+    """Median CPU of a, of b, and of a/b taken round by round; a's and b's peak MB."""
+    runs = []
+    _run(a, env), _run(b, env)  # warm-up: bytecode, the OS's file cache, kept readings
+    for _ in range(rounds):
+        runs.append((_run(a, env), _run(b, env)))
+    cpu_a = median(r[0][0] for r in runs)
+    cpu_b = median(r[1][0] for r in runs)
+    ratio = median(r[0][0] / r[1][0] for r in runs)
+    return cpu_a, cpu_b, ratio, max(r[0][1] for r in runs), max(r[1][1] for r in runs)
+
+
+def _count_cmd(folder: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "modtool", "count", str(folder), "--day", "all", "--json", *extra]
+
+
+def _source_game(tmp: Path):
+    """The largest archived game, imported, and its posts."""
     from modtool.games import load_game
     from modtool.host.importer import import_mafiascum_archive
     from modtool.threads.sources import read_game_posts
 
-    with tempfile.TemporaryDirectory() as tmp:
-        import_mafiascum_archive(archive, Path(tmp))
-        games = sorted(Path(tmp).iterdir(), key=lambda g: (g / "posts.jsonl.xz").stat().st_size)
-        game = games[-1]
-        n_posts = len(read_game_posts(load_game(game)))
-        cmd = [sys.executable, "-m", "modtool", "count", str(game), "--day", "all", "--json"]
-        cold = _time_command(cmd)
-        rerun = min(_time_command(cmd) for _ in range(ROUNDS))
-        start_up = min(
-            _time_command([sys.executable, "-c", "import modtool.cli"]) for _ in range(ROUNDS)
-        )
+    import_mafiascum_archive(ARCHIVE, tmp / "archive")
+    games = sorted((tmp / "archive").iterdir(), key=lambda g: (g / "posts.jsonl.xz").stat().st_size)
+    return games, read_game_posts(load_game(games[-1]))
+
+
+def bench_counts() -> None:
+    if not ARCHIVE.is_dir():
+        print("counts: skipped (../shared/fixtures/mafiascum-dev is not here)")
+        return
+    from games import cached_thread, repeated_game
+
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        env = _child_env(tmp / "cache")
+        games, posts = _source_game(tmp)
+        source = games[-1]
+        print(f"games built from archive game {source.name} ({len(posts)} posts)")
+
+        small = repeated_game(source, posts, 20, tmp / "20")
+        pass_cmd = [sys.executable, "-c", "pass"]
+        start, floor, ratio, _, _ = _paired(_count_cmd(small), pass_cmd, env)
         print(
-            f"count --day all, game {game.name} ({n_posts} posts): cold {cold:.2f}s, "
-            f"re-run {rerun:.2f}s (best of {ROUNDS}; interpreter + imports {start_up:.2f}s); "
-            f"{n_posts / max(rerun - start_up, 1e-9):,.0f} posts/s after start-up"
+            f"start-up: count of a 20-post game {start:.3f}s CPU, python -c pass {floor:.3f}s: "
+            f"{start - floor:.3f}s above it (goal <= 0.08s), {ratio:.1f}x"
+        )
+
+        print("re-count from a posts file (warm readings) against json.loads + one regex scan:")
+        print("  posts    count s  floor s  ratio  per post after start-up  peak MB")
+        peaks, sizes = {}, {}
+        for n in (1_000, 10_000, 100_000):
+            folder = repeated_game(source, posts, n, tmp / f"posts-{n}")
+            floor_cmd = [sys.executable, "-c", FLOOR, str(folder / "posts.jsonl")]
+            rounds = 3 if n == 100_000 else ROUNDS
+            cpu, floor, ratio, peaks[n], _ = _paired(_count_cmd(folder), floor_cmd, env, rounds)
+            sizes[n] = (folder / "posts.jsonl").stat().st_size / 2**20
+            per_post = (cpu - start) / n * 1e6
+            goal = " (goal <= 3x)" if n == 100_000 else ""
+            print(
+                f"  {n:>7,}  {cpu:7.2f}  {floor:7.2f}  {ratio:4.1f}x  {per_post:10.1f} us"
+                f"  {peaks[n]:17.0f}{goal}"
+            )
+        # Peaks are compared between two sizes: a child's peak counts its parent's pages
+        # until it starts Python, and both sizes count them alike.
+        grown, posts_size = peaks[100_000] - peaks[10_000], sizes[100_000] - sizes[10_000]
+        print(
+            f"  memory: {grown * 1024 / 90_000:.2f} KB a post from 10^4 to 10^5 posts, of which "
+            f"the posts file holds {posts_size * 1024 / 90_000:.2f} KB: "
+            f"{(grown - posts_size) * 1024 / 90_000:.2f} KB above the posts (goal <= 1 KB)"
+        )
+        cold_cache = tmp / "cold"
+        cold = [_run(_count_cmd(folder), _child_env(cold_cache / str(i)))[0] for i in range(2)]
+        print(
+            f"  first count of the 10^5 posts, no readings kept: {median(cold):.2f}s "
+            f"({median(cold) / cpu:.1f}x the warm re-count)"
+        )
+
+        print("re-count from the page cache (--offline), phpBB pages of 25 posts:")
+        print("  pages    posts  count s  per post after start-up")
+        per_page = {}
+        for pages in (100, 1_000):
+            folder = cached_thread(source, posts, pages, tmp / f"pages-{pages}")
+            cache = ["--offline", "--cache", str(folder / "pages.sqlite")]
+            cpu = median(_run(_count_cmd(folder, *cache), env)[0] for _ in range(3))
+            per_page[pages] = (cpu - start) / (pages * 25) * 1e6
+            print(f"  {pages:>5,}  {pages * 25:>7,}  {cpu:7.2f}  {per_page[pages]:10.1f} us")
+        print(
+            f"  1,000 pages against 100, per post: {per_page[1_000] / per_page[100]:.2f}x "
+            "(goal <= 1.3x)"
+        )
+
+        total = sum(_run(_count_cmd(g), env, check=False)[0] for g in games)
+        print(
+            f"{len(games)} dev games, one count each: {total:.2f}s CPU, start-up "
+            f"{start * len(games) / total:.0%} of it"
         )
 
 
@@ -168,9 +274,13 @@ def bench_fetch(pages: int = 20, latency: float = 0.2, concurrency: int = 4) -> 
     )
 
 
+BENCHES = {
+    "counts": bench_counts,
+    "parse": bench_parse,
+    "generic": bench_generic,
+    "fetch": lambda: (bench_fetch(20), bench_fetch(40)),
+}
+
 if __name__ == "__main__":
-    bench_count()
-    bench_parse()
-    bench_generic()
-    bench_fetch(20)
-    bench_fetch(40)
+    for name in sys.argv[1:] or BENCHES:  # e.g. `python benchmarks/run.py counts parse`
+        BENCHES[name]()

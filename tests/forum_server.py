@@ -16,8 +16,12 @@ from urllib.parse import parse_qs, urlparse
 PER_PAGE = 25
 
 
-def thread_page(start: int, total: int, missing: int = 0) -> str:
-    """Page `start` (a post offset) of a `total`-post thread, less its last `missing` posts."""
+def thread_page(start: int, total: int, missing: int = 0, window: int | None = None) -> str:
+    """Page `start` (a post offset) of a `total`-post thread, less its last `missing` posts.
+
+    The pager links every page, or with `window` as a big forum's does: the first and last
+    pages and `window` pages either side of this one.
+    """
     posts = []
     for n in range(start, min(start + PER_PAGE, total) - missing):
         posts.append(f"""
@@ -34,6 +38,9 @@ def thread_page(start: int, total: int, missing: int = 0) -> str:
         if s != start
         else f"<strong>{s // PER_PAGE + 1}</strong>"
         for s in range(0, total, PER_PAGE)
+        if window is None
+        or s in (0, (total - 1) // PER_PAGE * PER_PAGE)
+        or abs(s - start) <= window * PER_PAGE
     )
     return (
         f'<html><head><meta name="generator" content="phpBB"></head><body>'

@@ -54,7 +54,7 @@ from .rules import (
     voter_refusal,
     votes_needed,
 )
-from .votes import ActionKind, VoteAction, find_votes, read_correction
+from .votes import ActionKind, VoteAction, find_votes, may_hold_votes, read_correction
 
 if TYPE_CHECKING:
     pass
@@ -334,7 +334,8 @@ class _DayWalk:
 
     def _read_post(self, post: Post, pos: int) -> Outcome | None:
         """Apply the post's actions in order; the outcome if one of them ends the day."""
-        actions = find_votes(post.body, self.rules.syntaxes)
+        syntaxes = self.rules.syntaxes
+        actions = find_votes(post.body, syntaxes) if may_hold_votes(post.text, syntaxes) else []
         correction = self.plan.correction(post)
         if correction is not None:
             actions = self._corrected(correction, actions, post)

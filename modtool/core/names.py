@@ -14,8 +14,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rapidfuzz.distance import OSA, JaroWinkler, Levenshtein
-
 
 class Method(StrEnum):
     EXACT = "exact"
@@ -353,38 +351,49 @@ NICKNAME_MARGIN = 0.1
 
 
 class ThreadWords:
-    """Which posts use each word of four letters or more, and whether any writes it with a
+    """Which posts use a word of four letters or more, and whether any writes it with a
     capital: the evidence that a word the resolver does not know is the thread's name for a
-    player ("Adenine" written for Aneninen post after post)."""
+    player ("Adenine" written for Aneninen post after post).
+
+    Asked word by word: a count asks of a few words at most, so the thread's words are not
+    indexed; a post whose text cannot hold the word (ASCII text without it) is passed over
+    before its words are split and normalised."""
 
     def __init__(self, texts: Iterable[tuple[int | None, str]]) -> None:
-        self._texts = texts  # read on first use: most threads never need a learned nickname
-        self._posts: dict[str, list[int]] | None = None
-        self._capitalised: set[str] = set()
+        self._source = texts  # read on first use: most threads never need a learned nickname
+        self._texts: list[tuple[int, str]] | None = None
+        self._asked: dict[str, tuple[list[int], bool]] = {}
+        self._norms: dict[str, str] = {}  # word -> normalise(word)
 
-    def _index(self) -> dict[str, list[int]]:
-        if self._posts is None:
-            self._posts = {}
-            keys: dict[str, str] = {}
-            for number, text in self._texts:
-                n = number if number is not None else -1
-                for word in set(_THREAD_WORD.findall(text)):
-                    key = keys.get(word)
-                    if key is None:
-                        key = keys[word] = normalise(word)
-                    posts = self._posts.setdefault(key, [])
-                    if not posts or posts[-1] != n:
-                        posts.append(n)
-                    if word[0].isupper():
-                        self._capitalised.add(key)
-        return self._posts
+    def _scan(self, norm: str) -> tuple[list[int], bool]:
+        found = self._asked.get(norm)
+        if found is not None:
+            return found
+        if self._texts is None:
+            self._texts = [(n if n is not None else -1, t) for n, t in self._source]
+        posts: list[int] = []
+        capitalised = False
+        plain = norm.isascii()  # normalise keeps an ASCII word's letters, lowercased
+        for n, text in self._texts:
+            if plain and text.isascii() and norm not in text.lower():
+                continue
+            for word in set(_THREAD_WORD.findall(text)):
+                key = self._norms.get(word)
+                if key is None:
+                    key = self._norms[word] = normalise(word)
+                if key != norm:
+                    continue
+                if not posts or posts[-1] != n:
+                    posts.append(n)
+                capitalised = capitalised or word[0].isupper()
+        found = self._asked[norm] = (posts, capitalised)
+        return found
 
     def uses(self, norm: str) -> list[int]:
-        return self._index().get(norm, [])
+        return self._scan(norm)[0]
 
     def capitalised(self, norm: str) -> bool:
-        self._index()
-        return norm in self._capitalised
+        return self._scan(norm)[1]
 
 
 def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
@@ -396,6 +405,8 @@ def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolu
     uses = words.uses(norm)
     if len(uses) < NICKNAME_USES + 1 or not words.capitalised(norm):
         return None
+    from rapidfuzz.distance import JaroWinkler
+
     best: dict[str, float] = {}
     for e in entries:
         forms = {normalise(e.name), *(normalise(w) for w in _words(e.name) if len(w) >= 3)}
@@ -433,6 +444,8 @@ def _word_typo(norm: str, name: str) -> bool:
     if len(words) < 2 or len(norm) < 4:
         return False
     allowed = 1 if len(norm) < 8 else 2
+    from rapidfuzz.distance import OSA  # rapidfuzz loads when a name is not written as it is
+
     return any(
         len(w) >= 4 and w != norm and OSA.distance(norm, normalise(w)) <= allowed for w in words
     )
@@ -459,6 +472,8 @@ def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
 def _fuzzy(norm: str, entries: list[NameEntry]) -> Resolution | None:
     if len(norm) < 3:
         return None
+    from rapidfuzz.distance import JaroWinkler, Levenshtein
+
     best: dict[str, tuple[float, str]] = {}
     for e in entries:
         name_norm = normalise(e.name)

@@ -83,6 +83,19 @@ def find_votes(body: Body, syntaxes: Iterable[VoteSyntax] = DEFAULT_SYNTAXES) ->
     return [a for _, _, a in found]
 
 
+_VOTE_HINTS = ("vot", "vtl", "[")  # what every line holding a vote holds (see _line_actions)
+
+
+def may_hold_votes(text: str, syntaxes: Iterable[VoteSyntax] = DEFAULT_SYNTAXES) -> bool:
+    """Whether a post whose own text is `text` can hold a vote: a post-level test that spares
+    reading its lines. A vote line's letters are the own text's letters, so a post whose own
+    text has none of the hints has no line that has one (Korean votes have their own words)."""
+    if VoteSyntax.KOREAN in syntaxes:
+        return True
+    low = text.lower()
+    return any(hint in low for hint in _VOTE_HINTS)
+
+
 def read_correction(text: str) -> list[VoteAction]:
     """The actions a host's correction lists, in order ("unvote; vote Bob").
 
@@ -110,7 +123,7 @@ def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
     if "[/" in text:
         text = _STRUCK.sub(lambda m: " " * len(m[0]), text)
     low = text.lower()  # plain substring tests: cheaper than a search on every line
-    if "vot" not in low and "vtl" not in low and "[" not in low:
+    if not any(hint in low for hint in _VOTE_HINTS):
         if VoteSyntax.KOREAN in enabled:
             yield from _korean_actions(text)
         return

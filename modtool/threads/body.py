@@ -19,10 +19,12 @@ Own text and vote lines are both derived from it, each when first asked for.
 from __future__ import annotations
 
 import copy
+import hashlib
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from html import unescape
 from itertools import islice
+from pathlib import Path
 from typing import NamedTuple
 
 from lxml import etree
@@ -105,6 +107,19 @@ _TAG = re.compile(r"<[^>]*>")
 
 _PARSER = etree.HTMLParser()
 text_of = etree.XPath("string()")  # an element's text, as lxml.html's text_content() gives it
+
+
+@cache
+def reader_version() -> bytes:
+    """What a body's reading depends on besides its HTML: this module's code and the versions
+    of lxml and libxml2. A reading kept under another version is not used."""
+    versions = f"{Path(__file__).read_text(encoding='utf-8')}{etree.LXML_VERSION}"
+    return hashlib.blake2b(f"{versions}{etree.LIBXML_VERSION}".encode(), digest_size=32).digest()
+
+
+def reading_digest(html: str) -> bytes:
+    """The key a reading of this HTML is kept under: the HTML and the reader's version."""
+    return hashlib.blake2b(html.encode(), digest_size=16, key=reader_version()).digest()
 
 
 def parse_body(html: str) -> Body:

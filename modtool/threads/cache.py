@@ -5,6 +5,10 @@ usually sent with no-cache headers, and a game's pages must stay usable offline 
 game whatever the server says. We keep our own rules instead: pages are kept until the host
 asks for `--refresh`; a normal run re-fetches only the last known page of a thread and the
 pages after it, with If-None-Match / If-Modified-Since where the forum gave validators.
+
+It also keeps the reading of every post body read from a posts file (its text, with the marks
+of quotes, bold and struck-out text), under a digest of the body's HTML and the reader's
+version, so that a re-count parses no body twice.
 """
 
 from __future__ import annotations
@@ -34,7 +38,12 @@ CREATE TABLE IF NOT EXISTS threads (
     pages TEXT NOT NULL,
     updated_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS readings (
+    digest BLOB PRIMARY KEY,
+    reading TEXT NOT NULL
+) WITHOUT ROWID;
 """
+_CHUNK = 500  # digests asked for in one query (SQLite's limit on parameters is 999 or more)
 
 
 def default_cache_path() -> Path:
@@ -61,7 +70,8 @@ class PageCache:
 
     @property
     def _db(self) -> sqlite3.Connection:
-        """The database, opened on first use: counting saved pages never creates a cache."""
+        """The database, opened on first use: counting saved pages never creates a cache (a
+        posts file's count keeps its readings in it)."""
         with self._lock:
             if self._conn is None:
                 if self.path.exists() and not self.path.is_file():
@@ -119,6 +129,28 @@ class PageCache:
                 "SELECT pages, updated_at FROM threads WHERE url = ?", (url,)
             ).fetchone()
         return (json.loads(row[0]), row[1]) if row else None
+
+    def readings(self, digests: list[bytes]) -> dict[bytes, str]:
+        """The post readings kept under these digests (see body.reading_digest)."""
+        found: dict[bytes, str] = {}
+        with self._lock:
+            for i in range(0, len(digests), _CHUNK):
+                chunk = digests[i : i + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                found.update(
+                    self._db.execute(
+                        f"SELECT digest, reading FROM readings WHERE digest IN ({marks})", chunk
+                    )
+                )
+        return found
+
+    def keep_readings(self, readings: list[tuple[bytes, str]]) -> None:
+        """Keep post readings by digest, so that a re-count parses no body it has read."""
+        try:
+            with self._lock, self._db:
+                self._db.executemany("INSERT OR REPLACE INTO readings VALUES (?, ?)", readings)
+        except sqlite3.OperationalError:
+            pass  # a cache that cannot be written to (read-only, full): the next run reads again
 
     def store_thread(self, urls: list[str], pages: list[str]) -> None:
         now = time.time()

@@ -23,12 +23,9 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import tzinfo
-from email.utils import parsedate_to_datetime
-from http.cookiejar import LoadError, MozillaCookieJar
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urljoin, urlparse
@@ -40,6 +37,8 @@ from .posts import Post
 from .times import UTC
 
 if TYPE_CHECKING:
+    from http.cookiejar import MozillaCookieJar
+
     import httpx
 
 USER_AGENT = "modtool/0.1 (forum game vote counter)"
@@ -81,6 +80,8 @@ def make_client(
 
 def load_cookies(path: Path) -> MozillaCookieJar:
     """Cookies from a Netscape cookies.txt (as browser extensions export them)."""
+    from http.cookiejar import LoadError, MozillaCookieJar  # with urllib and email: only here
+
     jar = MozillaCookieJar(str(path))
     try:
         jar.load(ignore_discard=True, ignore_expires=True)
@@ -431,6 +432,8 @@ class Fetcher:
                 raise
 
         workers = max(1, min(self.options.concurrency, len(fetch) or 1))
+        from concurrent.futures import ThreadPoolExecutor  # reading the cache alone needs none
+
         pool = ThreadPoolExecutor(max_workers=workers)
         results: list[ThreadPage] = []
         try:
@@ -542,6 +545,8 @@ def _retry_after(headers: Mapping[str, str]) -> float | None:
         return None
     if value.replace(".", "", 1).isdigit():
         return min(float(value), 300.0)
+    from email.utils import parsedate_to_datetime
+
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError):

@@ -16,9 +16,11 @@ from datetime import tzinfo
 from pathlib import Path
 
 from ..errors import GameFileError, SourceError
+from .body import reading_digest
+from .cache import PageCache
 from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
 from .forum import explain_page, parse_page
-from .posts import Post, number_in_order, read_posts_jsonl
+from .posts import Post, json_line, number_in_order, read_posts_jsonl
 from .times import UTC, parse_displayed
 
 _PAGE_SUFFIXES = (".html", ".htm")
@@ -162,7 +164,7 @@ def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
             if not first.strip():
                 return
             try:
-                head = json.loads(first)
+                head = json_line(first)
             except json.JSONDecodeError as exc:
                 raise SourceError(f"{path}:1: not valid JSON ({exc.msg})") from None
             if isinstance(head, dict) and "content" in head and "user" in head:
@@ -186,7 +188,7 @@ def _read_archive(lines, name: str, tz: tzinfo) -> Iterator[Post]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = json_line(line)
             number = int(obj["number"])
             thread = str(obj.get("thread", ""))
             yield Post(
@@ -294,4 +296,27 @@ def read_game_posts(game, fetcher: Fetcher | None = None, doubts: list | None = 
             )
         )
     require_authors(doubts)
+    if fetcher is not None and fetcher.cache is not None:
+        with_kept_readings(posts, fetcher.cache)
     return posts
+
+
+def with_kept_readings(posts: list[Post], cache: PageCache) -> None:
+    """Give posts not read yet (those of posts files) the readings kept in the page cache, and
+    read and keep the others: a re-count parses no body it has read before. A reading is kept
+    under a digest of the HTML and the reader's version: an edited post, or a changed reader,
+    is read again."""
+    unread = [p for p in posts if not p.has_reading]
+    if not unread:
+        return
+    digests = [reading_digest(p.html) for p in unread]
+    kept = cache.readings(digests)
+    new = []
+    for post, digest in zip(unread, digests, strict=True):
+        reading = kept.get(digest)
+        if reading is None:
+            new.append((digest, post.reading))
+        else:
+            post.with_reading(reading)
+    if new:
+        cache.keep_readings(new)

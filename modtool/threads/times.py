@@ -7,8 +7,6 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from babel import Locale
-
 from ..errors import ModToolError
 
 UTC = ZoneInfo("UTC")
@@ -127,7 +125,8 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
         return None  # no format can match it
     global _last_format
     # A thread shows every time in one format: try the one that worked last time first.
-    for fmt in (_last_format, *_FORMAT_PATTERNS):
+    patterns = _format_patterns()
+    for fmt in (_last_format or patterns[0], *patterns):
         found = _match_format(fmt, cleaned, tz)
         if found is not None:
             _last_format = fmt
@@ -167,7 +166,10 @@ def _compile_format(fmt: str) -> re.Pattern:
     )
 
 
-_FORMAT_PATTERNS = tuple(_compile_format(f) for f in _FORMATS)
+@cache
+def _format_patterns() -> tuple[re.Pattern, ...]:
+    """Compiled when a displayed time first needs them (a posts file never does)."""
+    return tuple(_compile_format(f) for f in _FORMATS)
 
 
 def _match_format(pattern: re.Pattern, text: str, tz: tzinfo) -> datetime | None:
@@ -209,7 +211,7 @@ def _match_format(pattern: re.Pattern, text: str, tz: tzinfo) -> datetime | None
         return None
 
 
-_last_format = _FORMAT_PATTERNS[0]
+_last_format: re.Pattern | None = None
 
 # The last resort, for forms no format above names: a date in any common order, then a time.
 _LOOSE_LEAD = 24  # at most a short label ("Posted on", "发表于") before the date
@@ -318,6 +320,8 @@ def month_names() -> dict[str, int]:
     written in a date and standing alone ("März", "juil.", "мая"), lowercase without the dot;
     with every start of three letters or more of a wide name that names one month only in
     all of them ("Fév" for février, "Sept" for September; "jui" could be juin or juillet)."""
+    from babel import Locale  # the CLDR: loaded only when a page writes a month in words
+
     names: dict[str, int] = {}
     starts: dict[str, set[int]] = {}
     for language in LANGUAGES:

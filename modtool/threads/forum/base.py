@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import tzinfo
-from typing import Protocol
+from typing import Protocol, overload
 
 from lxml import html as lxml_html
 
@@ -28,12 +29,52 @@ class Doubts:
         return not self.unsure
 
 
+class PageUrls(Sequence[str]):
+    """A thread's page URLs, first to last, each made when asked for.
+
+    Every page of a thread names all its pages; making every URL on every page would make
+    reading an N-page thread cost N*N URLs, where reading it needs each page's URL once.
+    Equal to the tuple of the same URLs.
+    """
+
+    __slots__ = ("_make", "_numbers")
+
+    def __init__(self, make: Callable[[int], str], numbers: range) -> None:
+        self._make, self._numbers = make, numbers
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[str, ...]: ...
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(map(self._make, self._numbers[i]))
+        return self._make(self._numbers[i])
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    def __iter__(self):
+        return map(self._make, self._numbers)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PageUrls | tuple):
+            return len(self) == len(other) and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"PageUrls({tuple(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class ThreadPage:
     """The posts of one page and the URLs of every page of its thread (first to last)."""
 
     posts: tuple[Post, ...]
-    page_urls: tuple[str, ...] = ()
+    page_urls: Sequence[str] = ()  # a tuple, or PageUrls
     page_url: str | None = None  # this page's own entry in page_urls
     doubts: Doubts | None = None  # the generic reader's, where it was unsure of something
 

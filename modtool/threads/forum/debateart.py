@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from datetime import tzinfo
+from functools import partial
 from urllib.parse import parse_qsl, urlencode, urljoin, urlparse, urlunparse
 
-from .base import ThreadPage
+from .base import PageUrls, ThreadPage
 from .markup import PageScheme, PostSpec, around, clean_text, paginate, read_posts, select
 
 name = "debateart"
@@ -56,7 +57,7 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
     pages, page_url, page = paginate(doc, url, SCHEMES)
     counted = _page_count(doc)
     if url and counted > len(pages):  # the pager shows a window of pages; the count is whole
-        pages = tuple(_with_page(url, n) for n in range(1, counted + 1))
+        pages = PageUrls(partial(_with_page, url), range(1, counted + 1))
     first = ((page or 1) - 1) * PER_PAGE + 1
     return ThreadPage(tuple(read_posts(doc, url, tz, DEBATEART, first)), pages, page_url)
 

@@ -11,10 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlparse, urlunparse
-
-from lxml.cssselect import CSSSelector
 
 from ..body import text_of
 from ..posts import Post
@@ -26,17 +25,23 @@ from ..times import (
     parse_iso,
     parse_loose,
 )
+from .base import PageUrls
+
+if TYPE_CHECKING:
+    import lxml.cssselect
 
 _NUMBER = re.compile(r"#\s*(\d+)|^\s*(\d+)\s*$")
 _SPACES = re.compile(r"\s+")
 
 
-_CACHE: dict[str, CSSSelector] = {}
+_CACHE: dict[str, lxml.cssselect.CSSSelector] = {}
 
 
-def _compiled(selector: str) -> CSSSelector:
+def _compiled(selector: str) -> lxml.cssselect.CSSSelector:
     found = _CACHE.get(selector)
     if found is None:
+        from lxml.cssselect import CSSSelector  # cssselect compiles its tokenizer on import
+
         found = _CACHE[selector] = CSSSelector(selector)
     return found
 
@@ -431,8 +436,8 @@ class PageScheme:
 
 def paginate(
     doc, url: str | None, schemes: Sequence[PageScheme], links_selector: str = "a[href]"
-) -> tuple[tuple[str, ...], str | None, int | None]:
-    """(every page URL in order, this page's URL, this page's number or offset).
+) -> tuple[Sequence[str], str | None, int | None]:
+    """(every page URL in order, as PageUrls, this page's URL, this page's number or offset).
 
     Page links are read from the page itself; the first scheme that its links use wins, and the
     thread's address comes from those links, not from the pasted URL (which may be a post link).
@@ -464,10 +469,10 @@ def paginate(
                 if positive
                 else 1
             )
-            values = list(range(0, max(values) + 1, step))
+            numbers = range(0, max(values) + 1, step)
         else:
-            values = list(range(scheme.first, max(values) + 1))
-        pages = tuple(_replace_number(template, scheme, v) for v in values)
+            numbers = range(scheme.first, max(values) + 1)
+        pages = PageUrls(partial(_replace_number, template, scheme), numbers)
         return pages, _replace_number(template, scheme, current), current
     return (own,), own, None
 

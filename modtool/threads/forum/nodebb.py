@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import tzinfo
 from urllib.parse import urljoin, urlparse
 
 from ..posts import Post
-from .base import ThreadPage
+from .base import PageUrls, ThreadPage
 from .markup import PageScheme, PostSpec, epoch, paginate, read_posts, select
 
 name = "nodebb"
@@ -62,12 +63,12 @@ def parse_json(obj: dict, url: str | None, tz: tzinfo) -> ThreadPage:
                 edited=bool(p.get("edited")),
             )
         )
-    pages: tuple[str, ...] = ()
+    pages: Sequence[str] = ()
     page_url = url
     pagination = obj.get("pagination") or {}
     count = pagination.get("pageCount")
     if url and isinstance(count, int) and count > 0:
         base = urlparse(url)._replace(query="", fragment="").geturl()
-        pages = tuple(f"{base}?page={n}" for n in range(1, count + 1))
+        pages = PageUrls(f"{base}?page={{}}".format, range(1, count + 1))
         page_url = f"{base}?page={pagination.get('currentPage') or 1}"
     return ThreadPage(tuple(posts), pages, page_url)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import tzinfo
+from functools import partial
 from urllib.parse import parse_qs, urlencode, urljoin, urlparse, urlunparse
 
 from lxml import etree
@@ -11,7 +13,7 @@ from lxml import etree
 from ..body import text_of
 from ..posts import Post
 from ..times import parse_displayed, parse_iso
-from .base import ThreadPage
+from .base import PageUrls, ThreadPage
 from .markup import time_from_text
 
 name = "phpbb"
@@ -245,7 +247,7 @@ def _shown_page_start(boxes: list) -> int:
     return (page - 1) * per_page
 
 
-def _pages(boxes: list, url: str | None, start: int) -> tuple[tuple[str, ...], str | None]:
+def _pages(boxes: list, url: str | None, start: int) -> tuple[Sequence[str], str | None]:
     """Every page of the thread and this page's own URL, from the pagination links.
 
     The links, not the URL given, supply the thread's address: a host may paste a link to one
@@ -261,7 +263,7 @@ def _pages(boxes: list, url: str | None, start: int) -> tuple[tuple[str, ...], s
     template = numbered[0][1]
     positive = sorted({start, *(s for s, _ in numbered)} - {0})
     step = min(b - a for a, b in zip([0, *positive], positive, strict=False) if b > a)
-    pages = tuple(_with_start(template, s) for s in range(0, positive[-1] + 1, step))
+    pages = PageUrls(partial(_with_start, template), range(0, positive[-1] + 1, step))
     return pages, _with_start(template, start)
 
 

@@ -1,0 +1,109 @@
+"""Kept readings: a post body read from a posts file is read once, kept in the page cache under
+a digest of its HTML and the reader's version, and read back on the next run; an edited post,
+a new reader or a changed vote syntax never count from a stale reading."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+
+import pytest
+
+import modtool.threads.body as body
+import modtool.threads.posts as posts_module
+from modtool.games import load_game
+from modtool.host.counting import count_game
+from modtool.threads.body import read_html
+from modtool.threads.cache import PageCache
+from modtool.threads.fetch import open_fetcher
+from modtool.threads.posts import Post
+from modtool.threads.sources import read_game_posts, with_kept_readings
+
+from .conftest import ROOT
+
+BODIES = (
+    "<b>VOTE: Aster</b>",
+    "I think <i>Birch</i> is scum",
+    "<blockquote>vote cypress</blockquote>x",
+)
+
+
+def _posts(bodies=BODIES) -> list[Post]:
+    return [Post(str(i), i, "Birch", None, None, html) for i, html in enumerate(bodies)]
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The HTML of every body parsed, in order."""
+    seen: list[str] = []
+
+    def counted(html: str) -> str:
+        seen.append(html)
+        return read_html(html)
+
+    monkeypatch.setattr(posts_module, "read_html", counted)
+    return seen
+
+
+def test_a_second_run_parses_no_body(tmp_path, reads):
+    cache = PageCache(tmp_path / "c.sqlite")
+    first = _posts()
+    with_kept_readings(first, cache)
+    assert reads == list(BODIES)
+    again = _posts()
+    with_kept_readings(again, cache)
+    assert reads == list(BODIES)  # nothing parsed again
+    assert [p.body for p in again] == [p.body for p in first]
+    assert [p.text for p in again] == ["VOTE: Aster", "I think Birch is scum", "x"]
+
+
+def test_an_edited_post_is_read_again(tmp_path, reads):
+    cache = PageCache(tmp_path / "c.sqlite")
+    with_kept_readings(_posts(), cache)
+    edited = _posts((BODIES[0], "<b>VOTE: Dahlia</b>", BODIES[2]))
+    with_kept_readings(edited, cache)
+    assert reads == [*BODIES, "<b>VOTE: Dahlia</b>"]
+    assert edited[1].text == "VOTE: Dahlia"
+
+
+def test_a_new_reader_reads_every_post_again(tmp_path, reads, monkeypatch):
+    cache = PageCache(tmp_path / "c.sqlite")
+    with_kept_readings(_posts(), cache)
+    monkeypatch.setattr(body, "reader_version", lambda: b"the next reader")
+    with_kept_readings(_posts(), cache)
+    assert reads == [*BODIES, *BODIES]
+
+
+def test_the_reader_version_follows_the_reader_code():
+    assert body.reader_version() == body.reader_version()
+    assert body.reading_digest("<b>a</b>") != body.reading_digest("<b>b</b>")
+
+
+def test_posts_read_from_pages_keep_nothing(tmp_path):
+    cache = PageCache(tmp_path / "c.sqlite")
+    read = [replace(p, _read={"reading": "already read"}) for p in _posts()]
+    with_kept_readings(read, cache)
+    assert not (tmp_path / "c.sqlite").exists()
+
+
+def _count(folder, cache_path):
+    with open_fetcher(cache_path=cache_path) as fetcher:
+        game = load_game(folder)
+        return count_game(game, "all", posts=read_game_posts(game, fetcher))
+
+
+def test_a_changed_vote_syntax_counts_as_a_fresh_run(tmp_path):
+    folder = tmp_path / "game"
+    shutil.copytree(ROOT / "games" / "example-mafia", folder)
+    cache = tmp_path / "c.sqlite"
+    assert _count(folder, cache) == count_game(folder, "all")  # cold, then kept
+    assert _count(folder, cache) == count_game(folder, "all")  # warm
+    setup = folder / "game.toml"
+    setup.write_text(
+        setup.read_text().replace(
+            'preset = "mafiascum"', 'preset = "mafiascum"\nsyntaxes = ["official"]'
+        )
+    )
+    warm, fresh = _count(folder, cache), count_game(folder, "all")
+    assert warm == fresh
+    assert warm != _count(ROOT / "games" / "example-mafia", tmp_path / "other.sqlite")
