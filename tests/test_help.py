@@ -170,3 +170,21 @@ def test_the_shell_completes_the_preset_names(words, offered):
     result = CliRunner().invoke(app, [], env=env, prog_name="modtool")
     assert result.stdout.split() == offered
     assert set(offered) <= set(preset_names())
+
+
+@pytest.mark.parametrize(
+    ("words", "offered"),
+    [
+        ("modtool init x --script v", ["vampires"]),
+        ("modtool init x --script trouble", ["trouble-brewing-forum"]),
+    ],
+)
+def test_the_shell_completes_the_script_names(words, offered):
+    from modtool.games import script_names
+
+    env = {"_MODTOOL_COMPLETE": "complete_bash", "COMP_WORDS": words}
+    env["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
+    result = CliRunner().invoke(app, [], env=env, prog_name="modtool")
+    assert result.stdout.split() == offered
+    assert set(offered) <= set(script_names())
+    assert {"cheomseongdae", "crimson-moon"} <= set(script_names())

@@ -248,6 +248,13 @@ def _complete_presets(incomplete: str) -> list[tuple[str, str]]:
     return [(n, "rules preset") for n in preset_names() if n.startswith(incomplete)]
 
 
+def _complete_scripts(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion of --script: the scripts the games ship (a script file is a path)."""
+    from ..games import script_names
+
+    return [(n, "script") for n in script_names() if n.startswith(incomplete)]
+
+
 GameArg = Annotated[
     Path,
     typer.Argument(

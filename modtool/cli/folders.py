@@ -18,6 +18,7 @@ from .app import (
     JsonOpt,
     OfflineOpt,
     _complete_presets,
+    _complete_scripts,
     _emit_json,
     _thread_options,
     app,
@@ -125,6 +126,7 @@ def init(
         typer.Option(
             help="A Clocktower script (trouble-brewing-forum, a script .json) or vampires.",
             metavar="NAME",
+            autocompletion=_complete_scripts,
         ),
     ] = "",
     as_json: JsonOpt = False,

@@ -59,6 +59,11 @@ def find_game(script: str | None) -> type[Variant]:
     return next(g for g in GAMES.values() if g.takes_script_files)
 
 
+def script_names() -> list[str]:
+    """Every `script` name a game ships (a script file's path is Clocktower's too)."""
+    return sorted(name for game in GAMES.values() for name in game.script_names)
+
+
 def load_game(folder: str | Path) -> Game:
     """Read a game folder (game.toml and events.jsonl) as the game it is."""
     return _load_game(folder, find_game)
