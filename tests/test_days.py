@@ -274,3 +274,19 @@ def test_end_day_at_the_hosts_post_records_the_day_end_count(tmp_path):
         ("death", None, "Kohai"),
     ]
     assert load_game(folder).days()[0].end.post == 15
+
+
+def test_end_day_at_a_post_before_the_day_starts_is_refused(tmp_path):
+    """Day 4 of the example starts after post 37: a day cannot end before it starts (a dry run
+    had counted nobody alive and announced a win)."""
+    folder = tmp_path / "g"
+    shutil.copytree(EXAMPLE, folder)
+    before = (folder / "events.jsonl").read_text()
+    for dry in ([], ["--dry-run"]):
+        done = CliRunner().invoke(app, ["end-day", str(folder), "--post", "30", *dry])
+        assert done.exit_code == 1 and done.stdout == ""
+        assert done.stderr == (
+            "Error: --post 30 is not in Day 4, which starts after post 37; give the post the "
+            "host ended the day with\n"
+        )
+    assert (folder / "events.jsonl").read_text() == before

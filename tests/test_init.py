@@ -71,6 +71,7 @@ def test_init_on_a_page_that_states_its_zone(tmp_path):
     assert game.find_slot("banana") == "Banana"
     assert result.stdout.splitlines()[1:] == [
         "  host: Host, the first poster",
+        "  rules: preset mafiascum, the default for a game without a script",
         "  players: the 3 posters who voted, seats in the order they first posted "
         "(the first post has no player list)",
         "  not made players, written as comments: Lurker (uncomment any who plays)",
@@ -165,3 +166,26 @@ def _at(offset_hours: float, month: int = 11) -> Post:
 )
 def test_the_zone_of_the_posts_times(posts, zone):
     assert shown_zone(posts)[0] == zone
+
+
+@pytest.mark.parametrize(
+    ("script", "preset"),
+    [("", "mafiascum"), ("trouble-brewing-forum", "botc-forum"), ("vampires", "vampire")],
+)
+def test_init_writes_the_rules_of_the_game_its_script_makes_it(tmp_path, script, preset):
+    folder = tmp_path / "new"
+    args = ["init", str(folder), "--thread", str(_page(tmp_path, POSTS))]
+    result = CliRunner().invoke(app, [*args, *(["--script", script] if script else [])])
+    assert result.exit_code == 0, result.output
+    assert tomllib.loads((folder / "game.toml").read_text("utf-8"))["rules"]["preset"] == preset
+    which = f"script {script}" if script else "a game without a script"
+    assert f"  rules: preset {preset}, the default for {which}\n" in result.stdout
+
+
+def test_a_clocktower_game_with_no_characters_yet_is_won_by_nobody(tmp_path):
+    folder = tmp_path / "new"
+    args = ["init", str(folder), "--thread", str(_page(tmp_path, POSTS))]
+    assert CliRunner().invoke(app, [*args, "--script", "trouble-brewing-forum"]).exit_code == 0
+    counted = CliRunner().invoke(app, ["count", str(folder)])
+    assert counted.exit_code == 0, counted.output
+    assert "Game over" not in counted.stdout and "Outcome: Pending" in counted.stdout

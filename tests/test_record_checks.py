@@ -98,3 +98,25 @@ def test_recorded_lines_are_as_the_host_wrote_them(game):
         "targets": ["Banana"],
         "night": 3,
     }
+
+
+def test_only_the_butler_chooses_a_master(game):
+    """'Each night, choose a player (not yourself)': the Butler's ability (the almanac)."""
+    done = _record("master", str(game), "Neros", "Banana", "--day", "4")
+    assert done.exit_code == 1
+    assert "master: Neros is not the Butler (Poisoner in Night 3); give the Butler's name" in (
+        done.stderr
+    )
+    assert "master" not in (game / "events.jsonl").read_text()
+
+
+def test_a_dead_butler_chooses_no_master(game):
+    setup = game / "game.toml"
+    setup.write_text(setup.read_text().replace('role = "Empath"', 'role = "Butler"'))
+    done = _record("master", str(game), "awesome5000", "Banana", "--day", "4")  # died in N2
+    assert done.exit_code == 1
+    assert "awesome5000 is dead by Night 3" in done.stderr and "the dead choose no master" in (
+        done.stderr
+    )
+    alive = _record("master", str(game), "awesome5000", "Banana", "--day", "2")
+    assert alive.exit_code == 0, alive.stderr  # chosen in Night 1, alive then

@@ -113,13 +113,15 @@ def init(
         ),
     ],
     preset: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="The rules preset: mafiascum, botc-forum or vampire.",
+            help="The rules preset: mafiascum, botc-forum or vampire (default: the script's "
+            "game's own: botc-forum for a Clocktower script, vampire for vampires, else "
+            "mafiascum).",
             metavar="NAME",
             autocompletion=_complete_presets,
         ),
-    ] = "mafiascum",
+    ] = None,
     title: Annotated[str, typer.Option(help="The game's title.", metavar="TEXT")] = "",
     script: Annotated[
         str,

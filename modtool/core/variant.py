@@ -91,6 +91,7 @@ class Variant:
     record_rules: ClassVar[tuple[Callable, ...]] = ()  # (game, event, last_post) -> problem
     events: ClassVar[tuple[EventType, ...]] = ()  # the game's own kinds of ledger event
     example: ClassVar[str | None] = None  # an example folder, relative to the repository
+    preset: ClassVar[str] = "mafiascum"  # the rules preset `init` writes for it
     # how its posts say a day's elimination: "it takes 5 to lynch", "and 4 to no lynch"
     eliminate: ClassVar[str] = "lynch"
     no_elimination: ClassVar[str] = "no lynch"

@@ -71,6 +71,13 @@ def end_day(
     refuse_when_won(game, Phase(day, PhaseKind.DAY))
     counted = game
     if at_post is not None:
+        window = next((w for w in game.days() if w.day == day), None)
+        start = window.start.post if window is not None and window.start else None
+        if start is not None and at_post <= start:
+            raise ModToolError(
+                f"--post {at_post} is not in Day {day}, which starts after post {start}; give "
+                "the post the host ended the day with"
+            )
         check_new_events(
             game, [{"kind": "day_end", "day": day, "post": at_post}], last_post_of(posts)
         )

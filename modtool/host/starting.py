@@ -26,7 +26,7 @@ from ..core.ledger import LEDGER_FILE, SETUP_FILE, write_atomic
 from ..core.rules import load_preset, preset_names, rules_from_table
 from ..core.votes import find_votes
 from ..errors import ModToolError
-from ..games import load_game
+from ..games import find_game, load_game
 from ..threads.posts import Post
 
 INIT_FILES = (SETUP_FILE, LEDGER_FILE)
@@ -158,14 +158,17 @@ def init_game(
     folder: Path,
     source: str,
     posts: Sequence[Post],
-    preset: str = "mafiascum",
+    preset: str | None = None,
     title: str = "",
     script: str = "",
 ) -> Started:
     """Write game.toml (the players, the host, the zone, as guessed from the thread) and an
     events.jsonl that starts Day 1 at the first post, for the host to check. A folder that
     holds either file is refused; both are written whole, and if what was written does not
-    read back neither is left."""
+    read back neither is left. Without a `preset`, the game's own (the one its script makes
+    it: botc-forum for a Clocktower script)."""
+    game_preset = find_game(script or None).preset
+    preset = preset or game_preset
     if preset not in preset_names():
         raise ModToolError(f"unknown preset {preset!r}; use one of {', '.join(preset_names())}")
     present = [name for name in (*INIT_FILES, "drafts") if (folder / name).exists()]
@@ -178,6 +181,14 @@ def init_game(
         raise ModToolError(f"{source}: no posts to take the players from")
     host = posts[0].author
     guesses = [f"host: {host}, the first poster"]
+    if preset == game_preset:
+        which = f"script {script}" if script else "a game without a script"
+        guesses.append(f"rules: preset {preset}, the default for {which}")
+    if posts[0].number not in (None, 0, 1):
+        guesses.append(
+            f"the thread is read from post {posts[0].number}: give its first page for the "
+            "host and the players' list"
+        )
     others = [p for p in posts if p.author.casefold() != host.casefold()]
     names = spellings([p.author for p in others])
     fold = {s.casefold(): first for first, more in names.items() for s in [first, *more]}
@@ -224,7 +235,7 @@ def init_game(
     lines = [
         "# Written by `modtool init` from the thread: check the players (seats, aliases, the",
         "# posters left as comments), the hosts, the timezone and the rules.",
-        f"title = {toml_string(title or folder.name)}",
+        f"title = {toml_string(title or folder.resolve().name)}",
         f"timezone = {toml_string(zone)}  # {why}",
         f"hosts = [{toml_string(host)}]",
         *([f"script = {toml_string(script)}"] if script else []),

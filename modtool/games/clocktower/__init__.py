@@ -12,7 +12,7 @@ from ...core.setups import Draw
 from ...core.variant import DayHooks, Variant
 from . import drafts, output
 from .character_rules import CharacterRules
-from .events import EVENTS, master_day_reached
+from .events import EVENTS, master_chosen_by_a_living_butler, master_day_reached
 from .grimoire import REMINDER_LIFETIMES, ghost_votes, grimoire_for
 from .night import chambermaid_choice_problem, win_at
 from .role_import import import_roles
@@ -37,8 +37,13 @@ class Clocktower(Variant):
     has_nights = True
     outcome_rules = frozenset({ClocktowerRule.VIRGIN})
     example = "games/example-botc"
+    preset = "botc-forum"
     events = EVENTS
-    record_rules = (master_day_reached, chambermaid_choice_problem)
+    record_rules = (
+        master_day_reached,
+        master_chosen_by_a_living_butler,
+        chambermaid_choice_problem,
+    )
     eliminate = "execute"  # the Clocktower word: players are executed, never lynched
     no_elimination = "no execution"
 

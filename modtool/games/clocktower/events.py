@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ...core.ledger import Event, EventType, Game, LedgerLine, PhaseKind
+from ...core.ledger import Event, EventType, Game, LedgerLine, Phase, PhaseKind
 
 
 class ClocktowerEventKind(StrEnum):
@@ -51,6 +51,24 @@ def master_day_reached(game: Game, e: Event, last_post: int | None) -> str | Non
     if e.day <= latest:
         return None
     return f"Day {e.day} has not been reached (the game is in {now.title}); give --day {latest}"
+
+
+def master_chosen_by_a_living_butler(game: Game, e: Event, last_post: int | None) -> str | None:
+    """ "Each night, choose a player (not yourself): tomorrow, you may only vote if they are
+    voting too" (the almanac): the master is chosen by the Butler, alive in the night before
+    the day it counts for."""
+    if not isinstance(e, Master):
+        return None
+    night = Phase(e.day - 1, PhaseKind.NIGHT)
+    role = game.role_at(e.slot, night)
+    if role != "butler":
+        shown = game.variant.role_name(role) if role else "no character"
+        return f"{e.slot} is not the Butler ({shown} in {night.title}); give the Butler's name"
+    death = game.dead_before(e.slot, night)
+    if death is not None:
+        line = death.line
+        return f"{e.slot} is dead by {night.title} (ledger line {line}); the dead choose no master"
+    return None
 
 
 def masters(game: Game) -> list[Master]:

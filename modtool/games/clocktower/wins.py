@@ -118,6 +118,8 @@ def _check_day(grimoire, alive, day, executed, ended, guesses, claimed) -> WinCh
     Damsel guesses of the day as (guesser slot, target slot); `claimed`: the slots that claimed
     to be the Goblin today (a `day_ability` goblin_claim, or a `claimed` reminder)."""
     seats = {s.slot: s for s in grimoire.seats}
+    if not any(seat.character for seat in seats.values()):
+        return WinCheck(None, ())  # no characters dealt yet: nobody can have won
 
     def works(slot: str) -> bool:
         return slot in alive and not seats[slot].drunk_or_poisoned

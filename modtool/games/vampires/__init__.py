@@ -26,6 +26,7 @@ class Vampires(Variant):
     has_nights = True
     record_rules = (ability_of_role,)
     example = "games/example-vampires"
+    preset = "vampire"
     outcome_rules = frozenset({VampireRule.VAMPIRES_CHOSE})
 
     @classmethod
