@@ -17,7 +17,9 @@ from modtool.games.clocktower.grimoire import grimoire_at
 from modtool.games.clocktower.night import (
     CHOOSE_AGAIN,
     NO_OUTSIDERS,
+    SeenSeat,
     characters,
+    grimoire_seen,
     night_sheet,
     number,
     pair,
@@ -59,15 +61,51 @@ def _folder(tmp_path, roles, events=(), script="cheomseongdae"):
             "Cat or another is the Chef",
             {"kind": "pair", "players": ["Cat", "another"], "character": "Chef"},
         ),
-        (
-            characters(["Imp", "Monk"], "Imp or Monk"),
+        (  # the Dreamer's two, one of them the chosen player's
+            characters(["Imp", "Monk"], one_of=True),
             "Imp or Monk",
-            {"kind": "characters", "characters": ["Imp", "Monk"]},
+            {"kind": "characters", "characters": ["Imp", "Monk"], "one_of": True},
+        ),
+        (  # the Godfather's Outsiders in play
+            characters(["Tinker", "Drunk"]),
+            "Tinker, Drunk",
+            {"kind": "characters", "characters": ["Tinker", "Drunk"], "one_of": False},
         ),
         (
-            players(["Ann", "Cat"], "Ann and Cat"),
+            players(["Ann", "Cat"]),
             "Ann and Cat",
             {"kind": "players", "players": ["Ann", "Cat"]},
+        ),
+        (
+            grimoire_seen(
+                [
+                    SeenSeat(1, "Ann", "Spy", None, ()),
+                    SeenSeat(2, "Ben", "Drunk", "Chef", ("poisoned", "no_ability")),
+                    SeenSeat(None, "Cat", "Imp", None, ()),
+                ]
+            ),
+            "1 Ann: Spy; 2 Ben: Drunk (told Chef), poisoned, no ability; ? Cat: Imp",
+            {
+                "kind": "grimoire",
+                "text": "1 Ann: Spy; 2 Ben: Drunk (told Chef), poisoned, no ability; ? Cat: Imp",
+                "seats": [
+                    {"seat": 1, "player": "Ann", "character": "Spy", "told": None, "reminders": []},
+                    {
+                        "seat": 2,
+                        "player": "Ben",
+                        "character": "Drunk",
+                        "told": "Chef",
+                        "reminders": ["poisoned", "no_ability"],
+                    },
+                    {
+                        "seat": None,
+                        "player": "Cat",
+                        "character": "Imp",
+                        "told": None,
+                        "reminders": [],
+                    },
+                ],
+            },
         ),
         (NO_OUTSIDERS, "no Outsiders", {"kind": "no_outsiders"}),
         (CHOOSE_AGAIN, "choose again", {"kind": "choose_again"}),
@@ -112,7 +150,7 @@ def test_the_no_dashii_poisons_from_the_first_night(tmp_path):
     game = load_game(folder)
     steps = night_sheet(game, 0)
     step = next(s for s in steps if s.character == "nodashii")
-    assert step.player == "Ben" and step.info.true == players(["Cat", "Ann"], "Cat and Ann")
+    assert step.player == "Ben" and step.info.true == players(["Cat", "Ann"])
     assert "Mark the No Dashii's closest Townsfolk each way as poisoned (Cat, Ann)" in step.what
     order = [s.character for s in steps]
     assert order.index("nodashii") > order.index("demoninfo"), NO_DASHII
@@ -207,3 +245,80 @@ def test_the_resolved_night_gives_each_death_its_cause_and_rule_and_each_protect
     assert resolution["attacks"] == [{"demon": "Eve", "target": "Fin", "result": "dies"}]
     protections = {(p["player"], p["by"]) for p in resolution["protections"]}
     assert protections == {("Dan", "Cat"), ("Ann", "Ben"), ("Cat", "Ben")}  # Monk; Tea Lady
+
+
+def _words(v: dict) -> str:
+    """The words of an answer, from its JSON data alone (docs/clocktower.md's table)."""
+    kind = v["kind"]
+    if kind in ("number", "outcome"):
+        return str(v["value"])
+    if kind == "yes_no":
+        return "Yes" if v["value"] else "No"
+    if kind == "pair":
+        return f"{v['players'][0]} or another is the {v['character']}"
+    if kind == "character":
+        return v["character"]
+    if kind == "characters":
+        return (" or " if v["one_of"] else ", ").join(v["characters"])
+    if kind == "players":
+        return " and ".join(v["players"])
+    if kind == "grimoire":
+        return "; ".join(
+            f"{s['seat'] or '?'} {s['player']}: {s['character']}"
+            + (f" (told {s['told']})" if s["told"] else "")
+            + "".join(f", {r.replace('_', ' ')}" for r in s["reminders"])
+            for s in v["seats"]
+        )
+    return {"no_outsiders": "no Outsiders", "choose_again": "choose again"}.get(kind) or v["text"]
+
+
+@pytest.mark.parametrize(
+    ("script", "roles", "events", "kinds"),
+    [
+        (
+            "trouble-brewing-forum",
+            ["spy", "imp", "washerwoman", "empath", "chef", "librarian", "investigator", "drunk"],
+            [{"kind": "reminder", "player": "Cat", "reminder": "poisoned", "night": 0}],
+            {"grimoire", "pair", "number", "any"},  # the poisoned Washerwoman: any
+        ),
+        (
+            "crimson-moon",
+            ["godfather", "imp", "dreamer", "tinker", "spy", "chef", "pixie", "chambermaid"],
+            [{"kind": "night_choice", "player": "Cat", "targets": ["Ben"], "night": 0}],
+            {"characters", "character", "grimoire", "number"},
+        ),
+        (
+            "cheomseongdae",
+            [
+                "nodashii",
+                "washerwoman",
+                "empath",
+                "librarian",
+                "saint",
+                "poisoner",
+                "investigator",
+                "fool",
+            ],
+            [],
+            {"players", "pair", "number", "any"},
+        ),
+    ],
+)
+def test_every_answer_on_the_night_sheet_is_worded_from_its_data(
+    tmp_path, script, roles, events, kinds
+):
+    """The sheet's "True:" and "May answer:" words and the JSON's `true_value` and `allowed` are
+    made from `true` and `answers`: the data alone gives the words, kind by kind."""
+    folder = _folder(tmp_path, roles, events, script)
+    out = runner.invoke(app, ["night", str(folder), "--night", "0", "--json"])
+    assert out.exit_code == 0, out.output
+    infos = [s["info"] for s in json.loads(out.stdout)["steps"] if s["info"]]
+    seen = set()
+    for info in infos:
+        assert _words(info["true"]) == info["true_value"], info
+        assert [_words(a) for a in info["answers"]] == info["allowed"], info
+        seen |= {a["kind"] for a in [info["true"], *info["answers"]]}
+    assert kinds <= seen, seen  # the case shows the kinds it is for
+    sheet = runner.invoke(app, ["night", str(folder), "--night", "0"]).stdout
+    for info in infos:
+        assert f"  True: {_words(info['true'])}\n" in sheet

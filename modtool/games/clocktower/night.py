@@ -12,6 +12,7 @@ night; deaths of the night count for the characters that act after the Demon.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from dataclasses import fields as dataclass_fields
 from itertools import product
 
 from ...core.checks import already_recorded, refuse_when_won, require_reached
@@ -60,10 +61,13 @@ class Value:
         return self.text
 
     def as_json(self) -> dict:
-        return {
-            "kind": self.kind,
-            **{k: list(v) if isinstance(v, tuple) else v for k, v in self.fields},
-        }
+        return {"kind": self.kind, **{k: _field_json(v) for k, v in self.fields}}
+
+
+def _field_json(v):
+    if isinstance(v, tuple):
+        return [_field_json(x) for x in v]
+    return v.as_json() if hasattr(v, "as_json") else v
 
 
 def number(n: int) -> Value:
@@ -84,12 +88,42 @@ def character(name: str) -> Value:
     return Value("character", name, (("character", name),))
 
 
-def characters(names: list[str], text: str) -> Value:
-    return Value("characters", text, (("characters", tuple(names)),))
+def characters(names: list[str], one_of: bool = False) -> Value:
+    """Characters shown together: all of them in play (the Godfather's Outsiders: "Tinker,
+    Drunk"), or, `one_of`, two of which one is the chosen player's (the Dreamer's: "Imp or
+    Monk")."""
+    text = (" or " if one_of else ", ").join(names)
+    return Value("characters", text, (("characters", tuple(names)), ("one_of", one_of)))
 
 
-def players(names: list[str], text: str) -> Value:
-    return Value("players", text, (("players", tuple(names)),))
+def players(names: list[str]) -> Value:
+    """Players named together ("Ann and Cat": the No Dashii's poisoned Townsfolk)."""
+    return Value("players", " and ".join(names), (("players", tuple(names)),))
+
+
+@dataclass(frozen=True, slots=True)
+class SeenSeat:
+    """One seat of the grimoire as the Spy sees it."""
+
+    seat: int | None
+    player: str
+    character: str  # its name
+    told: str | None  # the character the player was told they are, when another
+    reminders: tuple[str, ...]  # reminder kinds: poisoned, no_ability, ...
+
+    def __str__(self) -> str:
+        told = f" (told {self.told})" if self.told else ""
+        marks = "".join(f", {r.replace('_', ' ')}" for r in self.reminders)
+        return f"{self.seat or '?'} {self.player}: {self.character}{told}{marks}"
+
+    def as_json(self) -> dict:
+        return {f.name: _field_json(getattr(self, f.name)) for f in dataclass_fields(self)}
+
+
+def grimoire_seen(seats: list[SeenSeat]) -> Value:
+    """The grimoire the Spy sees, seat by seat ("1 Ann: Spy; 2 Ben: Imp, poisoned")."""
+    text = "; ".join(map(str, seats))
+    return Value("grimoire", text, (("text", text), ("seats", tuple(seats))))
 
 
 def outcome_of(word: str) -> Value:
@@ -439,7 +473,7 @@ def _dreamer(ctx: NightContext, seat: SeatState):
     other = EVIL_TEAMS if target.alignment == "good" else ("townsfolk", "outsider")
     decoys = [c.name for t in other for c in ctx.script.of_team(t)]
     true = ctx.name(target.character)
-    shown = [characters([true, d], f"{true} or {d}") for d in decoys]
+    shown = [characters([true, d], one_of=True) for d in decoys]
     return (
         shown[0],
         set(shown),
@@ -537,7 +571,7 @@ def wakes_tonight(ctx: NightContext, seat: SeatState) -> bool:
 
 def _no_dashii(ctx: NightContext, seat: SeatState):
     found = no_dashii_neighbours(ctx.ring, ctx.ring.index(seat))
-    poisoned = players([s.player for s in found], " and ".join(s.player for s in found))
+    poisoned = players([s.player for s in found])
     return poisoned, {poisoned}, [poisoned], "the closest Townsfolk each way are poisoned"
 
 
@@ -577,7 +611,7 @@ def _godfather(ctx: NightContext, seat: SeatState):
         return None
     outsiders = [s for s in ctx.ring if s.team == "outsider"]
     found = [ctx.name(s.character) for s in outsiders]
-    told = characters(found, ", ".join(found)) if found else NO_OUTSIDERS
+    told = characters(found) if found else NO_OUTSIDERS
     return told, {told}, [told], "the Outsiders in play (the Drunk shows as the Drunk)"
 
 
@@ -594,13 +628,17 @@ def _pixie(ctx: NightContext, seat: SeatState):
 
 
 def _spy(ctx: NightContext, seat: SeatState):
-    shown = "; ".join(
-        f"{s.seat or '?'} {s.player}: {ctx.name(s.character)}"
-        + (f" (told {ctx.name(s.shown)})" if s.shown else "")
-        + ("".join(f", {r.kind.replace('_', ' ')}" for r in s.reminders))
+    seats = [
+        SeenSeat(
+            s.seat,
+            s.player,
+            ctx.name(s.character),
+            ctx.name(s.shown) if s.shown else None,
+            tuple(r.kind for r in s.reminders),
+        )
         for s in ctx.ring
-    )
-    seen = Value("grimoire", shown, (("text", shown),))
+    ]
+    seen = grimoire_seen(seats)
     return seen, {seen}, [seen], "the Spy sees the grimoire"
 
 

@@ -287,21 +287,42 @@ class Effect:
     result: str = ""  # drain: dies, protected, resisted; treatment: its outcome
 
 
+Record = Answer | Effect  # what a night did, each told (or not) by its own PM line
+
+
 @dataclass
 class NightOutcome:
+    """What a night did, as data; the PM lines (`results`) are made from it (`night_pms`)."""
+
     deaths: list[tuple[str, str]] = field(default_factory=list)  # (slot, cause)
     role_changes: list[tuple[str, str, str]] = field(default_factory=list)  # slot, role, cause
     slayers: list[str] = field(default_factory=list)
-    results: dict[str, list[str]] = field(default_factory=dict)  # slot -> PM lines
     notes: list[str] = field(default_factory=list)
     day_role_changes: list[tuple[str, str, int]] = field(default_factory=list)  # on the day
-    answers: list[Answer] = field(default_factory=list)
-    effects: list[Effect] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)  # answers and effects, in night order
     killers: dict[str, tuple[str, str]] = field(default_factory=dict)  # slot -> (by, rule)
     readings: list[Taken] = field(default_factory=list)  # the readings the night rests on
+    names: dict[str, str] = field(default_factory=dict)  # slot -> the name holding it
 
-    def tell(self, slot: str, text: str) -> None:
-        self.results.setdefault(slot, []).append(text)
+    @property
+    def answers(self) -> list[Answer]:
+        return [r for r in self.records if isinstance(r, Answer)]
+
+    @property
+    def effects(self) -> list[Effect]:
+        return [r for r in self.records if isinstance(r, Effect)]
+
+    @property
+    def results(self) -> dict[str, list[str]]:
+        """slot -> the PM lines of the night, made from the records (`night_pms`)."""
+        return night_pms(self)
+
+    def unsent(self) -> set[str]:
+        """The players whose PM lines are not sent: killed tonight, with the reading
+        killed-tonight = no-results."""
+        if Taken("killed-tonight", "no-results") not in self.readings:
+            return set()
+        return {s for s, _ in self.deaths}
 
     def rests_on(self, reading: Taken, detail: str = "") -> None:
         """The night's answer rests on `reading`: the notes and the JSON name it."""
@@ -362,9 +383,66 @@ def answer_text(a: Answer, name) -> str:
     return f"Your {what} of {name(a.target)}: {a.said}."
 
 
-def _answer(out: NightOutcome, a: Answer, name) -> None:
-    out.answers.append(a)
-    out.tell(a.player, answer_text(a, name))
+CANCELLED_PM = "Your night plan was cancelled."  # the reading distracted = told
+
+
+def effect_pm(e: Effect, name) -> tuple[str, str] | None:
+    """Whom an effect tells, and its PM line (`name`: slot -> name), or None: paranoia and a
+    Drain's result tell nobody (a paranoid Priest or Watcher only hears the paranoid answer)."""
+    if e.kind == "cancelled":
+        return e.by, f"You distracted {name(e.target)}: their night plan is cancelled."
+    if e.kind == "protected":
+        return e.by, f"You protected {name(e.target)}."
+    if e.kind == "treatment":
+        return e.by, f"You treated {name(e.target)}."
+    if e.kind == "link":
+        return e.target, watcher_contact(name(e.by), e.result == "again")
+    return None
+
+
+def record_pm(r: Record, name) -> tuple[str, str] | None:
+    """Whom a night's record tells, and its PM line, or None."""
+    if isinstance(r, Answer):
+        return r.player, answer_text(r, name)
+    return effect_pm(r, name)
+
+
+def role_change_pm(role: str, cause: str) -> str:
+    """The PM line of a Faithful Villager who took a role: by ascension, the dead player's
+    role; by conversion, a Scion of Death of the Death Cult."""
+    if cause == "conversion":
+        return (
+            "Conversion: you have left the Village; you are now a Scion of Death, of the Death "
+            "Cult."
+        )
+    now = _the(vampire_setup().by_id(role).name)
+    return f"Ascension: you are no longer a Faithful Villager; you are now {now}."
+
+
+def _is_cancellation(r: Record) -> bool:
+    return isinstance(r, Effect) and r.kind == "cancelled"
+
+
+def night_pms(out: NightOutcome) -> dict[str, list[str]]:
+    """The night's PM lines (slot -> lines), made only from its records, role changes and
+    readings, in the order the night resolved them: the distractions (with the reading
+    distracted = told, then each distracted player once), every other record that tells
+    somebody, the night's role changes; a day's ascension is its heir's first line. Nobody
+    in `out.unsent()` is told anything."""
+    name = out.names.get
+    cancelled = [r for r in out.records if _is_cancellation(r)]
+    told = [record_pm(r, name) for r in cancelled]
+    if Taken("distracted", "told") in out.readings:
+        told += [(t, CANCELLED_PM) for t in sorted({e.target for e in cancelled})]
+    told += [record_pm(r, name) for r in out.records if not _is_cancellation(r)]
+    told += [(s, role_change_pm(r, c)) for s, r, c in out.role_changes]
+    pms: dict[str, list[str]] = {}
+    for slot, line in filter(None, told):
+        pms.setdefault(slot, []).append(line)
+    for heir, role, _ in out.day_role_changes:  # told first: it happened at the end of the day
+        pms.setdefault(heir, []).insert(0, role_change_pm(role, "ascension"))
+    unsent = out.unsent()
+    return {s: lines for s, lines in pms.items() if s not in unsent}
 
 
 def one_drain_a_night(plans: list[Plan]) -> list[Plan]:
@@ -374,9 +452,15 @@ def one_drain_a_night(plans: list[Plan]) -> list[Plan]:
     return [p for p in plans if p.ability != "drain" or p is first]
 
 
-def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOutcome:
-    """A night of the Vampires game, in the documented order."""
-    out = NightOutcome()
+def resolve(
+    village: Village,
+    plans: list[Plan],
+    rng: random.Random,
+    day_role_changes: list[tuple[str, str, int]] | None = None,
+) -> NightOutcome:
+    """A night of the Vampires game, in the documented order (`day_role_changes`: the
+    ascensions at the end of the day before, told with the night's results)."""
+    out = NightOutcome(names=dict(village.names), day_role_changes=list(day_role_changes or ()))
     name = village.names.get
     role = village.roles.get
     reading = partial(taken, village.rules)
@@ -388,24 +472,17 @@ def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOut
     cancelled = cancelled_by_distraction(plans)
     for p in plans:
         if p.ability == "distraction" and p.targets:
-            out.effects.append(Effect("cancelled", p.actor, p.targets[0]))
-            out.tell(
-                p.actor, f"You distracted {name(p.targets[0])}: their night plan is cancelled."
-            )
+            out.records.append(Effect("cancelled", p.actor, p.targets[0]))
     live = [p for p in plans if p.actor not in cancelled or p.ability == "distraction"]
     if cancelled:
         distracted = reading("distracted")
         out.rests_on(distracted, "a distracted Vampire's Drain is cancelled")
-        if distracted.choice == "told":
-            for t in sorted(cancelled):
-                out.tell(t, "Your night plan was cancelled.")
     protected, paranoid = paladin_effects(live, village.roles)
     for p in live:
         if p.ability == "protection" and p.targets:
-            out.effects.append(Effect("protected", p.actor, p.targets[0]))
+            out.records.append(Effect("protected", p.actor, p.targets[0]))
             if p.targets[0] in paranoid:
-                out.effects.append(Effect("paranoid", p.actor, p.targets[0]))
-            out.tell(p.actor, f"You protected {name(p.targets[0])}.")
+                out.records.append(Effect("paranoid", p.actor, p.targets[0]))
     dead: dict[str, str] = {}
     drained_by: dict[str, str] = {}
     for p in live:
@@ -415,7 +492,7 @@ def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOut
         if t in dead:
             continue
         result = drain_result(role(t), t in village.slayers, protected.get(t, 0))
-        out.effects.append(Effect("drain", p.actor, t, result))
+        out.records.append(Effect("drain", p.actor, t, result))
         if result == "protected":
             protected[t] -= 1
         elif result == "dies":
@@ -426,9 +503,8 @@ def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOut
         if p.ability != "treatment" or not p.targets:
             continue
         t = p.targets[0]
-        out.tell(p.actor, f"You treated {name(t)}.")
         result = apothecary_result(role(t), drained_by.get(t))
-        out.effects.append(Effect("treatment", p.actor, t, result))
+        out.records.append(Effect("treatment", p.actor, t, result))
         if result == "apothecary dies" and p.actor not in dead:
             saving = reading("protected-apothecary")
             if protected.get(p.actor, 0) > 0:
@@ -447,21 +523,21 @@ def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOut
             t = p.targets[0]
             # a cancelled plan has no targets to see (live holds only plans that stand)
             seen = tuple(dict.fromkeys(x for q in live if q.actor == t for x in q.targets))
-            _answer(out, Answer(p.actor, "observation", t, seen, seen), name)
+            out.records.append(Answer(p.actor, "observation", t, seen, seen))
     for p in live:
         if p.ability == "investigation" and p.targets:
             t = p.targets[0]
             said = priest_result(role(t), p.actor in paranoid)
             true = priest_result(role(t), False)
             why = "paranoid" if p.actor in paranoid else None
-            _answer(out, Answer(p.actor, "investigation", t, said, true, why), name)
+            out.records.append(Answer(p.actor, "investigation", t, said, true, why))
     for p in live:
         if p.ability == "search" and p.targets:
             t = p.targets[0]
             said, found = watcher_result(role(t), p.actor in paranoid)
             true = watcher_result(role(t), False)[0]
             why = "paranoid" if p.actor in paranoid else None
-            _answer(out, Answer(p.actor, "search", t, said, true, why), name)
+            out.records.append(Answer(p.actor, "search", t, said, true, why))
             if p.actor in paranoid and role(t) == "chosen-one":
                 contact = reading("paranoid-watcher")
                 out.rests_on(contact, f"{name(p.actor)} searched {name(t)}")
@@ -470,8 +546,7 @@ def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOut
                 again = t in village.slayers or t in out.slayers
                 if not again:
                     out.slayers.append(t)
-                out.effects.append(Effect("link", p.actor, t, "again" if again else "new"))
-                out.tell(t, watcher_contact(name(p.actor), again))
+                out.records.append(Effect("link", p.actor, t, "again" if again else "new"))
     for p in live:
         if p.ability == "slay" and p.targets and p.actor in village.slayers:
             t = p.targets[0]
@@ -481,13 +556,9 @@ def resolve(village: Village, plans: list[Plan], rng: random.Random) -> NightOut
     _ascend(village, dead, out, rng)
     _convert(village, dead, out, rng)
     out.deaths = list(dead.items())
-    silenced = [s for s in dead if s in out.results]
+    silenced = [s for s in dead if s in out.results]  # unsent() is empty until this reading
     if silenced:
-        kept = reading("killed-tonight")
-        out.rests_on(kept, ", ".join(name(s) for s in silenced))
-        if kept.choice == "no-results":
-            for slot in silenced:
-                del out.results[slot]
+        out.rests_on(reading("killed-tonight"), ", ".join(name(s) for s in silenced))
     return out
 
 
@@ -512,13 +583,8 @@ def _ascend(village: Village, dead: dict[str, str], out: NightOutcome, rng: rand
         if r in ASCENDING and pool:
             heir = rng.choice(pool)
             pool.remove(heir)
-            role = vampire_setup().by_id(r)
             out.role_changes.append((heir, r, "ascension"))
             out.rests_on(heirs, f"{village.names[heir]} ascends")
-            out.tell(
-                heir,
-                f"Ascension: you are no longer a Faithful Villager; you are now {_the(role.name)}.",
-            )
 
 
 def _convert(village: Village, dead: dict[str, str], out: NightOutcome, rng: random.Random) -> None:
@@ -540,10 +606,6 @@ def _convert(village: Village, dead: dict[str, str], out: NightOutcome, rng: ran
     convert = rng.choice(pool)
     out.role_changes.append((convert, "scion", "conversion"))
     out.rests_on(heirs, f"{village.names[convert]} is converted")
-    out.tell(
-        convert,
-        "Conversion: you have left the Village; you are now a Scion of Death, of the Death Cult.",
-    )
 
 
 def _the(name: str) -> str:
@@ -583,16 +645,12 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
     for heir, role in heirs:
         village.roles[heir] = role
     plans = plans_of(game, night, village)
-    outcome = resolve(village, plans, random.Random(f"{seed}:{night}"))
-    outcome.day_role_changes = [(h, r, night) for h, r in heirs]
+    day_changes = [(h, r, night) for h, r in heirs]
+    outcome = resolve(village, plans, random.Random(f"{seed}:{night}"), day_changes)
     for heir, _ in heirs:
         outcome.rests_on(
             taken(game.rules, "heirs"), f"{village.names[heir]} ascends on Day {night}"
         )
-    for heir, role in heirs:  # told first: it happened at the end of the day
-        now = _the(vampire_setup().by_id(role).name)
-        told = f"Ascension: you are no longer a Faithful Villager; you are now {now}."
-        outcome.results.setdefault(heir, []).insert(0, told)
     killed = dict(village.scions_killed)
     for slot, cause in outcome.deaths:
         if village.roles[slot] == "scion":

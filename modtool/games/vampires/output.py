@@ -21,8 +21,9 @@ def _death(names, outcome, slot, cause) -> dict:
     return {"player": names[slot], "cause": cause, "by": names.get(by), "rule": rule}
 
 
-def _answer_json(names, a) -> dict:
-    """An information step as data: the answer given, the true value, and why they differ."""
+def _answer_json(names, a, sent: bool) -> dict:
+    """An information step as data: the answer given, the true value, why they differ, and
+    whether its PM line is sent (not to a player killed tonight, by the killed-tonight reading)."""
 
     def value(v):
         if isinstance(v, tuple):
@@ -36,11 +37,13 @@ def _answer_json(names, a) -> dict:
         "said": value(a.said),
         "true": value(a.true),
         "because": a.because,
+        "sent": sent,
     }
 
 
 def vampire_night_json(game, night, plans, outcome, events, written, wins) -> dict:
     names = _vampire_names(game)
+    unsent = outcome.unsent()
     return {
         "night": night,
         "plans": [
@@ -52,7 +55,7 @@ def vampire_night_json(game, night, plans, outcome, events, written, wins) -> di
             for p in plans
         ],
         "deaths": [_death(names, outcome, s, c) for s, c in outcome.deaths],
-        "answers": [_answer_json(names, a) for a in outcome.answers],
+        "answers": [_answer_json(names, a, a.player not in unsent) for a in outcome.answers],
         "effects": [
             {
                 "kind": e.kind,
