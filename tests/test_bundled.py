@@ -93,3 +93,12 @@ def test_no_help_suggests_a_path_of_the_repository():
     for path in helps:
         text = path.read_text("utf-8")
         assert "games/example" not in text and "../shared" not in text, path.name
+
+
+def test_no_shipped_doc_points_at_the_repository_s_data_or_tools():
+    """The docs an installed copy shows are a host's; the developers' (docs/dev/) stay home."""
+    from modtool.host.bundled import doc_topics
+
+    for topic in doc_topics():
+        text = doc_text(topic.name)
+        assert "../shared" not in text and "tools/" not in text, topic.name

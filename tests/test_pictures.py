@@ -446,6 +446,9 @@ def test_cli_picture_square_and_votes(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert "투표의 흐름" in svg.read_text()
+    as_json = runner.invoke(app, ["picture", "votes", str(EXAMPLE), "--out", str(svg), "--json"])
+    assert as_json.exit_code == 0, as_json.output
+    assert json.loads(as_json.stdout) == {"path": str(svg), "format": "svg"}
 
 
 def test_cli_refuses_both_phases_and_a_bad_format(tmp_path):

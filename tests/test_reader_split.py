@@ -1,4 +1,4 @@
-"""The tune / held-back split of the dev forums stays the rule docs/reader-split.md writes."""
+"""The tune / held-back split of the dev forums stays the rule docs/dev/reader-split.md writes."""
 
 import sys
 

@@ -1,4 +1,4 @@
-"""The tune / held-back split of the WEB-FORUM-52 dev forums (docs/reader-split.md).
+"""The tune / held-back split of the WEB-FORUM-52 dev forums (docs/dev/reader-split.md).
 
 The rule, fixed before any page was looked at: sort the forums' domains (the gold's `domain`)
 as strings; the 1st, 3rd, 5th ... are the tune half, the 2nd, 4th, 6th ... the held-back half.

@@ -13,9 +13,11 @@ from .app import (
     CookiesOpt,
     HeaderOpt,
     HereArg,
+    JsonOpt,
     Lang,
     OfflineOpt,
     RefreshOpt,
+    _emit_json,
     _game_and_posts,
     _group,
     _one_phase,
@@ -41,14 +43,17 @@ OutOpt = Annotated[
 LangOpt = Annotated[Lang, typer.Option(help="The language of the picture's words.")]
 
 
-def _write(folder: Path, out: Path | None, default: str, picture) -> None:
+def _write(folder: Path, out: Path | None, default: str, picture, as_json: bool) -> None:
     from ..core.ledger import write_atomic
     from ..host.pictures.files import picture_format
 
     path = out if out is not None else folder / "drafts" / default
     data = picture(picture_format(path))  # drawn in full before anything is written
     write_atomic(path, data)
-    typer.echo(f"Wrote {path}")
+    if as_json:
+        _emit_json({"path": str(path), "format": path.suffix.lstrip(".").lower()})
+    else:
+        typer.echo(f"Wrote {path}")
 
 
 @picture_app.command("square")
@@ -68,6 +73,7 @@ def square(
     header: HeaderOpt = None,
     cache: CacheOpt = None,
     concurrency: ConcurrencyOpt = 3,
+    as_json: JsonOpt = False,
 ) -> None:
     """The public town square at the start of a day or night (default: the latest phase): the
     seats in order, the dead under a shroud, ghost votes held and spent, the player executed
@@ -89,6 +95,7 @@ def square(
         out,
         square_name(phase, lang.value),
         lambda fmt: square_picture(loaded, posts, phase, lang.value, fmt),
+        as_json,
     )
 
 
@@ -106,6 +113,7 @@ def votes(
     header: HeaderOpt = None,
     cache: CacheOpt = None,
     concurrency: ConcurrencyOpt = 3,
+    as_json: JsonOpt = False,
 ) -> None:
     """How a day's votes moved: each wagon that reached two votes over the day's posts, the
     votes an execution needed, the hammer or the day's end, the final count in the legend.
@@ -125,4 +133,5 @@ def votes(
         out,
         votes_name(number, lang.value),
         lambda fmt: votes_picture(loaded, posts, number, lang.value, fmt),
+        as_json,
     )
