@@ -403,6 +403,13 @@ CASES = [
         ["init", "{t}/new", "--thread", "https://bob:s3cret@127.0.0.1:9/t/1", "--offline"],
         "127.0.0.1",
     ),
+    Case("posts of an empty page", ["posts", "{t}/empty.html"], "empty", _file("empty.html", b"")),
+    Case(
+        "posts of a page of bytes that decode to nothing",
+        ["posts", "{t}/noise.html"],
+        "not a forum thread page",
+        _file("noise.html", bytes(range(128, 256)) * 3),
+    ),
     Case(
         "posts with a password in the URL",
         ["posts", "https://bob:s3cret@127.0.0.1:9/viewtopic.php?t=1&sid=s3cret", "--offline"],

@@ -89,3 +89,10 @@ def test_night_resolve_prints_sentences_and_json_keeps_the_events(tmp_path):
     assert "Kohai is poisoned in Night 2 until the end of Day 3 (the Poisoner)." in text
     assert "awesome5000 dies in Night 2 (killed by the Demon)." in text
     assert "{" not in text.split("What the choices do:")[1]
+
+
+def test_a_night_already_confirmed_says_so_not_that_the_choices_did_nothing():
+    # the example's Night 3: the Imp's kill of RexFavilla is on the ledger already
+    text = CliRunner().invoke(app, ["night", str(EXAMPLE), "--night", "3", "--resolve"]).stdout
+    assert text.endswith("What the choices do is in the ledger already; nothing new to write.\n")
+    assert "The choices change nothing." not in text

@@ -75,6 +75,14 @@ def test_a_file_of_another_shape_is_refused(data):
         read_role_file(data, "x.json")
 
 
+@pytest.mark.parametrize("data", [[], {"roles": {}}, [{"id": "chef", "name": "Chef"}]])
+def test_a_file_with_no_character_to_import_is_refused(data):
+    from modtool.errors import GameFileError
+
+    with pytest.raises(GameFileError, match="holds no character with an ability"):
+        read_role_file(data, "x.json")
+
+
 def test_the_missing_text_error_names_the_import_command(game):
     result = runner.invoke(app, ["draft", "rolepms", str(game), "--lang", "ko", "--stdout"])
     assert result.exit_code == 1

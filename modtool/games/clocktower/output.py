@@ -173,7 +173,13 @@ def night_sheet_text(
             lines.append(f"  Do: {step.what}")
         lines.append("")
     if resolution is not None:
-        lines.append("What the choices do:" if resolution.events else "The choices change nothing.")
+        if resolution.events:
+            lines.append("What the choices do:")
+        elif resolution.attacks or resolution.protections:
+            # the choices did something, and the ledger holds it already (confirmed before)
+            lines.append("What the choices do is in the ledger already; nothing new to write.")
+        else:
+            lines.append("The choices change nothing.")
         lines.extend(f"  {event_sentence(e, names)}" for e in resolution.events)
         lines.extend(f"  Note: {n}" for n in resolution.notes)
         if resolution.events:

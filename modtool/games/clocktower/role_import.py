@@ -83,7 +83,8 @@ class RoleImport:
             return ", ".join(self.names.get(c, c) for c in ids)
 
         lines = [
-            f"Wrote {len(self.written)} characters to {self.path}."
+            f"Wrote {len(self.written)} character{'s' if len(self.written) > 1 else ''} to "
+            f"{self.path}."
             if self.written
             else f"Nothing new for {self.path}."
         ]
@@ -135,6 +136,10 @@ def read_role_file(data: object, source: str) -> tuple[list[ImportedRole], list[
                 (text["first_night"] or "").strip(),
                 (text["other_night"] or "").strip(),
             )
+        )
+    if not found and not unknown:
+        raise GameFileError(
+            source, "holds no character with an ability; give the publisher's character file"
         )
     return found, unknown
 

@@ -81,8 +81,14 @@ def decode_page(data: bytes) -> str:
             return data.decode(declared[1].decode("ascii"))
         except (LookupError, UnicodeDecodeError):
             pass
+    if not data.strip():
+        return ""
+    import logging
+
     from bs4 import UnicodeDammit  # imported here: most pages never need it
 
+    # bs4 logs a warning for a byte it replaces; a page that cannot be read says so itself
+    logging.getLogger("bs4.dammit").setLevel(logging.ERROR)
     return UnicodeDammit(data, is_html=True).unicode_markup or ""
 
 
