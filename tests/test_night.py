@@ -281,7 +281,7 @@ def test_night_resolve_confirm_writes_the_kill(tmp_path):
     last = json.loads((game / "events.jsonl").read_text().splitlines()[-1])
     assert last == {"kind": "death", "player": "Shining", "phase": "N4", "cause": "killed"}
     again = runner.invoke(app, ["night", str(game), "--night", "4", "--resolve", "--confirm"])
-    assert "The choices change nothing." in again.stdout  # confirming twice adds nothing
+    assert "nothing new to write." in again.stdout  # confirming twice adds nothing
 
 
 def _thread(folder, posts):
