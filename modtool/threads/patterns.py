@@ -13,25 +13,20 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-# What a module-level pattern is asked for, kept on the stand-in once compiled.
-_KEPT = (
-    "search",
-    "match",
-    "fullmatch",
-    "finditer",
-    "findall",
-    "sub",
-    "subn",
-    "split",
-    "pattern",
-    "flags",
-    "groups",
-    "groupindex",
-)
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
+
+
+def _first_use(name: str):
+    def method(self, *args, **kwargs):
+        return getattr(self.compiled, name)(*args, **kwargs)
+
+    method.__name__ = name
+    return method
 
 
 class LazyPattern:
-    """`re.compile(pattern, flags)`, compiled on first use."""
+    """`re.compile(pattern, flags)`, compiled on first use. Its methods, once compiled, are the
+    compiled pattern's own, kept on the instance (no __getattr__: it would slow every call)."""
 
     def __init__(self, pattern: str | bytes, flags: int = 0) -> None:
         self._source = (pattern, flags)
@@ -39,15 +34,34 @@ class LazyPattern:
     @cached_property
     def compiled(self) -> re.Pattern:
         compiled = re.compile(*self._source)
-        for name in _KEPT:
+        for name in _METHODS:
             setattr(self, name, getattr(compiled, name))
         return compiled
 
-    def __getattr__(self, name: str):
-        # Only for names not yet kept on the stand-in: the first use compiles.
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.compiled, name)
+    search = _first_use("search")
+    match = _first_use("match")
+    fullmatch = _first_use("fullmatch")
+    finditer = _first_use("finditer")
+    findall = _first_use("findall")
+    sub = _first_use("sub")
+    subn = _first_use("subn")
+    split = _first_use("split")
+
+    @cached_property
+    def pattern(self) -> str | bytes:
+        return self.compiled.pattern
+
+    @cached_property
+    def flags(self) -> int:
+        return self.compiled.flags
+
+    @cached_property
+    def groups(self) -> int:
+        return self.compiled.groups
+
+    @cached_property
+    def groupindex(self):
+        return self.compiled.groupindex
 
     def __repr__(self) -> str:
         return f"lazy({self._source[0]!r}, {self._source[1]!r})"

@@ -18,6 +18,7 @@ from html import unescape
 from lxml import etree
 
 from ...errors import SourceError
+from ..patterns import lazy
 from ..times import UTC, page_zone, stated_offset
 from .base import Engine, ThreadPage
 
@@ -70,7 +71,7 @@ def _forget_page() -> None:
         markup.forget_page()
 
 
-_DECLARED = re.compile(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_-]+)""", re.I)
+_DECLARED = lazy(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_-]+)""", re.I)
 
 
 def decode_page(data: bytes) -> str:
@@ -196,7 +197,7 @@ def explain_page(
     return {"engine": "generic", **found}
 
 
-_TAG = re.compile(r"<[^>]*>")
+_TAG = lazy(r"<[^>]*>")
 
 
 def _zone_statement(page: str | bytes) -> str:
@@ -226,7 +227,7 @@ def _zone_statement(page: str | bytes) -> str:
 
 _PARSER = etree.HTMLParser()
 _UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")
+_XML_DECLARATION = lazy(r"^\s*<\?xml[^>]*>")
 
 
 def _utf8_or_text(data: bytes) -> tuple[bytes | None, str]:
