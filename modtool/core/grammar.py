@@ -20,32 +20,34 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..threads.patterns import lazy
+
 # Where clauses end. A full stop ends one after two or more characters, a title aside ("Albert
 # B. Rampage" keeps its initial, "Mr. Ree" his title).
 # (Each branch opens with a character class, so the regex engine skips to candidates fast.)
 _CONJUNCTIONS = r"(?:and|then|also|but|plus)"
-_CUT = re.compile(
+_CUT = lazy(
     r"(?P<soft>[,;]|\s[-–—]+\s)|[|&/]|(?P<q>[!?]+)|(?P<stop>\.+)(?=\s|$)"
     rf"|\s{_CONJUNCTIONS}\b",
     re.I,
 )
-_TITLE = re.compile(r"(?:^|\W)(?:mrs?|dr|ms|st|jr|sr)$", re.I)
+_TITLE = lazy(r"(?:^|\W)(?:mrs?|dr|ms|st|jr|sr)$", re.I)
 # A comma, semicolon or dash just after a vote keyword stands for its colon ("Vote; TheFool",
 # "VTL - Ann"); after "Unvote" it ends the clause ("Unvote; Vote: ATPG"). The caller says
 # which words are vote keywords (`vote_word`: a pattern that matches one just before a mark).
 # What may come before a clause's keyword: spaces and list or quote marks, never words.
 # A word that opens a sentence without being part of it ("So VTL Ann", "ok unvote").
 _DISCOURSE = r"(?:so|ok(?:ay)?|fine|well|now|anyway|alright)"
-_LEAD = re.compile(rf"[\s*>•·\"“'(\[]*(?:{_DISCOURSE}\b[\s,!]*)?", re.I)
-_DISCOURSE_BEFORE = re.compile(rf"(?<![^\s,;.!?:(\[])\b{_DISCOURSE}[\s,!]*$", re.I)
+_LEAD = lazy(rf"[\s*>•·\"“'(\[]*(?:{_DISCOURSE}\b[\s,!]*)?", re.I)
+_DISCOURSE_BEFORE = lazy(rf"(?<![^\s,;.!?:(\[])\b{_DISCOURSE}[\s,!]*$", re.I)
 _LEAD_CHARS = " \t\xa0*>•·\"“'(["
-_SEPARATOR = re.compile(r"\s*(?P<colon>[:;,=\-–—>@]+)?\s*")
+_SEPARATOR = lazy(r"\s*(?P<colon>[:;,=\-–—>@]+)?\s*")
 # A label before a clause's keyword, as in "Hedging: VTL Bo".
-_LABEL = re.compile(r"[^:]{1,40}?:\s*")
-_CONDITION = re.compile(r"\b(?:if|unless)\b", re.I)
+_LABEL = lazy(r"[^:]{1,40}?:\s*")
+_CONDITION = lazy(r"\b(?:if|unless)\b", re.I)
 # A colonless "vote" that is a noun: "vote on Ann", "Vote Count 1.02", "vote count when I get
 # home", "vote tally"; but "Vote Count Dracula" and "Vote IS" (initials) name players.
-_NOUN = re.compile(
+_NOUN = lazy(
     r"\s*(?:(?-i:on|against|is|was|has|stays)\b|tall(?:y|ies)\b|counts?\b(?!\s+(?-i:[A-Z])))",
     re.I,
 )
@@ -58,7 +60,7 @@ def _shouted_noun(target: str) -> bool:
     return len(words) >= 2 and target.isupper() and _NOUN_ANY_CASE.match(target) is not None
 
 
-_NOUN_ANY_CASE = re.compile(r"\s*(?:on|against|is|was|has|stays)\b", re.I)
+_NOUN_ANY_CASE = lazy(r"\s*(?:on|against|is|was|has|stays)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,7 @@ def clauses_at(
 
 
 _OPENERS = frozenset(",;|&/!?.:-–—") | frozenset(_LEAD_CHARS) | {"#"}
-_CUT_WORD = re.compile(rf"\s{_CONJUNCTIONS}$", re.I)
+_CUT_WORD = lazy(rf"\s{_CONJUNCTIONS}$", re.I)
 
 
 def _may_open(text: str, pos: int, starts: list[int]) -> bool:

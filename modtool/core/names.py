@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ..threads.patterns import lazy
+
 
 class Method(StrEnum):
     EXACT = "exact"
@@ -74,8 +76,8 @@ NO_LYNCH_WORDS = (
 )
 UNVOTE_WORDS = ("unvote", "none", "nothing", "no vote", "novote", "retract", "withdraw")
 
-_NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
-_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[^\W\d_]+", re.UNICODE)
+_NON_ALNUM = lazy(r"[\W_]+", re.UNICODE)
+_CAMEL = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[^\W\d_]+", re.UNICODE)
 _STOPWORDS = frozenset(
     "a an the him her me you it that this he she they them my your his their i and or on for "
     "to of in is was".split()
@@ -95,10 +97,10 @@ def normalise(name: str) -> str:
 
 
 _LEET = str.maketrans("013457989", "oieastgbg")
-_LEET_RUN = re.compile(r"(?<=[^\W\d_])\d+(?=[^\W\d_])")
+_LEET_RUN = lazy(r"(?<=[^\W\d_])\d+(?=[^\W\d_])")
 _SOUNDS = (("qw", "qu"), ("ph", "f"), ("ck", "k"), ("z", "s"))
-_DOUBLED = re.compile(r"(.)\1+")
-_REPEAT = re.compile(r"^(?P<word>.+?)\s*(?:\^|\*|x|×)\s*(?P<times>[2-5])$", re.I)
+_DOUBLED = lazy(r"(.)\1+")
+_REPEAT = lazy(r"^(?P<word>.+?)\s*(?:\^|\*|x|×)\s*(?P<times>[2-5])$", re.I)
 
 
 def loose_forms(norm: str) -> tuple[str, ...]:
@@ -344,7 +346,7 @@ def _loose_ok(method: Method, norm: str, name_norm: str, raw: str, name: str) ->
     )
 
 
-_THREAD_WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
+_THREAD_WORD = lazy(r"[^\W\d_]{4,}", re.UNICODE)
 NICKNAME_USES = 3  # posts besides the vote that must use a word before it is a nickname
 NICKNAME_SIMILARITY = 0.72
 NICKNAME_MARGIN = 0.1
@@ -428,7 +430,7 @@ def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolu
     )
 
 
-_ARTICLE = re.compile(r"^the[\s_\-.]*(?=\w{3})", re.I)
+_ARTICLE = lazy(r"^the[\s_\-.]*(?=\w{3})", re.I)
 
 
 def _without_article(text: str) -> str | None:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from ..threads.patterns import lazy
 from ..threads.posts import Post
 from .count import count_with_plan
 from .ledger import Game, PostRef
@@ -30,15 +31,15 @@ from .results import NO_LYNCH_LABEL, DayCount
 
 NOT_VOTING = "\x00not-voting"
 _NOT_VOTING_WORDS = {"notvoting", "notvoted", "novote", "novotes", "abstaining", "abstain"}
-_LEVEL = re.compile(r"[\[(]?\s*\bL\s*-\s*\d+\s*[\])]?", re.I)
-_LEAD = re.compile(r"^[>*•·\-–—\s]+")
-_LEAD_NUMBER = re.compile(r"^[(\[]?\s*(\d{1,2})\s*[)\]]?\s*[-:.]?\s*(?=\D)")
-_TRAILING_NUMBER = re.compile(r"\s*[(\[]\s*(\d{1,2})\s*(?:votes?)?\s*[)\]]\s*$", re.I)
-_TRAILING_LIST = re.compile(r"\(([^()]*[^\W\d_][^()]*)\)\s*$")
-_SPLIT = re.compile(r"\s*(?::|\s[-–—]+\s?|(?<=[)\]])\s*[-–—]+)\s*")
-_HEAD_NUMBER = re.compile(r"[(\[]?\s*\b(\d{1,2})\b\s*(?:votes?)?\s*[)\]]?", re.I)
-_VOTER_SPLIT = re.compile(r"\s*(?:,|;|\||&|\+|\band\b)\s*", re.I)
-_POST_REF = re.compile(r"\s*[(\[][^()\[\]]*[)\]]\s*$")
+_LEVEL = lazy(r"[\[(]?\s*\bL\s*-\s*\d+\s*[\])]?", re.I)
+_LEAD = lazy(r"^[>*•·\-–—\s]+")
+_LEAD_NUMBER = lazy(r"^[(\[]?\s*(\d{1,2})\s*[)\]]?\s*[-:.]?\s*(?=\D)")
+_TRAILING_NUMBER = lazy(r"\s*[(\[]\s*(\d{1,2})\s*(?:votes?)?\s*[)\]]\s*$", re.I)
+_TRAILING_LIST = lazy(r"\(([^()]*[^\W\d_][^()]*)\)\s*$")
+_SPLIT = lazy(r"\s*(?::|\s[-–—]+\s?|(?<=[)\]])\s*[-–—]+)\s*")
+_HEAD_NUMBER = lazy(r"[(\[]?\s*\b(\d{1,2})\b\s*(?:votes?)?\s*[)\]]?", re.I)
+_VOTER_SPLIT = lazy(r"\s*(?:,|;|\||&|\+|\band\b)\s*", re.I)
+_POST_REF = lazy(r"\s*[(\[][^()\[\]]*[)\]]\s*$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..threads.body import BOLD, OFFICIAL, Body, Run
+from ..threads.patterns import lazy
 from .grammar import Vocabulary, clauses, clauses_at, read_clause
 
 
@@ -45,17 +46,17 @@ class VoteAction:
 
 
 # Official tags: each keyword in a span.bbvote is an action, its target runs to the next one.
-_KEYWORD = re.compile(r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?!\w)", re.I)
-_BBCODE = re.compile(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I)
+_KEYWORD = lazy(r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?!\w)", re.I)
+_BBCODE = lazy(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I)
 # Struck text written as BBCode the forum left as it is.
-_STRUCK = re.compile(r"\[(?P<tag>s|strike|del)\].*?\[/(?P=tag)\]", re.I)
+_STRUCK = lazy(r"\[(?P<tag>s|strike|del)\].*?\[/(?P=tag)\]", re.I)
 # Where a written syntax's keyword may be ("##vote" holds "vote").
-_ANY_KEYWORD = re.compile(r"(?:un)?vote|vtl", re.I)
+_ANY_KEYWORD = lazy(r"(?:un)?vote|vtl", re.I)
 # a vote keyword just before a comma, semicolon or dash, which then stands for its colon
 _VOTE_WORD_BEFORE = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)
-_KO_UNVOTE = re.compile(r"(투표\s*취소|투표\s*철회|언보트)")
-_KO_VOTE_PREFIX = re.compile(r"^\s*(?:투표|보트)\s*[:：]\s*(?P<target>.+)$")
-_KO_VOTE_SUFFIX = re.compile(
+_KO_UNVOTE = lazy(r"(투표\s*취소|투표\s*철회|언보트)")
+_KO_VOTE_PREFIX = lazy(r"^\s*(?:투표|보트)\s*[:：]\s*(?P<target>.+)$")
+_KO_VOTE_SUFFIX = lazy(
     r"^\s*(?P<target>[^\s:：].*?)\s*(?:에게|한테|을|를)?\s*투표(?:합니다|함|할게요|해요)?[.!]?\s*$"
 )
 
@@ -191,7 +192,7 @@ def _bold_starts(text: str, bold: list[tuple[int, int]]) -> list[int]:
     return starts
 
 
-_ONLY_KEYWORD = re.compile(r"\W*(?:un)?vote\s*[:\-–—@]\W*", re.I)
+_ONLY_KEYWORD = lazy(r"\W*(?:un)?vote\s*[:\-–—@]\W*", re.I)
 
 
 def _inside(spans: list[tuple[int, int]]):
@@ -238,7 +239,7 @@ def _korean_actions(text: str):
         )
 
 
-_EDGE = re.compile(r"^[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+|[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+$")
+_EDGE = lazy(r"^[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+|[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+$")
 
 
 def _clean(target: str) -> str:

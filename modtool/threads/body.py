@@ -29,6 +29,8 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from .patterns import lazy
+
 # Run flags.
 BOLD = 1
 OFFICIAL = 2  # phpBB's rendered [vote] tag (span.bbvote): a vote by construction
@@ -54,8 +56,8 @@ class Body(NamedTuple):
 _ON = {BOLD: "\ue001", OFFICIAL: "\ue003", NO_VOTE: "\ue005"}
 _OFF = {BOLD: "\ue002", OFFICIAL: "\ue004", NO_VOTE: "\ue006"}
 _FLAG_OF = {v: k for k, v in _ON.items()} | {v: k for k, v in _OFF.items()}
-_MARKS = re.compile("[\ue001-\ue006]")
-_TOKENS = re.compile("([\ue001-\ue006])")
+_MARKS = lazy("[\ue001-\ue006]")
+_TOKENS = lazy("([\ue001-\ue006])")
 _HIDDEN = Run(" ", NO_VOTE)  # hidden text still separates the words around it
 
 _BLOCK_TAGS = (
@@ -67,19 +69,19 @@ _SKIP_TAGS = frozenset("script style input button select textarea noscript ifram
 _STRIKE_TAGS = frozenset("strike s del".split())
 _CODE_TAGS = frozenset("code pre".split())
 _BOLD_TAGS = frozenset("b strong".split())
-_QUOTE_CLASS = re.compile(r"\b(bbCodeQuote|bbcode_quote|bbcode_container|quote|quotecontent)\b")
-_SPOILER_CLASS = re.compile(r"spoiler", re.I)
-_DROP_CLASS = re.compile(
+_QUOTE_CLASS = lazy(r"\b(bbCodeQuote|bbcode_quote|bbcode_container|quote|quotecontent)\b")
+_SPOILER_CLASS = lazy(r"spoiler", re.I)
+_DROP_CLASS = lazy(
     r"\b(signature|postsignature|notice|edited|editedBy|postedit|message-lastEdit|post-edit-reason|"
     r"bbCodeBlock-expandLink|bbCodeBlock-title|quoteheader|quotetitle|codetitle|codeheader|"
     r"ad|ads|advert|advertisement)\b"
 )
-_BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
-_STRIKE_STYLE = re.compile(r"text-decoration(?:-line)?\s*:[^;]*line-through", re.I)
+_BOLD_STYLE = lazy(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
+_STRIKE_STYLE = lazy(r"text-decoration(?:-line)?\s*:[^;]*line-through", re.I)
 
 # Elements that may change the reading; everything else is plain text and line breaks.
 _SPECIAL_TAGS = _SKIP_TAGS | _STRIKE_TAGS | _CODE_TAGS | _BOLD_TAGS | {"blockquote", "details"}
-_MAYBE_SPECIAL = re.compile(
+_MAYBE_SPECIAL = lazy(
     r"<(?:" + "|".join(sorted(_SPECIAL_TAGS | {"summary", "cite"})) + r")[\s>/]"
     r"|\s(?:class|style)=[\"']"
 )
@@ -90,20 +92,20 @@ _HEADER_HINTS = ("wrote", "said", "posted", "writes", "says", "quote")
 # before a blockquote): "Alice wrote:", "On Nov 1, 2026, Alice said:", "Alice posted:",
 # "Quote from Alice", "Quote from: Alice on <date>" (SMF), "Originally Posted by Alice"
 # (vBulletin), "QUOTE(Alice @ <date>)" (Invision 2), or a bare "Quote:".
-_QUOTE_HEADER = re.compile(
+_QUOTE_HEADER = lazy(
     r"(?:on\s.{3,60}?,\s*)?\S.{0,40}?\s(?:wrote|said|posted|writes|says)\s*:?"
     r"|quote(?:\s+from\s*:?|\s*:)\s*.{0,40}?(?:\s+on\s.{3,60})?"
     r"|quote\s*\(.{1,80}\)\s*:?"
     r"|originally\s+posted\s+by\s*:?\s*.{1,40}",
     re.I,
 )
-_HEADER_WORD = re.compile(r"wrote|said|posted|writes|says|quote", re.I)
+_HEADER_WORD = lazy(r"wrote|said|posted|writes|says|quote", re.I)
 # Plain unless a class or style says otherwise (img too: it has no text to keep or drop).
 _PLAIN_TAGS = frozenset("a span i em u font small sub sup big tt abbr br img li ul ol".split())
 # lxml's serialiser escapes "<" and ">" inside attribute values, so a tag ends at the first ">".
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_BREAK_TAG = re.compile(r"<(?:br|/?(?:" + "|".join(_BLOCK_TAGS) + r"))\b[^>]*>")
-_TAG = re.compile(r"<[^>]*>")
+_COMMENT = lazy(r"<!--.*?-->", re.S)
+_BREAK_TAG = lazy(r"<(?:br|/?(?:" + "|".join(_BLOCK_TAGS) + r"))\b[^>]*>")
+_TAG = lazy(r"<[^>]*>")
 
 _PARSER = etree.HTMLParser()
 text_of = etree.XPath("string()")  # an element's text, as lxml.html's text_content() gives it

@@ -33,6 +33,7 @@ from urllib.parse import unquote, urljoin, urlparse
 from ..errors import FetchError, SourceError
 from .cache import PageCache, default_cache_path
 from .forum import ThreadPage, decode_page, parse_page
+from .patterns import lazy
 from .posts import Post
 from .times import UTC
 
@@ -110,7 +111,7 @@ def cookie_header(jar: MozillaCookieJar, url: str) -> str | None:
     return "; ".join(found) or None
 
 
-_TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
+_TOKEN = lazy(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 
 
 def header_pair(text: str) -> tuple[str, str]:
@@ -518,8 +519,8 @@ def _too_big(url: str, limit: int) -> str:
     )
 
 
-_HTML_START = re.compile(rb"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
-_HTML_END = re.compile(rb"</(?:html|body)\s*>", re.I)
+_HTML_START = lazy(rb"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
+_HTML_END = lazy(rb"</(?:html|body)\s*>", re.I)
 
 
 def looks_cut_short(data: bytes) -> bool:

@@ -20,12 +20,13 @@ from .body import reading_digest
 from .cache import PageCache
 from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
 from .forum import explain_page, parse_page
+from .patterns import lazy
 from .posts import Post, json_line, number_in_order, read_posts_jsonl
 from .times import UTC, parse_displayed
 
 _PAGE_SUFFIXES = (".html", ".htm")
 MAX_PAGE_BYTES = FetchOptions.max_page_bytes
-_DIGITS = re.compile(r"(\d+)")
+_DIGITS = lazy(r"(\d+)")
 
 
 def read_source(

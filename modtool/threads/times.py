@@ -8,6 +8,7 @@ from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..errors import ModToolError
+from .patterns import lazy
 
 UTC = ZoneInfo("UTC")
 
@@ -39,9 +40,9 @@ _FORMATS = (
     "%Y.%m.%d",
     "%Y-%m-%d",
 )
-_SPACES = re.compile(r"\s+")
+_SPACES = lazy(r"\s+")
 # What any of the formats can produce: short, of letters, digits, spaces and ",.:/-".
-_FORMAT_SHAPE = re.compile(r"^[A-Za-z0-9 ,.:/-]{6,40}$")
+_FORMAT_SHAPE = lazy(r"^[A-Za-z0-9 ,.:/-]{6,40}$")
 
 
 def zone(name: str | None) -> tzinfo:
@@ -60,7 +61,7 @@ def zone(name: str | None) -> tzinfo:
 # A forum's own word on the zone its times are shown in: "All times are UTC-05:00" (phpBB 3.1+),
 # "All times are UTC - 5 hours [ DST ]" (phpBB 3.0), "All times are GMT -5" (vBulletin),
 # "All times are GMT", and Discuz!'s footer "GMT+8, 2024-5-27 10:35".
-_STATED = re.compile(
+_STATED = lazy(
     r"all times are (?:GMT|UTC)(?:\s*(?P<sign>[+\-\u2212])\s*(?P<h>\d{1,2})(?:[:.]?(?P<m>\d{2}))?"
     r"(?:\s*hours?)?)?(?P<dst>\s*\[\s*DST\s*\])?(?![\d:])"
     r"|\bGMT(?P<sign2>[+-])(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?, \d{4}-\d{1,2}-\d{1,2} \d{1,2}:\d{2}",
@@ -219,20 +220,20 @@ _LOOSE_LEAD = 24  # at most a short label ("Posted on", "发表于") before the 
 # 2020", "5 Juil 2018", "5 de julio de 2018", "25-February-2012", "November 27, 2026",
 # "Jun 23 '05", "27 мая 2020".
 _MONTH_WORD = r"[^\W\d_]{3,12}"
-_WORD_DATE = re.compile(
+_WORD_DATE = lazy(
     rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th|er)?\.?[ -](?:de )?(?P<m1>{_MONTH_WORD})\.?,?[ -]"
     rf"(?:de )?(?P<y1>\d{{4}})"
     rf"|(?P<m2>{_MONTH_WORD})\.? (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y2>\d{{4}}|'\d{{2}}))\b"
 )
 # Chinese and Japanese 2020年4月21日, Korean 2020년 4월 21일.
-_CJK_DATE = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?")
+_CJK_DATE = lazy(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?")
 # A four-digit year first or last: two-digit years (26-11-29) are left to the formats above.
-_YEAR_FIRST = re.compile(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
-_YEAR_LAST = re.compile(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
+_YEAR_FIRST = lazy(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
+_YEAR_LAST = lazy(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
 # A clock after the date: "20:05", "8:05:09 pm", and Django's default forms, which drop zero
 # minutes and name two hours: "9 a.m.", "noon", "midnight".
 # French pages write "13h16"; Chinese and Japanese ones put 下午 right before the clock.
-_CLOCK = re.compile(
+_CLOCK = lazy(
     r"(?<![\d:.])(?:(\d{1,2})[:h](\d{2})(?::(\d{2}))?\s*([ap])?\.?m?\.?|(\d{1,2})\s*([ap])\.?m\.?"
     r"|(noon|midnight))(?![a-z])",
     re.I,
@@ -241,7 +242,7 @@ _CLOCK = re.compile(
 
 # Chinese, Japanese and Korean write the half of the day before a 12-hour clock: 下午 7:40.
 _HALF_DAY = {"上午": "a", "下午": "p", "午前": "a", "午後": "p", "오전": "a", "오후": "p"}
-_HALF_DAY_WORD = re.compile("|".join(_HALF_DAY))
+_HALF_DAY_WORD = lazy("|".join(_HALF_DAY))
 
 
 def parse_loose(text: str, tz: tzinfo = UTC) -> datetime | None:
@@ -438,7 +439,7 @@ _MONTHS = {
 }
 # phpBB's default, by far the commonest, read by one pattern before the formats are tried:
 # "Sun May 26, 2019 4:34 pm", with or without the weekday, seconds or am/pm.
-_PHPBB_EN = re.compile(
+_PHPBB_EN = lazy(
     r"^(?:[A-Za-z]{3},? )?([A-Za-z]{3})[a-z]* (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?"
     r" ?([ap]m)?$",
     re.I,
@@ -462,11 +463,11 @@ def _english(text: str, tz: tzinfo) -> datetime | None:
         return None
 
 
-_REL = re.compile(
+_REL = lazy(
     r"^(today|yesterday|오늘|어제)(?:[, ]*(?:at )?(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?)?$",
     re.I,
 )
-_AGO = re.compile(
+_AGO = lazy(
     r"^(\d+|an?)\s*(초|분|시간|일|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)\s*(?:전|ago)$",
     re.I,
 )

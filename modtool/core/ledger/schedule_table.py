@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 
+from ...threads.patterns import lazy
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_HOURS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*h(?:ours?)?\s*$", re.I)
+_HOURS = lazy(r"^\s*(\d+(?:\.\d+)?)\s*h(?:ours?)?\s*$", re.I)
 MAX_PHASES = 200
 
 

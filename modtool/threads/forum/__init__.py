@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import sys
 from collections.abc import Mapping
 from datetime import datetime, tzinfo
 from html import unescape
@@ -17,9 +18,9 @@ from html import unescape
 from lxml import etree
 
 from ...errors import SourceError
+from ..patterns import lazy
 from ..times import UTC, page_zone, stated_offset
 from .base import Engine, ThreadPage
-from .markup import forget_page
 
 # The engines in the order detection tries them, each found by its name: an adapter module is
 # loaded when a page first needs it, so that reading a posts file never loads a page parser.
@@ -62,7 +63,15 @@ ENGINES: Mapping[str, Engine] = _Engines()
 __all__ = ["ENGINES", "Engine", "ThreadPage", "decode_page", "detect_engine", "parse_page"]
 
 
-_DECLARED = re.compile(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_-]+)""", re.I)
+def _forget_page() -> None:
+    """markup.forget_page where the page reading (markup) is loaded; where it is not, no page
+    has been read and nothing is to be forgotten. So reading a posts file loads no markup."""
+    markup = sys.modules.get(f"{__name__}.markup")
+    if markup is not None:
+        markup.forget_page()
+
+
+_DECLARED = lazy(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_-]+)""", re.I)
 
 
 def decode_page(data: bytes) -> str:
@@ -119,7 +128,7 @@ def parse_page(
     `page` may be the page's bytes: UTF-8 pages are then parsed without being decoded first.
     `selectors` (a host's own CSS selectors for the source) take the place of detection.
     """
-    forget_page()
+    _forget_page()
     utf8 = None
     if isinstance(page, bytes):
         utf8, page = _utf8_or_text(page)
@@ -159,7 +168,7 @@ def explain_page(
 ) -> dict:
     """How a page is read: the engine adapter that claims it, or the generic reader's rule,
     selectors and doubts (`modtool posts --explain`)."""
-    forget_page()
+    _forget_page()
     utf8 = None
     if isinstance(page, bytes):
         utf8, page = _utf8_or_text(page)
@@ -194,7 +203,7 @@ def explain_page(
     return {"engine": "generic", **found}
 
 
-_TAG = re.compile(r"<[^>]*>")
+_TAG = lazy(r"<[^>]*>")
 
 
 def _zone_statement(page: str | bytes) -> str:
@@ -224,7 +233,7 @@ def _zone_statement(page: str | bytes) -> str:
 
 _PARSER = etree.HTMLParser()
 _UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")
+_XML_DECLARATION = lazy(r"^\s*<\?xml[^>]*>")
 
 
 def _utf8_or_text(data: bytes) -> tuple[bytes | None, str]:

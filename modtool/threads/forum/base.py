@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import tzinfo
-from typing import Protocol, overload
-
-from lxml import html as lxml_html
+from typing import TYPE_CHECKING, Protocol, overload
 
 from ..posts import Post
+
+if TYPE_CHECKING:  # lxml.html is named in annotations only: not imported to read a posts file
+    from lxml import html as lxml_html
 
 
 @dataclass(frozen=True, slots=True)
