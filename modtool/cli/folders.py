@@ -44,7 +44,7 @@ def example(
     ] = ExampleGame.CLOCKTOWER,
     as_json: JsonOpt = False,
 ) -> None:
-    """Write an example game to try every command on.
+    """Write an example game to try the commands on.
 
     The folder gets the game's saved thread posts (thread.jsonl), its game.toml and its
     ledger (events.jsonl), as a host would have them a few days into the game.
