@@ -21,6 +21,8 @@ _FORMATS = (
     "%B %d, %Y, %I:%M%p",  # Discourse: November 18, 2019, 2:39pm
     "%d %b %Y %H:%M",  # 02 Jun 2018 05:41
     "%d %b %Y, %H:%M",
+    "%d %B %Y %H:%M",  # 2 January 2020 03:04
+    "%d %B %Y, %H:%M",
     "%b %d, %Y %I:%M %p",
     "%b %d, %Y, %I:%M %p",
     "%B %d, %Y, %I:%M:%S %p",  # SMF: April 25, 2018, 10:22:01 pm
@@ -32,6 +34,8 @@ _FORMATS = (
     "%m/%d/%y %I:%M %p",  # UBB.threads' default (m/d/y h:i A): 03/12/15 03:28 PM
     "%m-%d-%y, %I:%M %p",  # vBulletin's two-digit year: 03-12-15, 03:28 PM
     "%d-%m-%Y, %H:%M",
+    "%d.%m.%y %H:%M",  # German's short date and time (CLDR dd.MM.yy, HH:mm): 29.01.20 22:47
+    "%d.%m.%y, %H:%M",
     "%Y-%m-%d %H:%M:%S",
     "%Y-%m-%d %H:%M",
     "%Y.%m.%d %H:%M",
@@ -229,6 +233,9 @@ _CJK_DATE = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s
 # A four-digit year first or last: two-digit years (26-11-29) are left to the formats above.
 _YEAR_FIRST = re.compile(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
 _YEAR_LAST = re.compile(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
+# Dots with a two-digit year: German's short date (CLDR "dd.MM.yy": 29.01.20). Every language
+# of LANGUAGES that writes dates with dots puts the day first, so this one is never open.
+_DOTTED_SHORT = re.compile(r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\w.])")
 # A clock after the date: "20:05", "8:05:09 pm", and Django's default forms, which drop zero
 # minutes and name two hours: "9 a.m.", "noon", "midnight".
 # French pages write "13h16"; Chinese and Japanese ones put 下午 right before the clock.
@@ -423,7 +430,11 @@ def _number_date(text: str):
         return (int(m[1]), int(m[3]), int(m[4])), m.start(), m.end()
     m = _YEAR_LAST.search(text)
     if not m:
-        return None
+        short = _DOTTED_SHORT.search(text)
+        if not short:
+            return None
+        year = _full_year("'" + short[3])
+        return (year, int(short[2]), int(short[1])), short.start(), short.end()
     a, sep, b, year = int(m[1]), m[2], int(m[3]), int(m[4])
     if a > 12 or (sep == "." and b <= 12):
         return (year, b, a), m.start(), m.end()  # day first
