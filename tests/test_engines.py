@@ -284,6 +284,16 @@ def test_quotes_never_reach_the_text(shared):
     assert not any(" said: ↑" in p.text for p in xf1)
 
 
+def test_xenforo1_post_time_is_its_permalinks_not_its_last_edit(shared):
+    """An edited XenForo 1 post shows "Last edited: Dec 4, 2014" (.editDate) before its own
+    date, the permalink's "Oct 30, 2014 at 11:35 PM"."""
+    xf1 = parse_page(_page(shared, "xenforo1/nettally-sv-renascence-homura-quest-p54.html")).posts
+    edited = next(p for p in xf1 if p.post_id == "2146541")
+    assert edited.time.isoformat() == "2014-10-30T23:35:00+00:00"
+    times = [p.time for p in xf1]
+    assert times == sorted(times)
+
+
 def test_generic_reader_on_known_engines_with_adapters_off(shared, capsys):
     """The generic reader must find the same posts (author, time, text) as the adapters."""
     total = right = 0
