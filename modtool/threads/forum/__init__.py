@@ -11,6 +11,7 @@ import importlib
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, tzinfo
 from html import unescape
 
@@ -18,7 +19,7 @@ from lxml import etree
 
 from ...errors import SourceError
 from ..times import UTC, page_zone, stated_offset
-from .base import Engine, ThreadPage
+from .base import Doubts, Engine, ThreadPage
 from .markup import forget_page
 
 # The engines in the order detection tries them, each found by its name: an adapter module is
@@ -169,12 +170,12 @@ def explain_page(
     doc = _document(utf8 if utf8 is not None else page)
     chosen = _choose(engine, lambda e: e.detect(doc))
     if chosen is not None and chosen is not adapter("generic"):
-        count = len(chosen.parse(doc, None, tz).posts)
+        posts = chosen.parse(doc, None, tz).posts
         return {
             "engine": chosen.name,
-            "rule": f"the {chosen.name} adapter recognised the page ({count} posts)",
+            "rule": f"the {chosen.name} adapter recognised the page ({len(posts)} posts)",
             "selectors": {},
-            "unsure": [],
+            "unsure": list(adapter_doubts(posts, chosen.name).unsure),
         }
     shown_in = page_zone(_zone_statement(utf8 if utf8 is not None else page), tz)
     found = adapter("generic").explain(doc, shown_in)
@@ -254,4 +255,25 @@ def _checked(result: ThreadPage, engine: Engine, where: str) -> ThreadPage:
             f"{where}: no posts found on this {engine.name} page; "
             "is it a thread page (and not a login page)?"
         )
+    if result.doubts is None and engine.name != "generic":
+        found = adapter_doubts(result.posts, engine.name)
+        if not found.sure:
+            return replace(result, doubts=found)
     return result
+
+
+def adapter_doubts(posts, engine: str) -> Doubts:
+    """What an engine adapter could not read on a page: posts that show it no time (a site's
+    template moved it, or writes it in a form no reader knows) or no author. Said, as the
+    generic reader's doubts are, so that no post's time is dropped without a word."""
+    unsure = []
+    authors = [p.author for p in posts]
+    for what, n in (("author", authors.count("")), ("time", [p.time for p in posts].count(None))):
+        if n:
+            unsure.append(f"{n} of {len(posts)} posts show no {what}")
+    return Doubts(
+        len(posts),
+        tuple(unsure),
+        authors=authors.count("") < len(posts),
+        reader=f"the {engine} adapter",
+    )
