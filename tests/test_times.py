@@ -167,3 +167,36 @@ def test_dotted_dates_put_the_day_first_in_every_language_read():
     dotted = {k: v for k, v in dotted.items() if "." in v}
     assert "de" in dotted
     assert all(pattern.lstrip("d").startswith(".M") for pattern in dotted.values()), dotted
+
+
+@pytest.mark.parametrize(
+    ("shown", "expected"),
+    [
+        # "today" and "yesterday" in the page's language (CLDR), then the clock
+        ("Heute um 10:58 Uhr", "2026-11-29T10:58:00+01:00"),  # XenForo, German
+        ("Gestern, 22:47", "2026-11-28T22:47:00+01:00"),  # vBulletin, German
+        ("Vorgestern um 08:00 Uhr", "2026-11-27T08:00:00+01:00"),
+        ("Hier à 13h16", "2026-11-28T13:16:00+01:00"),
+        ("Aujourd’hui, 09:05", "2026-11-29T09:05:00+01:00"),
+        ("Aujourd'hui à 9h05", "2026-11-29T09:05:00+01:00"),
+        ("Ayer a las 22:10", "2026-11-28T22:10:00+01:00"),
+        ("Ontem às 10:00", "2026-11-28T10:00:00+01:00"),
+        ("Gisteren om 14:02", "2026-11-28T14:02:00+01:00"),
+        ("Ieri alle 18:30", "2026-11-28T18:30:00+01:00"),
+        ("Wczoraj, 11:11", "2026-11-28T11:11:00+01:00"),
+        ("Вчера в 12:01", "2026-11-28T12:01:00+01:00"),
+        ("昨天 下午7:40", "2026-11-28T19:40:00+01:00"),
+        ("오늘 오후 3:20", "2026-11-29T15:20:00+01:00"),
+        ("Today, 10:58 PM", "2026-11-29T22:58:00+01:00"),
+        ("Heute", None),  # no clock: the day alone is no post's time
+        ("heute 25:00", None),
+        ("hieronder 10:00", None),  # Dutch "below", not French "hier"
+        ("Morgen um 10:00 Uhr", None),  # no post is written tomorrow
+    ],
+)
+def test_today_and_yesterday_in_the_page_language(shown, expected):
+    from datetime import datetime
+
+    berlin = zone("Europe/Berlin")
+    found = parse_displayed(shown, berlin, datetime(2026, 11, 29, 12, 0, tzinfo=berlin))
+    assert (found.isoformat() if found else None) == expected

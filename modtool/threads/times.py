@@ -125,8 +125,8 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
     fast = _english(cleaned, tz)
     if fast:
         return fast
-    if not _FORMAT_SHAPE.match(cleaned):
-        return None  # no format can match it
+    if not _FORMAT_SHAPE.match(cleaned):  # no format can match it
+        return _relative_day(cleaned, tz, now) if cleaned[:1].isalpha() else None
     global _last_format
     # A thread shows every time in one format: try the one that worked last time first.
     patterns = _format_patterns()
@@ -135,7 +135,7 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
         if found is not None:
             _last_format = fmt
             return found
-    return None
+    return _relative_day(cleaned, tz, now) if cleaned[:1].isalpha() else None
 
 
 # The formats as compiled patterns: strptime rebuilt its pattern on nearly every call and
@@ -504,4 +504,55 @@ def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
         unit = _AGO_UNITS.get(word) or _AGO_UNITS[word[0]]
         count = 1 if m[1].lower() in ("a", "an") else int(m[1])
         return (now - timedelta(**{unit: count})).replace(second=0, microsecond=0)
+    return None
+
+
+# The languages whose words for "today" and "yesterday" a page may show before its clock.
+RELATIVE_LANGUAGES = (*LANGUAGES, "ko", "ja", "zh")
+# After the day's word: a comma or a short word or two ("um", "à", "a las", "at"), the clock
+# (":", French "h"), a half of the day, German's "Uhr".
+_AFTER_DAY_WORD = re.compile(
+    r"^[,\s]*(?:[^\W\d_]{1,5}\.?\s*){0,2}(\d{1,2})[:h](\d{2})(?::(\d{2}))?"
+    r"\s*(?:([ap])\.?m\.?)?(?:\s*uhr)?$",
+    re.I,
+)
+
+
+@cache
+def relative_days() -> dict[str, int]:
+    """The words of RELATIVE_LANGUAGES for today, yesterday and the day before, from the Unicode
+    CLDR (through Babel): "heute" 0, "gestern" -1, "aujourd'hui" 0, "ayer" -1, "昨天" -1, each
+    lowercase with a plain apostrophe. Days to come are no post's."""
+    from babel import localedata  # the CLDR: loaded only when a line starts with such a word
+
+    words: dict[str, int] = {}
+    for language in RELATIVE_LANGUAGES:
+        for offset, word in localedata.load(language)["date_fields"]["day"]["relative"].items():
+            if offset <= 0:
+                words.setdefault(word.lower().replace("\u2019", "'"), offset)
+    return dict(sorted(words.items(), key=lambda item: -len(item[0])))  # "vorgestern" first
+
+
+def _relative_day(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
+    """ "Heute um 10:58 Uhr", "Hier à 13h16", "Ayer, 22:10", "昨天 下午7:40": a day named
+    relative to today in a page language, then its clock."""
+    lowered = text.lower().replace("\u2019", "'")
+    for word, offset in relative_days().items():
+        if not lowered.startswith(word):
+            continue
+        rest = text[len(word) :]
+        clock = _AFTER_DAY_WORD.match(rest)
+        if not clock or (rest[:1].isalpha() and word[-1:].isalpha()):
+            return None  # no clock, or the word is only the start of another ("hieronder")
+        hour, minute, second = int(clock[1]), int(clock[2]), int(clock[3] or 0)
+        half = clock[4] or next((_HALF_DAY[w] for w in _HALF_DAY if w in rest), None)
+        if half:
+            if not 1 <= hour <= 12:
+                return None
+            hour = hour % 12 + (12 if half.lower() == "p" else 0)
+        day = (now or datetime.now(tz)).astimezone(tz) + timedelta(days=offset)
+        try:
+            return day.replace(hour=hour, minute=minute, second=second, microsecond=0)
+        except ValueError:
+            return None
     return None
