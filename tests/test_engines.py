@@ -338,6 +338,29 @@ def test_an_adapter_says_which_posts_show_it_no_time(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    ("times", "expected"),
+    [
+        (["2020-04-10T00:00:00", "2020-04-15T00:00:00"], True),  # "10. April 2020" alone
+        (["2020-04-10T00:00:00", "2020-04-15T07:38:00"], False),
+        (["2020-04-10T00:00:00", None], False),  # one date is no page's habit
+        ([], False),
+    ],
+)
+def test_dates_only(times, expected):
+    from modtool.threads.forum import dates_only
+
+    assert dates_only([datetime.fromisoformat(t) if t else None for t in times]) is expected
+
+
+def test_an_adapter_says_when_it_read_dates_without_their_clock():
+    page = parse_page(_xf2_page(["2020-04-10T00:00:00+00:00", "2020-04-15T00:00:00+00:00", ""]))
+    assert page.doubts.unsure == (
+        "1 of 3 posts show no time",
+        "all 3 posts' times are midnight: dates shown without a clock?",
+    )
+
+
 def test_generic_reader_on_known_engines_with_adapters_off(shared, capsys):
     """The generic reader must find the same posts (author, time, text) as the adapters."""
     total = right = 0

@@ -262,15 +262,24 @@ def _checked(result: ThreadPage, engine: Engine, where: str) -> ThreadPage:
     return result
 
 
+def dates_only(times) -> bool:
+    """Whether a page's times are its dates alone: two or more, every one at midnight to the
+    second (posts written at 00:00:00 by chance are one in 86,400 each)."""
+    known = [t for t in times if t is not None]
+    return len(known) >= 2 and all((t.hour, t.minute, t.second) == (0, 0, 0) for t in known)
+
+
 def adapter_doubts(posts, engine: str) -> Doubts:
     """What an engine adapter could not read on a page: posts that show it no time (a site's
     template moved it, or writes it in a form no reader knows) or no author. Said, as the
     generic reader's doubts are, so that no post's time is dropped without a word."""
     unsure = []
-    authors = [p.author for p in posts]
-    for what, n in (("author", authors.count("")), ("time", [p.time for p in posts].count(None))):
+    authors, times = [p.author for p in posts], [p.time for p in posts]
+    for what, n in (("author", authors.count("")), ("time", times.count(None))):
         if n:
             unsure.append(f"{n} of {len(posts)} posts show no {what}")
+    if dates_only(times):
+        unsure.append(f"all {len(posts)} posts' times are midnight: dates shown without a clock?")
     return Doubts(
         len(posts),
         tuple(unsure),
