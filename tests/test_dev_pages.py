@@ -68,6 +68,30 @@ def test_xenforo_date_where_the_site_moved_it(web52):
     assert all(p.time is not None for p in posts)
 
 
+def test_xenforo_german_tooltip_gives_the_clock(web52):
+    """digitalfernsehen (XenForo 1, German): the post shows "10. April 2020", its DateTime
+    tooltip "10. April 2020 um 07:38 Uhr"; the tooltip's clock is the post's, not midnight."""
+    posts = _read(web52, "forum.digitalfernsehen.de.threads.df-hilferuf.416785.")
+    assert [p.time.strftime("%Y-%m-%d %H:%M") for p in posts[:3]] == [
+        "2020-04-10 07:38",
+        "2020-04-10 18:23",
+        "2020-04-15 13:37",
+    ]
+
+
+def test_xenforo_german_short_date_with_two_digit_year(web52):
+    """musiker-board (XenForo 1, German short dates; a held-back page, read for this test only):
+    the tooltip "29.01.19 um 15:25 Uhr" is 29 January 2019, 15:25; before, no time at all."""
+    posts = _read(
+        web52, "www.musiker-board.de.threads.baubericht-0-14-ital-fichte-palisander.689167."
+    )
+    assert [p.time.strftime("%Y-%m-%d %H:%M") for p in posts[:2]] == [
+        "2019-01-29 15:25",
+        "2019-01-29 16:01",
+    ]
+    assert all(p.time is not None for p in posts)
+
+
 def test_a_group_mark_before_the_name_is_part_of_it(web52):
     """neowin (Invision 4, no adapter): subscribers show as "<b>+</b>Raze"."""
     posts = _read(web52, "www.neowin.net.forum.topic.1393830-hello-everyone.")

@@ -284,6 +284,83 @@ def test_quotes_never_reach_the_text(shared):
     assert not any(" said: ↑" in p.text for p in xf1)
 
 
+def test_xenforo1_post_time_is_its_permalinks_not_its_last_edit(shared):
+    """An edited XenForo 1 post shows "Last edited: Dec 4, 2014" (.editDate) before its own
+    date, the permalink's "Oct 30, 2014 at 11:35 PM"."""
+    xf1 = parse_page(_page(shared, "xenforo1/nettally-sv-renascence-homura-quest-p54.html")).posts
+    edited = next(p for p in xf1 if p.post_id == "2146541")
+    assert edited.time.isoformat() == "2014-10-30T23:35:00+00:00"
+    times = [p.time for p in xf1]
+    assert times == sorted(times)
+
+
+XF2_POST = (
+    '<article class="message message--post" data-author="{name}" data-content="post-{n}">'
+    '<div class="message-attribution">{when}</div>'
+    '<div class="message-body"><div class="bbWrapper">{text}</div></div></article>'
+)
+
+
+def _xf2_page(times) -> str:
+    posts = "".join(
+        XF2_POST.format(
+            n=n,
+            name=name,
+            when=f'<time class="u-dt" datetime="{t}">{t}</time>' if t else "",
+            text=f"post {n} by {name}",
+        )
+        for n, (name, t) in enumerate(zip(("alice", "bob", "carol"), times, strict=True), 1)
+    )
+    return f'<html id="XF"><body>{posts}</body></html>'
+
+
+def test_an_adapter_says_which_posts_show_it_no_time(tmp_path):
+    """A post whose time the adapter cannot read keeps no time, and the page says so, on
+    stderr as the generic reader's doubts are: no time is dropped without a word."""
+    from typer.testing import CliRunner
+
+    from modtool.cli import app
+
+    page = _xf2_page(["2020-04-21T10:58:00+02:00", "", "2020-04-21T11:13:00+02:00"])
+    read = parse_page(page)
+    assert [p.time is None for p in read.posts] == [False, True, False]
+    assert read.doubts.unsure == ("1 of 3 posts show no time",)
+    assert read.doubts.authors
+    sure = parse_page(_xf2_page(["2020-04-21T10:58:00+02:00"] * 3))
+    assert sure.doubts is None
+    saved = tmp_path / "thread.html"
+    saved.write_text(page)
+    result = CliRunner().invoke(app, ["posts", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.stderr.splitlines() if line.startswith("Warning:")] == [
+        f"Warning: {saved}: the xenforo adapter was unsure of this page (1 of 3 posts show no "
+        "time); check with modtool posts --explain"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("times", "expected"),
+    [
+        (["2020-04-10T00:00:00", "2020-04-15T00:00:00"], True),  # "10. April 2020" alone
+        (["2020-04-10T00:00:00", "2020-04-15T07:38:00"], False),
+        (["2020-04-10T00:00:00", None], False),  # one date is no page's habit
+        ([], False),
+    ],
+)
+def test_dates_only(times, expected):
+    from modtool.threads.forum import dates_only
+
+    assert dates_only([datetime.fromisoformat(t) if t else None for t in times]) is expected
+
+
+def test_an_adapter_says_when_it_read_dates_without_their_clock():
+    page = parse_page(_xf2_page(["2020-04-10T00:00:00+00:00", "2020-04-15T00:00:00+00:00", ""]))
+    assert page.doubts.unsure == (
+        "1 of 3 posts show no time",
+        "all 3 posts' times are midnight: dates shown without a clock?",
+    )
+
+
 def test_generic_reader_on_known_engines_with_adapters_off(shared, capsys):
     """The generic reader must find the same posts (author, time, text) as the adapters."""
     total = right = 0

@@ -22,6 +22,9 @@ NEW_YORK = zone("America/New_York")
         ("April 25, 2018, 10:22:01 pm", "2018-04-25T22:22:01-04:00"),  # SMF
         ("November 18, 2019, 2:39pm", "2019-11-18T14:39:00-05:00"),  # Discourse
         ("2026-11-29T13:05:00+09:00", "2026-11-29T13:05:00+09:00"),  # an offset wins
+        ("2 January 2020 03:04", "2020-01-02T03:04:00-05:00"),  # the month's whole name
+        ("29.01.20 22:47", "2020-01-29T22:47:00-05:00"),  # German's short date, dd.MM.yy
+        ("29.01.20, 22:47", "2020-01-29T22:47:00-05:00"),
     ],
 )
 def test_displayed_forms(shown, expected):
@@ -47,6 +50,12 @@ def test_not_a_time(shown):
         ("Threadmark created by Higure on Jul 15, 2015", None),  # a mention, not a date line
         ("Joined Mar 2019", None),  # no day
         ("26-11-29 13:05 posted", None),  # two-digit years are left to known formats
+        # ... but dots always put the day first: a German short date, as XenForo 1 writes it
+        ("21.04.20 um 10:58 Uhr", "2020-04-21T10:58:00-04:00"),
+        ("Erstellt: 29.01.19", "2019-01-29T00:00:00-05:00"),
+        ("v1.2.10 released", None),  # a version, not a date
+        ("1.2.3.4", None),
+        ("10. April 2020 um 07:38 Uhr", "2020-04-10T07:38:00-04:00"),
         # Django's default ("N j, Y, P"): zero minutes dropped, noon and midnight named
         ("Oct. 31, 2026, 9:53 a.m.", "2026-10-31T09:53:00-04:00"),
         ("Nov. 1, 2026, 9 a.m.", "2026-11-01T09:00:00-05:00"),
@@ -143,3 +152,51 @@ def test_the_zone_statement_is_found_in_the_page_source(source, hours):
     for page in (source, source.encode()):
         found = stated_offset(_zone_statement(page))
         assert found == (None if hours is None else timedelta(hours=hours))
+
+
+def test_dotted_dates_put_the_day_first_in_every_language_read():
+    """The rule _DOTTED_SHORT keeps: every page language whose CLDR short date uses dots writes
+    the day first (German dd.MM.yy, Polish d.MM.y, Russian dd.MM.y)."""
+    from babel import Locale
+
+    from modtool.threads.times import LANGUAGES
+
+    dotted = {
+        language: Locale.parse(language).date_formats["short"].pattern for language in LANGUAGES
+    }
+    dotted = {k: v for k, v in dotted.items() if "." in v}
+    assert "de" in dotted
+    assert all(pattern.lstrip("d").startswith(".M") for pattern in dotted.values()), dotted
+
+
+@pytest.mark.parametrize(
+    ("shown", "expected"),
+    [
+        # "today" and "yesterday" in the page's language (CLDR), then the clock
+        ("Heute um 10:58 Uhr", "2026-11-29T10:58:00+01:00"),  # XenForo, German
+        ("Gestern, 22:47", "2026-11-28T22:47:00+01:00"),  # vBulletin, German
+        ("Vorgestern um 08:00 Uhr", "2026-11-27T08:00:00+01:00"),
+        ("Hier à 13h16", "2026-11-28T13:16:00+01:00"),
+        ("Aujourd’hui, 09:05", "2026-11-29T09:05:00+01:00"),
+        ("Aujourd'hui à 9h05", "2026-11-29T09:05:00+01:00"),
+        ("Ayer a las 22:10", "2026-11-28T22:10:00+01:00"),
+        ("Ontem às 10:00", "2026-11-28T10:00:00+01:00"),
+        ("Gisteren om 14:02", "2026-11-28T14:02:00+01:00"),
+        ("Ieri alle 18:30", "2026-11-28T18:30:00+01:00"),
+        ("Wczoraj, 11:11", "2026-11-28T11:11:00+01:00"),
+        ("Вчера в 12:01", "2026-11-28T12:01:00+01:00"),
+        ("昨天 下午7:40", "2026-11-28T19:40:00+01:00"),
+        ("오늘 오후 3:20", "2026-11-29T15:20:00+01:00"),
+        ("Today, 10:58 PM", "2026-11-29T22:58:00+01:00"),
+        ("Heute", None),  # no clock: the day alone is no post's time
+        ("heute 25:00", None),
+        ("hieronder 10:00", None),  # Dutch "below", not French "hier"
+        ("Morgen um 10:00 Uhr", None),  # no post is written tomorrow
+    ],
+)
+def test_today_and_yesterday_in_the_page_language(shown, expected):
+    from datetime import datetime
+
+    berlin = zone("Europe/Berlin")
+    found = parse_displayed(shown, berlin, datetime(2026, 11, 29, 12, 0, tzinfo=berlin))
+    assert (found.isoformat() if found else None) == expected

@@ -373,7 +373,7 @@ def _day_option(value: str) -> str:
 
 def _game_and_posts(game, offline, refresh, concurrency, cookies, header, cache, quiet):
     """The game folder and its thread's posts, read with the shared thread options (what the
-    generic reader was unsure of said on stderr)."""
+    reader was unsure of said on stderr)."""
     from ..games import load_game
 
     loaded = load_game(game)
@@ -385,7 +385,7 @@ def _game_and_posts(game, offline, refresh, concurrency, cookies, header, cache,
 
 def game_posts_warning_unsure(loaded, fetcher) -> list:
     """A game's posts (threads.sources.read_game_posts), with one line on stderr where the
-    generic reader was unsure of a page."""
+    reader was unsure of a page."""
     from ..threads.sources import read_game_posts
 
     doubts: list = []
@@ -395,7 +395,7 @@ def game_posts_warning_unsure(loaded, fetcher) -> list:
 
 
 def warn_unsure(doubts: list) -> None:
-    """One line on stderr for the pages the generic reader was unsure of (none: nothing)."""
+    """One line on stderr for the pages a reader was unsure of (none: nothing)."""
     from ..threads.sources import doubts_line
 
     if doubts:

@@ -168,7 +168,7 @@ class FetchReport:
     from_cache: int = 0
     notices: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # facts worth a line, not warnings
-    # (page URL, Doubts) of the pages the generic reader was unsure of
+    # (page URL, Doubts) of the pages a reader was unsure of (generic, or an adapter)
     doubts: list[tuple[str, object]] = field(default_factory=list)
 
 

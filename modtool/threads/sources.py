@@ -42,7 +42,7 @@ def read_source(
 
     URLs are read through `fetcher` (its cache and politeness); without one, a plain fetcher
     with no cache is made for the call. `doubts`, where given, gets (page, Doubts) for each
-    page the generic reader was unsure of.
+    page a reader was unsure of (the generic reader, or an adapter that read no time).
     """
     doubts = [] if doubts is None else doubts
     if "://" in source:
@@ -254,11 +254,11 @@ def read_sources(
 
 
 def doubts_line(doubts: list) -> str:
-    """One line on the pages the generic reader was unsure of (`modtool posts` prints it)."""
+    """One line on the pages a reader was unsure of (`modtool posts` prints it)."""
     where, first = doubts[0]
     more = f" (and {len(doubts) - 1} more pages)" if len(doubts) > 1 else ""
     return (
-        f"{where}{more}: the generic reader was unsure of this page ({first.unsure[0]}); "
+        f"{where}{more}: {first.reader} was unsure of this page ({first.unsure[0]}); "
         "check with modtool posts --explain"
     )
 

@@ -22,6 +22,8 @@ _FORMATS = (
     "%B %d, %Y, %I:%M%p",  # Discourse: November 18, 2019, 2:39pm
     "%d %b %Y %H:%M",  # 02 Jun 2018 05:41
     "%d %b %Y, %H:%M",
+    "%d %B %Y %H:%M",  # 2 January 2020 03:04
+    "%d %B %Y, %H:%M",
     "%b %d, %Y %I:%M %p",
     "%b %d, %Y, %I:%M %p",
     "%B %d, %Y, %I:%M:%S %p",  # SMF: April 25, 2018, 10:22:01 pm
@@ -33,6 +35,8 @@ _FORMATS = (
     "%m/%d/%y %I:%M %p",  # UBB.threads' default (m/d/y h:i A): 03/12/15 03:28 PM
     "%m-%d-%y, %I:%M %p",  # vBulletin's two-digit year: 03-12-15, 03:28 PM
     "%d-%m-%Y, %H:%M",
+    "%d.%m.%y %H:%M",  # German's short date and time (CLDR dd.MM.yy, HH:mm): 29.01.20 22:47
+    "%d.%m.%y, %H:%M",
     "%Y-%m-%d %H:%M:%S",
     "%Y-%m-%d %H:%M",
     "%Y.%m.%d %H:%M",
@@ -122,8 +126,8 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
     fast = _english(cleaned, tz)
     if fast:
         return fast
-    if not _FORMAT_SHAPE.match(cleaned):
-        return None  # no format can match it
+    if not _FORMAT_SHAPE.match(cleaned):  # no format can match it
+        return _relative_day(cleaned, tz, now) if cleaned[:1].isalpha() else None
     global _last_format
     # A thread shows every time in one format: try the one that worked last time first.
     patterns = _format_patterns()
@@ -132,7 +136,7 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
         if found is not None:
             _last_format = fmt
             return found
-    return None
+    return _relative_day(cleaned, tz, now) if cleaned[:1].isalpha() else None
 
 
 # The formats as compiled patterns: strptime rebuilt its pattern on nearly every call and
@@ -230,6 +234,9 @@ _CJK_DATE = lazy(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日�
 # A four-digit year first or last: two-digit years (26-11-29) are left to the formats above.
 _YEAR_FIRST = lazy(r"\b(\d{4})([./-])(\d{1,2})\2(\d{1,2})\b")
 _YEAR_LAST = lazy(r"\b(\d{1,2})([./-])(\d{1,2})\2(\d{4})\b")
+# Dots with a two-digit year: German's short date (CLDR "dd.MM.yy": 29.01.20). Every language
+# of LANGUAGES that writes dates with dots puts the day first, so this one is never open.
+_DOTTED_SHORT = lazy(r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\w.])")
 # A clock after the date: "20:05", "8:05:09 pm", and Django's default forms, which drop zero
 # minutes and name two hours: "9 a.m.", "noon", "midnight".
 # French pages write "13h16"; Chinese and Japanese ones put 下午 right before the clock.
@@ -424,7 +431,11 @@ def _number_date(text: str):
         return (int(m[1]), int(m[3]), int(m[4])), m.start(), m.end()
     m = _YEAR_LAST.search(text)
     if not m:
-        return None
+        short = _DOTTED_SHORT.search(text)
+        if not short:
+            return None
+        year = _full_year("'" + short[3])
+        return (year, int(short[2]), int(short[1])), short.start(), short.end()
     a, sep, b, year = int(m[1]), m[2], int(m[3]), int(m[4])
     if a > 12 or (sep == "." and b <= 12):
         return (year, b, a), m.start(), m.end()  # day first
@@ -494,4 +505,55 @@ def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
         unit = _AGO_UNITS.get(word) or _AGO_UNITS[word[0]]
         count = 1 if m[1].lower() in ("a", "an") else int(m[1])
         return (now - timedelta(**{unit: count})).replace(second=0, microsecond=0)
+    return None
+
+
+# The languages whose words for "today" and "yesterday" a page may show before its clock.
+RELATIVE_LANGUAGES = (*LANGUAGES, "ko", "ja", "zh")
+# After the day's word: a comma or a short word or two ("um", "à", "a las", "at"), the clock
+# (":", French "h"), a half of the day, German's "Uhr".
+_AFTER_DAY_WORD = lazy(
+    r"^[,\s]*(?:[^\W\d_]{1,5}\.?\s*){0,2}(\d{1,2})[:h](\d{2})(?::(\d{2}))?"
+    r"\s*(?:([ap])\.?m\.?)?(?:\s*uhr)?$",
+    re.I,
+)
+
+
+@cache
+def relative_days() -> dict[str, int]:
+    """The words of RELATIVE_LANGUAGES for today, yesterday and the day before, from the Unicode
+    CLDR (through Babel): "heute" 0, "gestern" -1, "aujourd'hui" 0, "ayer" -1, "昨天" -1, each
+    lowercase with a plain apostrophe. Days to come are no post's."""
+    from babel import localedata  # the CLDR: loaded only when a line starts with such a word
+
+    words: dict[str, int] = {}
+    for language in RELATIVE_LANGUAGES:
+        for offset, word in localedata.load(language)["date_fields"]["day"]["relative"].items():
+            if offset <= 0:
+                words.setdefault(word.lower().replace("\u2019", "'"), offset)
+    return dict(sorted(words.items(), key=lambda item: -len(item[0])))  # "vorgestern" first
+
+
+def _relative_day(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
+    """ "Heute um 10:58 Uhr", "Hier à 13h16", "Ayer, 22:10", "昨天 下午7:40": a day named
+    relative to today in a page language, then its clock."""
+    lowered = text.lower().replace("\u2019", "'")
+    for word, offset in relative_days().items():
+        if not lowered.startswith(word):
+            continue
+        rest = text[len(word) :]
+        clock = _AFTER_DAY_WORD.match(rest)
+        if not clock or (rest[:1].isalpha() and word[-1:].isalpha()):
+            return None  # no clock, or the word is only the start of another ("hieronder")
+        hour, minute, second = int(clock[1]), int(clock[2]), int(clock[3] or 0)
+        half = clock[4] or next((_HALF_DAY[w] for w in _HALF_DAY if w in rest), None)
+        if half:
+            if not 1 <= hour <= 12:
+                return None
+            hour = hour % 12 + (12 if half.lower() == "p" else 0)
+        day = (now or datetime.now(tz)).astimezone(tz) + timedelta(days=offset)
+        try:
+            return day.replace(hour=hour, minute=minute, second=second, microsecond=0)
+        except ValueError:
+            return None
     return None

@@ -12,6 +12,7 @@ import json
 import re
 import sys
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, tzinfo
 from html import unescape
 
@@ -20,7 +21,7 @@ from lxml import etree
 from ...errors import SourceError
 from ..patterns import lazy
 from ..times import UTC, page_zone, stated_offset
-from .base import Engine, ThreadPage
+from .base import Doubts, Engine, ThreadPage
 
 # The engines in the order detection tries them, each found by its name: an adapter module is
 # loaded when a page first needs it, so that reading a posts file never loads a page parser.
@@ -184,12 +185,12 @@ def explain_page(
     doc = _document(utf8 if utf8 is not None else page)
     chosen = _choose(engine, lambda e: e.detect(doc))
     if chosen is not None and chosen is not adapter("generic"):
-        count = len(chosen.parse(doc, None, tz).posts)
+        posts = chosen.parse(doc, None, tz).posts
         return {
             "engine": chosen.name,
-            "rule": f"the {chosen.name} adapter recognised the page ({count} posts)",
+            "rule": f"the {chosen.name} adapter recognised the page ({len(posts)} posts)",
             "selectors": {},
-            "unsure": [],
+            "unsure": list(adapter_doubts(posts, chosen.name).unsure),
         }
     shown_in = page_zone(_zone_statement(utf8 if utf8 is not None else page), tz)
     found = adapter("generic").explain(doc, shown_in)
@@ -269,4 +270,34 @@ def _checked(result: ThreadPage, engine: Engine, where: str) -> ThreadPage:
             f"{where}: no posts found on this {engine.name} page; "
             "is it a thread page (and not a login page)?"
         )
+    if result.doubts is None and engine.name != "generic":
+        found = adapter_doubts(result.posts, engine.name)
+        if not found.sure:
+            return replace(result, doubts=found)
     return result
+
+
+def dates_only(times) -> bool:
+    """Whether a page's times are its dates alone: two or more, every one at midnight to the
+    second (posts written at 00:00:00 by chance are one in 86,400 each)."""
+    known = [t for t in times if t is not None]
+    return len(known) >= 2 and all((t.hour, t.minute, t.second) == (0, 0, 0) for t in known)
+
+
+def adapter_doubts(posts, engine: str) -> Doubts:
+    """What an engine adapter could not read on a page: posts that show it no time (a site's
+    template moved it, or writes it in a form no reader knows) or no author. Said, as the
+    generic reader's doubts are, so that no post's time is dropped without a word."""
+    unsure = []
+    authors, times = [p.author for p in posts], [p.time for p in posts]
+    for what, n in (("author", authors.count("")), ("time", times.count(None))):
+        if n:
+            unsure.append(f"{n} of {len(posts)} posts show no {what}")
+    if dates_only(times):
+        unsure.append(f"all {len(posts)} posts' times are midnight: dates shown without a clock?")
+    return Doubts(
+        len(posts),
+        tuple(unsure),
+        authors=authors.count("") < len(posts),
+        reader=f"the {engine} adapter",
+    )

@@ -15,15 +15,18 @@ if TYPE_CHECKING:  # lxml.html is named in annotations only: not imported to rea
 
 @dataclass(frozen=True, slots=True)
 class Doubts:
-    """What the generic reader was unsure of on a page: how many records it read, and each
-    doubt in a line (a field missing in some records, no field passing for the author or the
-    time). `authors` is False when no author could be read: a count must not use the page."""
+    """What a reader was unsure of on a page: how many records it read, and each doubt in a
+    line (a field missing in some records, no field passing for the author or the time).
+    `authors` is False when no author could be read: a count must not use the page. The
+    generic reader has doubts of its own; an engine adapter says which posts showed it no
+    time or no author (forum.adapter_doubts), never dropping one silently."""
 
     records: int
     unsure: tuple[str, ...] = ()
     authors: bool = True
     # For a page read as records: where each field was found ("author": "tr 1 > td 1 > b 1")
     fields: tuple[tuple[str, str], ...] = ()
+    reader: str = "the generic reader"  # who was unsure: "the xenforo adapter"
 
     @property
     def sure(self) -> bool:
@@ -77,7 +80,7 @@ class ThreadPage:
     posts: tuple[Post, ...]
     page_urls: Sequence[str] = ()  # a tuple, or PageUrls
     page_url: str | None = None  # this page's own entry in page_urls
-    doubts: Doubts | None = None  # the generic reader's, where it was unsure of something
+    doubts: Doubts | None = None  # the reader's, where it was unsure of something
 
 
 class Engine(Protocol):

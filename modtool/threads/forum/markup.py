@@ -193,16 +193,20 @@ def time_attr_values(el) -> list[str]:
     return [*machine_time_attrs(el), *(el.get(a) for a in ("content", "title") if el.get(a))]
 
 
-def attribute_time(value: str, tz: tzinfo = _UTC, naive: tzinfo | None = None) -> datetime | None:
+def attribute_time(
+    value: str, tz: tzinfo = _UTC, naive: tzinfo | None = None, loose: bool = False
+) -> datetime | None:
     """A time an attribute gives: a Unix time (seconds or milliseconds, nine digits or more:
     a short number is a count), an ISO 8601 timestamp (naive ones in `naive`, else UTC), or a
-    date and time in free text read in `tz` (a tooltip)."""
+    date and time in free text read in `tz` (a tooltip). With `loose` (an attribute an engine
+    keeps its time in), the text may be in any form time_from_text reads: XenForo 1's German
+    tooltip "10. April 2020 um 07:38 Uhr"."""
     value = value.strip()
     if not _DIGITS_IN.search(value):
         return None
     if value.replace(".", "", 1).isdigit():
         return epoch(value) if len(value.split(".")[0]) >= 9 else None
-    return parse_iso(value, naive or _UTC) or time_from_text(value, tz, loose=False)
+    return parse_iso(value, naive or _UTC) or time_from_text(value, tz, loose=loose)
 
 
 # An element's text is read many times while its page is read (each candidate group, each
@@ -406,7 +410,7 @@ def _time(el, spec: PostSpec, tz: tzinfo) -> tuple[datetime | None, str]:
         for node in nodes:
             value = node.get(attr)
             naive = _UTC if spec.naive_times_are_utc else tz
-            found = attribute_time(value, tz, naive) if value else None
+            found = attribute_time(value, tz, naive, loose=True) if value else None
             if found:
                 return found, ""
     for selector in spec.time_text:

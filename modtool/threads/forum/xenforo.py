@@ -32,8 +32,15 @@ XF1 = PostSpec(
     author_attr="data-author",
     body=("blockquote.messageText", ".messageContent article"),
     author=(".username",),
-    time_attrs=(("abbr.DateTime", "data-time"), ("span.DateTime", "title")),
-    time_text=(".DateTime",),
+    # The post's own date is its permalink's; an edited post's "Last edited:" date (.editDate)
+    # comes before it in the message.
+    time_attrs=(
+        (".datePermalink abbr.DateTime", "data-time"),
+        (".datePermalink span.DateTime", "title"),
+        ("abbr.DateTime", "data-time"),
+        ("span.DateTime", "title"),
+    ),
+    time_text=(".datePermalink .DateTime", ".DateTime"),
     number=(".postNumber",),
     edited=(".editDate",),
     link=_link,
