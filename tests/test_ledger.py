@@ -220,3 +220,12 @@ def test_game_toml_errors_point_at_the_line_at_fault(tmp_path, hosts, rules, rul
         load_game(tmp_path)
     assert caught.value.line == line, str(caught.value)
     assert says in str(caught.value)
+
+
+def test_a_player_listed_twice_is_reported_where_they_come_again(game_dir):
+    setup = game_dir / "game.toml"
+    setup.write_text(setup.read_text() + '\n[[players]]\nname = "Banana"\nseat = 11\n')
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dir)
+    second = len(setup.read_text().splitlines()) - 1  # the added name line
+    assert str(err.value) == f"{setup}:{second}: player 'Banana' is listed twice"

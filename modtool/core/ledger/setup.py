@@ -39,11 +39,12 @@ def _without_comment(line: str) -> str:
     return line
 
 
-def _setup_line(text: str, needle: str, table: str | None = None) -> int | None:
+def _setup_line(text: str, needle: str, table: str | None = None, nth: int = 1) -> int | None:
     """The line of game.toml a problem is about: the header of table `needle` ("[rules]",
     "[[players]]"), else the line that sets key `needle`, else the first line that holds it;
     comments never count (a header comment saying "the hosts" is not the hosts). With `table`,
-    only the lines of that table are searched."""
+    only the lines of that table are searched; with `nth`, the nth line that holds it (a name
+    listed twice is at fault where it comes again)."""
     lines = list(enumerate((_without_comment(x) for x in text.splitlines()), 1))
     if table is not None:
         header = re.compile(rf"^\s*\[\[?\s*{re.escape(table)}\s*\]")
@@ -62,7 +63,8 @@ def _setup_line(text: str, needle: str, table: str | None = None) -> int | None:
         found = next((i for i, x in lines if pattern.search(x)), None)
         if found is not None:
             return found
-    return next((i for i, x in lines if needle in x), None)
+    holding = [i for i, x in lines if needle in x]
+    return holding[nth - 1] if len(holding) >= nth else (holding[0] if holding else None)
 
 
 _SETTINGS = frozenset(
@@ -92,8 +94,10 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
     function below, which raises the first problem at its line."""
     text = path.read_text("utf-8")
 
-    def fail(problem: str, needle: str | None = None, table: str | None = None) -> GameFileError:
-        line = _setup_line(text, needle, table) if needle else None
+    def fail(
+        problem: str, needle: str | None = None, table: str | None = None, nth: int = 1
+    ) -> GameFileError:
+        line = _setup_line(text, needle, table, nth) if needle else None
         if line is None and table is not None:
             line = _setup_line(text, f"[{table}]")
         return GameFileError(path, problem, line)
@@ -204,7 +208,7 @@ def _slots(players: object, hosts: list[str], fail) -> list[Slot]:
         slot = _slot(raw, fail)
         name = slot.key
         if normalise(name) in seen:
-            raise fail(f"player {name!r} is listed twice", name)
+            raise fail(f"player {name!r} is listed twice", name, nth=2)
         seen.add(normalise(name))
         if slot.seat is not None:
             if slot.seat in seats:
