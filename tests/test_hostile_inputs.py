@@ -403,6 +403,33 @@ CASES = [
         ["init", "{t}/new", "--thread", "https://bob:s3cret@127.0.0.1:9/t/1", "--offline"],
         "127.0.0.1",
     ),
+    # --- this stop's commands: example, docs, roles import, picture, end-day --post -----------
+    Case("example into a game folder", ["example", "{g}"], "already holds"),
+    Case("docs of a topic there is not", ["docs", "nothing"], "the topics are"),
+    Case(
+        "roles import of a file that is not JSON",
+        ["roles", "import", "{t}/ko.json", "{g}"],
+        "not UTF-8 JSON",
+        _file("ko.json", "nope"),
+    ),
+    Case(
+        "roles import of a file with no characters",
+        ["roles", "import", "{t}/ko.json", "{g}"],
+        "no character",
+        _file("ko.json", "[]"),
+    ),
+    Case("picture of a day not reached", ["picture", "square", "{g}", "--day", "99"], "Day 99"),
+    Case("picture to a .gif", ["picture", "square", "{g}", "--out", "{t}/x.gif"], ".png or .svg"),
+    Case(
+        "votes picture of a day not reached", ["picture", "votes", "{g}", "--day", "99"], "Day 99"
+    ),
+    Case("end-day at a post before the day", ["end-day", "{g}", "--post", "30"], "not in Day 4"),
+    Case("end-day at a post past the thread", ["end-day", "{g}", "--post", "9999"], "past"),
+    Case(
+        "record master of a player who is not the Butler",
+        ["record", "master", "{g}", "Neros", "Banana", "--day", "4"],
+        "not the Butler",
+    ),
     Case("posts of an empty page", ["posts", "{t}/empty.html"], "empty", _file("empty.html", b"")),
     Case(
         "posts of a page of bytes that decode to nothing",

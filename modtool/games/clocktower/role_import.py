@@ -184,7 +184,11 @@ def import_roles(folder: Path, source: Path, language: str, script: Script | Non
     try:
         data = json.loads(source.read_text("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise GameFileError(source, f"is not UTF-8 JSON ({exc})") from None
+        raise GameFileError(
+            source,
+            f"is not UTF-8 JSON ({exc}); give the publisher's character file or a script "
+            "tool export",
+        ) from None
     found, unknown = read_role_file(data, str(source))
     by_id = {r.id: r for r in found}
     order = list(script.ids) if script is not None else list(by_id)
