@@ -47,8 +47,9 @@ _LABEL = lazy(r"[^:]{1,40}?:\s*")
 _CONDITION = lazy(r"\b(?:if|unless)\b", re.I)
 # A colonless "vote" that is a noun: "vote on Ann", "Vote Count 1.02", "vote count when I get
 # home", "vote tally"; but "Vote Count Dracula" and "Vote IS" (initials) name players.
+_LINKING = r"(?:on|against|is|was|has|stays)"  # words after "vote" that make it a noun
 _NOUN = lazy(
-    r"\s*(?:(?-i:on|against|is|was|has|stays)\b|tall(?:y|ies)\b|counts?\b(?!\s+(?-i:[A-Z])))",
+    rf"\s*(?:(?-i:{_LINKING})\b|tall(?:y|ies)\b|counts?\b(?!\s+(?-i:[A-Z])))",
     re.I,
 )
 
@@ -60,7 +61,7 @@ def _shouted_noun(target: str) -> bool:
     return len(words) >= 2 and target.isupper() and _NOUN_ANY_CASE.match(target) is not None
 
 
-_NOUN_ANY_CASE = lazy(r"\s*(?:on|against|is|was|has|stays)\b", re.I)
+_NOUN_ANY_CASE = lazy(rf"\s*{_LINKING}\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
