@@ -210,6 +210,9 @@ name = "Bea"
         ('hosts = ["Host"]', "[rules]", 'threshld = "majority"', 12, "unknown rule 'threshld'"),
         ('hosts = ["Host"]', "[rules]", 'tie = "sometimes"', 12, "rule 'tie' cannot be"),
         ('hosts = ["Host"]', "[rules]", "self_vote = 3 # a comment", 12, "rule 'self_vote'"),
+        # a tie a team chooses needs a game that names the team; the older name is read too
+        ('hosts = ["Host"]', "[rules]", 'tie = "team-chooses"', 12, "names no team to choose"),
+        ('hosts = ["Host"]', "[rules]", 'tie = "vampires-choose"', 12, "names no team to choose"),
     ],
 )
 def test_game_toml_errors_point_at_the_line_at_fault(tmp_path, hosts, rules, rule, line, says):

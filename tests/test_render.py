@@ -11,6 +11,7 @@ import pytest
 from modtool.core.results import DayCount, Outcome, OutcomeKind, Voter, Wagon
 from modtool.core.rules import Rule
 from modtool.games.clocktower.rules import ClocktowerRule
+from modtool.games.vampires import Vampires
 from modtool.games.vampires.day import VampireRule
 from modtool.host.templating import render_count_post
 
@@ -160,9 +161,18 @@ DAY_END_CASES = [
     (Rule.TIE_BREAK, 3, None, 8, "3표 동률을 게임 규칙에 따라 결정"),
     (Rule.IN_PROGRESS, None, None, None, "진행 중"),
     (ClocktowerRule.VIRGIN, None, None, None, "성결자에게 처음 투표한 마을주민이라 즉시 처형"),
-    (Rule.VAMPIRES_CHOOSE, 3, None, 13, "3표 동률: 뱀파이어가 처형될 사람을 고릅니다"),
+    (Rule.TEAM_CHOOSES, 3, None, 13, "3표 동률: 뱀파이어가 처형될 사람을 고릅니다"),
     (VampireRule.VAMPIRES_CHOSE, 3, None, 13, "3표 동률: 뱀파이어가 처형될 사람을 골랐습니다"),
 ]
+
+
+# the outcome's shape where the reason depends on it: a tie settled by a rule, left to a team,
+# or settled by the team (the game's rule)
+SHAPES = {
+    Rule.TIE_BREAK: {"kind": "execution", "tied": ["Dune", "Grove"]},
+    Rule.TEAM_CHOOSES: {"kind": "tie", "tied": ["Dune", "Grove"]},
+    VampireRule.VAMPIRES_CHOSE: {"kind": "execution", "tied": ["Dune", "Grove"]},
+}
 
 
 @pytest.mark.parametrize(("rule", "votes", "needed", "alive", "expected"), DAY_END_CASES)
@@ -173,7 +183,9 @@ def test_korean_reason_is_written_from_the_rule_and_its_figures(
 
     macro = environment().get_template("_reason.ko.j2").module.reason
     outcome = {"rule": str(rule), "votes": votes, "needed": needed, "alive": alive, "reason": "x"}
-    said = str(macro(outcome))
+    outcome |= SHAPES.get(rule, {"kind": "execution", "tied": []})
+    # the team that chooses among the tied is the game's: here the Vampires game's words
+    said = str(macro(outcome, Vampires.tie_chooser["ko"]))
     assert said == expected
     assert not re.search("[A-Za-z]", said)
 

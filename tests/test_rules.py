@@ -24,6 +24,7 @@ from modtool.core.rules import (
     rules_from_table,
     split_shares,
     target_refusal,
+    tie_settler,
     voter_refusal,
     votes_needed,
 )
@@ -134,6 +135,46 @@ def test_day_end_outcome(rules, standings, alive, verdict, target):
     assert (result.kind, result.player) == (verdict, target)
 
 
+# Who settles a tie under each policy, as the outcome says it, and the rule it names: a team
+# chooses in the game's own words; the policies that settle a tie themselves name nobody.
+@pytest.mark.parametrize(
+    ("policy", "chooser", "expected"),
+    [
+        (TiePolicy.HOST_DECIDES, None, ("the host decides", Rule.TIE)),
+        (TiePolicy.HOST_DECIDES, "the wolves", ("the host decides", Rule.TIE)),
+        (
+            TiePolicy.TEAM_CHOOSES,
+            "the wolves",
+            ("the wolves choose which is lynched", Rule.TEAM_CHOOSES),
+        ),
+        (TiePolicy.TEAM_CHOOSES, None, ("a team chooses which is lynched", Rule.TEAM_CHOOSES)),
+        (TiePolicy.NONE, "the wolves", None),
+        (TiePolicy.EARLIEST_TO_REACH, "the wolves", None),
+        (TiePolicy.RANDOM, "the wolves", None),
+    ],
+)
+def test_who_settles_a_tie(policy, chooser, expected):
+    assert tie_settler(policy, chooser) == expected
+
+
+def test_a_tie_a_team_chooses_names_the_team_and_waits_for_its_choice():
+    rules = Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.TEAM_CHOOSES)
+    out = day_end_outcome(rules, [_s("b", 2), _s("a", 2), _s("c", 1)], 9, "the wolves")
+    assert (out.kind, out.player, out.tied, out.rule) == (
+        OutcomeKind.TIE,
+        None,
+        ("a", "b"),
+        Rule.TEAM_CHOOSES,
+    )
+    assert out.reason == "tie for the most votes (2): the wolves choose which is lynched"
+
+
+@pytest.mark.parametrize("old", ["vampires-choose", "team-chooses"])
+def test_the_older_name_of_a_team_s_choice_is_still_read(old):
+    assert rules_from_table({"tie": old}).tie is TiePolicy.TEAM_CHOOSES
+    assert rules_from_table({"preset": "vampire"}).tie is TiePolicy.TEAM_CHOOSES
+
+
 def test_random_tie_is_seeded_and_says_its_seed():
     rules = Rules(threshold=Threshold.PLURALITY, tie=TiePolicy.RANDOM, random_seed=7)
     standings = [_s("a", 2), _s("b", 2), _s("c", 2)]
@@ -176,9 +217,10 @@ def test_preset_with_overrides():
         ),
         (
             {"tie": "coin"},
-            "rule 'tie' cannot be 'coin'; use one of none, host-decides, vampires-choose, "
+            "rule 'tie' cannot be 'coin'; use one of none, host-decides, team-chooses, "
             "earliest-to-reach, random",
         ),
+        ({"tie": ["none"]}, "rule 'tie' cannot be ['none']; use one of none, "),
         ({"hammer": True}, "unknown rule 'hammer'"),
         ({"multi_vote": "yes"}, "rule 'multi_vote' must be true or false"),
     ],

@@ -108,6 +108,43 @@ def test_a_tie_the_vampires_settle_by_post(tmp_path):
     )
 
 
+# The tie line of the drafted posts: the team that chooses is the game's, in the post's language.
+TIE_LINES = {
+    ("en", "votecount"): "Tie: Dune, Grove; the vampires choose among them.",
+    ("en", "dayend"): "A tie between Dune, Grove: the vampires choose which of them is lynched.",
+    ("ko", "votecount"): "동표: Dune, Grove. 뱀파이어가 고릅니다.",
+    ("ko", "dayend"): "Dune, Grove 동표: 뱀파이어가 고릅니다.",
+}
+
+
+@pytest.mark.parametrize("markup", ["bbcode", "markdown"])
+@pytest.mark.parametrize(("lang", "kind"), sorted(TIE_LINES))
+def test_a_draft_of_an_unsettled_tie_says_the_vampires_choose(tmp_path, lang, kind, markup):
+    game = _game(tmp_path, TIE_THREAD[:5], TIE_DAY)
+    args = ["draft", kind, str(game), "--lang", lang, "--format", markup, "--stdout"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert TIE_LINES[lang, kind] in result.stdout
+
+
+def test_a_korean_day_end_post_says_the_vampires_chose(tmp_path):
+    game = _game(tmp_path, TIE_THREAD, TIE_DAY)
+    args = ["draft", "dayend", str(game), "--lang", "ko", "--stdout"]
+    text = runner.invoke(app, args).stdout
+    assert "[b]Dune[/b] 님이 처형되었습니다 (1표 동률: 뱀파이어가 처형될 사람을 골랐습니다)" in text
+
+
+def test_a_game_toml_with_the_older_name_of_the_tie_rule_counts_as_before(tmp_path):
+    game = _game(tmp_path, TIE_THREAD, TIE_DAY)
+    setup = game / "game.toml"
+    before = runner.invoke(app, ["count", str(game)]).stdout
+    rules = 'threshold = "plurality"\nsyntaxes = ["plain"]\ntie = "{}"\n'  # no preset
+    text = setup.read_text()
+    for tie, same in (("vampires-choose", True), ("none", False)):
+        setup.write_text(text.replace('preset = "vampire"\n', rules.format(tie)))
+        assert (runner.invoke(app, ["count", str(game)]).stdout == before) is same, tie
+
+
 def test_an_unsettled_tie_names_who_decides_and_a_recorded_death_settles_it(tmp_path):
     game = _game(tmp_path, TIE_THREAD[:5], TIE_DAY)
     text = runner.invoke(app, ["count", str(game)]).stdout

@@ -626,7 +626,8 @@ class _DayWalk:
             )
         posts = self.plan.timeline.posts
         end_post = posts[self.end - 1].number if self.end > 0 else None
-        ended = day_end_outcome(self.rules, standings, len(self.state.alive))
+        chooser = self.plan.game.variant.tie_chooser.get("en")
+        ended = day_end_outcome(self.rules, standings, len(self.state.alive), chooser)
         player = self.display(ended.player, end_pos) if ended.player is not None else None
         tied = tuple(self.display(t, end_pos) for t in ended.tied)
         return replace(ended, player=player, post=end_post, tied=tied)
@@ -801,6 +802,7 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         win=_win_check(walk, outcome, end_pos),
         deaths=tuple(walk.deaths),
         terms=(plan.game.variant.eliminate, plan.game.variant.no_elimination),
+        tie_chooser=tuple(plan.game.variant.tie_chooser.items()),
         steps=tuple(walk.steps),
     )
 

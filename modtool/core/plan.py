@@ -163,7 +163,7 @@ class GamePlan:
         )
 
     def night_kill_before(self, day: int) -> bool:
-        """Whether someone died in the night before `day` (No-Lynch rules of the Vampires game)."""
+        """Whether someone died in the night before `day` (no_lynch = "not-after-night-kill")."""
         prev = self.windows.get(day - 1)
         night_start = self.bounds[prev.day][1] if prev and prev.end else None
         start = self.bounds[day][0]

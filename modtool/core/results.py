@@ -16,7 +16,7 @@ NO_LYNCH_LABEL = "No lynch"
 class Win:
     """A win a game's check found: who, by which of the game's win rules, and why."""
 
-    winner: str  # good or evil; in the Vampires game, the winning factions
+    winner: str  # good or evil; in a game of factions, the winning factions
     rule: StrEnum  # the game's own rule (each game has its enum of ways to win)
     reason: str
     # where the game's text can be read two ways and the win rests on a reading: (question,
@@ -136,5 +136,7 @@ class DayCount:
     win: WinCheck | None = None  # the game's win check at this point: who has won, and notes
     deaths: tuple[DayDeath, ...] = ()  # deaths the game's day rules caused, in post order
     terms: tuple[str, str] = ("lynch", "no lynch")  # the game's words (Variant.eliminate)
+    # who chooses among the tied, (language, words) (Variant.tie_chooser): for the drafts
+    tie_chooser: tuple[tuple[str, str], ...] = ()
     # the wagons after each action, in order: a chart's data, not part of what a count equals
     steps: tuple[WagonStep, ...] = field(default=(), compare=False, repr=False)

@@ -28,7 +28,7 @@ class Threshold(StrEnum):
 class TiePolicy(StrEnum):
     NONE = "none"  # nobody dies
     HOST_DECIDES = "host-decides"
-    VAMPIRES_CHOOSE = "vampires-choose"  # Vampires: "the vampires will ... determine which"
+    TEAM_CHOOSES = "team-chooses"  # a team the game names chooses (Variant.tie_chooser)
     EARLIEST_TO_REACH = "earliest-to-reach"
     RANDOM = "random"
 
@@ -36,7 +36,7 @@ class TiePolicy(StrEnum):
 class NoLynch(StrEnum):
     ALLOWED = "allowed"
     NOT_ALLOWED = "not-allowed"
-    NOT_AFTER_NIGHT_KILL = "not-after-night-kill"  # except on Day 1 (the Vampires game)
+    NOT_AFTER_NIGHT_KILL = "not-after-night-kill"  # except on Day 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,8 @@ class Rules:
 
 
 _ENUMS = {"threshold": Threshold, "tie": TiePolicy, "no_lynch": NoLynch}
+# values an older modtool wrote, still read from game.toml files and presets: rule -> old -> new
+_OLD_VALUES = {"tie": {"vampires-choose": TiePolicy.TEAM_CHOOSES}}
 
 
 def load_preset(name: str) -> dict:
@@ -111,6 +113,8 @@ def rules_from_table(table: Mapping[str, object]) -> Rules:
 def _convert(attr: str, value: object) -> object:
     if attr in _ENUMS:
         enum = _ENUMS[attr]
+        if isinstance(value, str):
+            value = _OLD_VALUES.get(attr, {}).get(value, value)
         try:
             return enum(value)
         except ValueError:
@@ -178,7 +182,7 @@ class Rule(StrEnum):
     TIE = "tie"
     TIE_BREAK = "tie-break"
     IN_PROGRESS = "in-progress"
-    VAMPIRES_CHOOSE = "vampires-choose"  # a tie the vampires settle (the Vampires game)
+    TEAM_CHOOSES = "team-chooses"  # a tie a team of players settles (TiePolicy.TEAM_CHOOSES)
 
 
 # The rules an outcome can carry (a post says why the day ended by one of these).
@@ -193,7 +197,7 @@ DAY_END_RULES = frozenset(
         Rule.TIE,
         Rule.TIE_BREAK,
         Rule.IN_PROGRESS,
-        Rule.VAMPIRES_CHOOSE,
+        Rule.TEAM_CHOOSES,
     }
 )
 
@@ -325,8 +329,11 @@ def hammered(rules: Rules, totals: Mapping[str, int], alive: int) -> Hammer | No
     return None
 
 
-def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> Outcome:
-    """Who dies when the day ends without a hammer."""
+def day_end_outcome(
+    rules: Rules, standings: Sequence[Standing], alive: int, chooser: str | None = None
+) -> Outcome:
+    """Who dies when the day ends without a hammer; `chooser` names the team that settles a
+    tie under `tie = "team-chooses"` (the game's words, `Variant.tie_chooser`)."""
     if rules.threshold is Threshold.MAJORITY:
         return Outcome(
             OutcomeKind.NO_EXECUTION,
@@ -342,7 +349,7 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
     leaders = [s for s in live if s.votes == top]
     needed = votes_needed(rules.threshold, alive)
     if len(leaders) > 1:
-        return replace(break_tie(rules, leaders, needed), alive=alive)
+        return replace(break_tie(rules, leaders, needed, chooser), alive=alive)
     leader = leaders[0]
     if leader.target == NO_LYNCH_KEY:
         return Outcome(
@@ -371,15 +378,23 @@ def day_end_outcome(rules: Rules, standings: Sequence[Standing], alive: int) -> 
     )
 
 
-# Who settles a tie under each policy that leaves it to somebody, and the rule the outcome names.
-_CHOOSERS = {
-    TiePolicy.HOST_DECIDES: ("the host decides", Rule.TIE),
-    TiePolicy.VAMPIRES_CHOOSE: ("the vampires choose which is lynched", Rule.VAMPIRES_CHOOSE),
-}
+def tie_settler(policy: TiePolicy, chooser: str | None = None) -> tuple[str, Rule] | None:
+    """Who settles a tie under a policy that leaves it to somebody, as the outcome says it, and
+    the rule it names; None when the policy settles it by itself. `chooser` is the team the game
+    names, as the subject of "choose" ("the wolves"); without one, "a team"."""
+    if policy is TiePolicy.HOST_DECIDES:
+        return "the host decides", Rule.TIE
+    if policy is TiePolicy.TEAM_CHOOSES:
+        if chooser is None:
+            return "a team chooses which is lynched", Rule.TEAM_CHOOSES
+        return f"{chooser} choose which is lynched", Rule.TEAM_CHOOSES
+    return None
 
 
-def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> Outcome:
-    """A tie for the most votes, under the game's tie policy."""
+def break_tie(
+    rules: Rules, leaders: Sequence[Standing], needed: int, chooser: str | None = None
+) -> Outcome:
+    """A tie for the most votes, under the game's tie policy (`chooser`: see tie_settler)."""
     tied = tuple(sorted(s.target for s in leaders))
     votes = leaders[0].votes
     if votes < needed:
@@ -403,8 +418,8 @@ def break_tie(rules: Rules, leaders: Sequence[Standing], needed: int) -> Outcome
             tied,
             votes,
         )
-    if rules.tie in _CHOOSERS:  # somebody picks among the tied: the count names them
-        who, rule = _CHOOSERS[rules.tie]
+    if (settler := tie_settler(rules.tie, chooser)) is not None:  # the count names who picks
+        who, rule = settler
         why = f"tie for the most votes ({votes}): {who}"
         return Outcome(OutcomeKind.TIE, None, None, why, rule, tied, votes)
     if rules.tie is TiePolicy.EARLIEST_TO_REACH:

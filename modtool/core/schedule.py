@@ -3,13 +3,13 @@ ledger, in the game's timezone.
 
 Two shapes, both data:
 
-    [schedule]                      # the forum Clocktower game: fixed lengths
+    [schedule]                      # fixed lengths
     start = "2026-11-02T12:00"      # Day 1 starts (game timezone)
     first_day = "96h"               # Day 1 lasts four days
     day = "72h"                     # later days
     night = "host"                  # a night ends when the host starts the next day
 
-    [schedule]                      # the Vampires game: a weekday calendar
+    [schedule]                      # or a weekday calendar
     start = "2026-11-02"            # the date Day 1 starts
     turn = "00:00"                  # the wall-clock time at which a weekday begins
     weekdays = { monday = "day", tuesday = "day", wednesday = "night", thursday = "day",

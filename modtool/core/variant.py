@@ -3,9 +3,9 @@ environment does: the core never names a game, it asks the game's hooks.
 
 A game is a subclass of `Variant` in its own package under modtool/games/, listed in the
 registry there (`modtool.games.GAMES`). Every hook has a default that changes nothing, so a
-game overrides only what it adds: Mafia overrides nothing; Clocktower reads a script, checks
-votes against its characters (the Butler, the Virgin, the Witch, the Slayer) and checks wins;
-the Vampires game reads its roles and its own wins.
+game overrides only what it adds: a game of votes alone overrides nothing; a game of
+characters reads its script or roles, checks votes against its characters, runs its nights and
+checks its own wins.
 
 What the engine asks, and where:
 
@@ -14,6 +14,7 @@ What the engine asks, and where:
     events                                        its own kinds of ledger event (core.ledger)
     day_hooks                                     a day's count, at each vote (core.count)
     day_win                                       the win check at a day's end (core.count)
+    tie_chooser                                   who chooses among the tied (core.rules, drafts)
     won_before                                    whether the game is already won (host, games)
     record_rules                                  extra checks of a recorded event (core.checks)
     ghost_votes_before, is_traveller              what the town square shows (host.pictures)
@@ -33,9 +34,11 @@ if TYPE_CHECKING:  # types only: the ledger's model imports this module
     from .ledger.model import Game, Phase
     from .results import Outcome, Win, WinCheck
 
+# the core names no game: its hints point to the doc that lists the games' scripts
+_SCRIPTS = "`modtool docs game-folder` lists the scripts"
 _NO_SETUPS = (
-    "{folder}/game.toml: this game has no setups to check or draw; give it a script "
-    '(script = "trouble-brewing-forum", or "vampires")'
+    "{folder}/game.toml: this game has no setups to check or draw; give it the script of a "
+    f"game that has them ({_SCRIPTS})"
 )
 Fail = Callable[..., Exception]  # fail(problem, needle) -> the error to raise, at its line
 
@@ -71,7 +74,7 @@ class DayHooks:
         return None
 
     def settle_tie(self, outcome: Outcome, end_pos: int) -> Outcome:
-        """A tie at the day's end as the game settles it (the Vampires' choice), or as it is."""
+        """A tie at the day's end as the game settles it (a team's choice), or as it is."""
         return outcome
 
 
@@ -95,6 +98,10 @@ class Variant:
     # how its posts say a day's elimination: "it takes 5 to lynch", "and 4 to no lynch"
     eliminate: ClassVar[str] = "lynch"
     no_elimination: ClassVar[str] = "no lynch"
+    # who chooses among the tied under `tie = "team-chooses"`, per language: the subject of
+    # "choose" ("the wolves choose among them"; in Korean with its particle). A game without
+    # one cannot take that policy.
+    tie_chooser: ClassVar[Mapping[str, str]] = {}
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail: Fail) -> Variant:
@@ -152,8 +159,8 @@ class Variant:
         """Add the role text of a publisher's file to the game's own (`modtool roles import`):
         an object with `as_json()` and `text()`."""
         raise ModToolError(
-            f"{game.folder}/game.toml: role text is imported for Clocktower scripts; this game "
-            'has none (add script = "trouble-brewing-forum" or another)'
+            f"{game.folder}/game.toml: this game has no role text to import; give it the script "
+            f"of a game whose characters have it ({_SCRIPTS})"
         )
 
     # --- setups (`modtool setup`) ---------------------------------------------------------------
@@ -186,15 +193,15 @@ class Variant:
         """The night sheet (and with `resolve`, what the choices do; `confirm` writes it): an
         object with `as_json()` and `text()`."""
         raise ModToolError(
-            f"{game.folder}/game.toml: this game has no nights for modtool to run; a night "
-            'sheet needs a game that has them (script = "trouble-brewing-forum", or "vampires")'
+            f"{game.folder}/game.toml: this game has no nights for modtool to run; give it the "
+            f"script of a game that has them ({_SCRIPTS})"
         )
 
     def grimoire(self, game: Game, posts, phase: Phase):
         """The grimoire at the start of `phase`: an object with `as_json()` and `text()`."""
         raise ModToolError(
-            f"{game.folder}/game.toml: the grimoire needs a Clocktower script; add "
-            'script = "trouble-brewing-forum" (or another) to game.toml'
+            f"{game.folder}/game.toml: this game keeps no grimoire; give it the script of a game "
+            f"that has one ({_SCRIPTS})"
         )
 
     # --- the town square (`modtool picture square`) ----------------------------------------

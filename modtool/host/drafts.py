@@ -23,7 +23,7 @@ from ..core.schedule import day_deadline
 from ..errors import ModToolError
 from ..threads.posts import Post
 from .chats import chat_log
-from .render import count_to_json, deadline_of, win_to_json
+from .render import count_to_json, deadline_of, tie_chooser, win_to_json
 from .templating import render_post
 
 
@@ -104,6 +104,7 @@ def make_drafts(
         (counted,) = count_days(game, posts, [day], now=now)
         context = {
             "count": count_to_json(counted),
+            "chooser": tie_chooser(counted, language),
             "number": None,
             "deadline": deadline_of(game, day, now, posts),
         }
@@ -305,6 +306,7 @@ def dayend_context(
         "preview": in_progress,  # a preview of a day not over: the draft says so at its top
         "win": counted.get("win"),  # who won when the game is over: no night follows
         "count": counted,
+        "chooser": tie_chooser(count, language),  # who chooses among the tied, if a team does
         "executed": shown,  # the executed player's reveal, shown on the execution line
         "deaths": [d for d in deaths if d is not shown],
         "ghost_votes": ghosts,

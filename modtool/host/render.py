@@ -96,6 +96,13 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
     return out
 
 
+def tie_chooser(dc: DayCount, language: str) -> str | None:
+    """Who chooses among the tied (`tie = "team-chooses"`) in the post's language, as the game
+    names them (its English words where it has none in that language); None if it names none."""
+    words = dict(dc.tie_chooser)
+    return words.get(language, words.get("en"))
+
+
 def win_to_json(win: Win | None) -> dict | None:
     """A win as the JSON and the drafts name it: who, the rule's name, why."""
     if win is None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import jinja2
 
 from ..core.results import DayCount
-from .render import count_to_json
+from .render import count_to_json, tie_chooser
 from .sandbox import (
     TemplateFileError,
     load_template,
@@ -113,7 +113,12 @@ def render_count_post(
 ) -> str:
     """A vote-count post for the forum: `template_file` if given, else
     votecount.<language>.<markup>.j2 from the game folder's templates/ (`extra`) or modtool's."""
-    context = {"count": count_to_json(dc), "number": number, "deadline": deadline}
+    context = {
+        "count": count_to_json(dc),
+        "chooser": tie_chooser(dc, language),
+        "number": number,
+        "deadline": deadline,
+    }
     return render_post("votecount", context, markup, language, extra, template_file)
 
 

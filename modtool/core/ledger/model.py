@@ -186,7 +186,7 @@ class GhostVote(Event):
 class NightChoice(Event):
     targets: tuple[str, ...] = ()  # the chosen players' slots, in order
     character: str | None = None  # a character chosen or guessed (the Gambler's)
-    ability: str | None = None  # which ability (the Vampires game's plans)
+    ability: str | None = None  # which ability, for a role that has several
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +230,7 @@ class Game:
     schedule: Schedule | None = None  # deadlines from game.toml's [schedule]
     drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
     script: str | None = None  # game.toml's `script`, as written (a name, or a file's path)
-    # the game this is (a `core.variant.Variant`: Mafia, Clocktower, the Vampires game), with
+    # the game this is (a `core.variant.Variant`, of the registry in modtool.games), with
     # what it read of game.toml (a Clocktower script); and how it was found, to read it again
     variant: Variant = field(default=None, compare=False)
     find_variant: Callable[[str | None], type[Variant]] = field(
@@ -319,7 +319,7 @@ class Game:
         return [e for e in self.events if e.kind is EventKind.DEATH]
 
     def role_at(self, slot: str, phase: Phase | None = None) -> str | None:
-        """A slot's character (or Vampires role): the setup's, then each recorded change up to
+        """A slot's character (or role): the setup's, then each recorded change up to
         `phase` (every one when None): a star-pass, an ascension, a conversion."""
         role = self.slot(slot).role
         for e in self.events_of(EventKind.CHARACTER_CHANGE):

@@ -12,7 +12,7 @@ from ...errors import GameFileError
 from ...threads.selectors import SELECTOR_KEYS
 from ...threads.times import zone
 from ..names import did_you_mean, normalise
-from ..rules import rules_from_table
+from ..rules import TiePolicy, rules_from_table
 from .model import Game, Slot, Source
 from .schedule_table import schedule_from_table
 
@@ -127,6 +127,13 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
     _check_setup_table(setup_table, script, variant, slots, fail)
     if (problem := variant.readings_problem(dict(rules.readings))) is not None:
         raise fail(f"[rules] readings: {problem}", "readings")
+    if rules.tie is TiePolicy.TEAM_CHOOSES and not variant.tie_chooser:
+        raise fail(
+            f'[rules] tie = "{rules.tie}": this game names no team to choose among the tied; '
+            'use tie = "host-decides"',
+            "tie",
+            "rules",
+        )
     return Game(
         folder,
         str(setup.get("title", folder.name)),

@@ -28,6 +28,7 @@ class Vampires(Variant):
     example = "games/example-vampires"
     preset = "vampire"
     outcome_rules = frozenset({VampireRule.VAMPIRES_CHOSE})
+    tie_chooser = {"en": "the vampires", "ko": "뱀파이어가"}
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail) -> Vampires:
