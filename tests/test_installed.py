@@ -72,6 +72,12 @@ def test_an_installed_copy_counts_and_drafts_outside_the_repository(installed):
         assert run.returncode == 0, (args, run.stderr)
     written = sorted(p.name for p in (game / "drafts").iterdir())
     assert "role-Kohai.en.bbcode" in written and "night1-whiteflame.ko.md" in written
+    # a game's own templates travel in its package: the Vampires game's role PMs
+    vampires = work / "vampires"
+    shutil.copytree(ROOT / "games" / "example-vampires", vampires)
+    pms = subprocess.run([str(modtool), "draft", "rolepms", str(vampires), "--stdout"], **outside)
+    assert pms.returncode == 0, pms.stderr
+    assert "your role is [b]Vampire[/b]" in pms.stdout
     version = subprocess.run([str(modtool), "-V"], **outside)
     assert version.stdout.startswith("modtool ")
 

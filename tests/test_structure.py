@@ -20,6 +20,15 @@ LAYERS = ("errors", "threads", "core", "games", "host", "cli")  # bottom to top
 DATA = ("modtool.presets",)  # packages of data files (the rule presets), no code
 
 GAME_WORDS = ("vampires", "clocktower", "mafia")
+# Words that name a game, which the generic code (the core, the threads) and the shared
+# templates hold nowhere: not in code, strings, docstrings or comments. A game's words come
+# from its Variant (`tie_chooser`, `eliminate`), its own templates from `Variant.templates`.
+GAME_TEXT = ("vampire",)
+GENERIC = ("core", "threads")
+SHARED_TEMPLATES = PACKAGE / "templates"
+# where a game's word may stand, as exactly this text: the older name of a tie rule, still read
+# from the game.toml files and presets that were written with it
+ALLOWED_TEXT = {"core/rules.py": ('{"vampires-choose": TiePolicy.TEAM_CHOOSES}',)}
 
 
 def _module(path: Path) -> str:
@@ -177,6 +186,29 @@ def test_no_game_is_named_outside_the_games(path):
     assert not _game_names_compared(path)
 
 
+def _generic_files() -> list[Path]:
+    code = [p for layer in GENERIC for p in sorted((PACKAGE / layer).rglob("*.py"))]
+    return code + sorted(SHARED_TEMPLATES.glob("*.j2"))
+
+
+def _game_text(path: Path, text: str) -> list[str]:
+    """The lines of a generic file that name a game (GAME_TEXT), as `file:line: text`."""
+    where = path.relative_to(PACKAGE).as_posix()
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        kept = line
+        for allowed in ALLOWED_TEXT.get(where, ()):
+            kept = kept.replace(allowed, "")
+        if any(word in kept.casefold() for word in GAME_TEXT):
+            found.append(f"{where}:{number}: {line.strip()}")
+    return found
+
+
+@pytest.mark.parametrize("path", _generic_files(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_core_and_the_shared_templates_say_no_game_s_name(path):
+    assert not _game_text(path, path.read_text("utf-8"))
+
+
 def test_the_checker_sees_what_it_checks():
     """The checks above read real imports: a sample of known arrows is found."""
     assert any(t == "modtool.core.ledger" for t, _, _ in IMPORTS["modtool.core.count"])
@@ -185,3 +217,14 @@ def test_the_checker_sees_what_it_checks():
     assert _layer("modtool.host.days") > _layer("modtool.core.count") > _layer("modtool.threads")
     assert any(t == "modtool.core.ledger.model" for t, _, _ in TYPE_IMPORTS["modtool.core.variant"])
     assert not any(t == "modtool.core.ledger.model" for t, _, _ in IMPORTS["modtool.core.variant"])
+    # the text check reads every generic file, and finds a game's name in any case and place
+    files = {p.relative_to(PACKAGE).as_posix() for p in _generic_files()}
+    assert {"core/rules.py", "threads/posts.py", "templates/dayend.ko.bbcode.j2"} <= files
+    assert not any("games" in f.split("/") for f in files)
+    rules = PACKAGE / "core" / "rules.py"
+    assert _game_text(rules, "x = 1  # the Vampires settle it") == [
+        "core/rules.py:1: x = 1  # the Vampires settle it"
+    ]
+    assert _game_text(rules, '{% if kind == "VAMPIRES" %}') != []
+    assert _game_text(rules, '_OLD = {"vampires-choose": TiePolicy.TEAM_CHOOSES}') == []
+    assert _game_text(rules, 'tie = "vampires-choose"') != []  # only where it is allowed

@@ -114,6 +114,7 @@ def count(
                 template,
                 number,
                 deadline_of(loaded, r.day, posts=posts),
+                loaded.variant.templates,
             )
             for r in results
         )

@@ -18,6 +18,7 @@ What the engine asks, and where:
     won_before                                    whether the game is already won (host, games)
     record_rules                                  extra checks of a recorded event (core.checks)
     ghost_votes_before, is_traveller              what the town square shows (host.pictures)
+    templates, role_pms, role_display, ...        what the drafts say (host.drafts)
 """
 
 from __future__ import annotations
@@ -98,6 +99,9 @@ class Variant:
     # how its posts say a day's elimination: "it takes 5 to lynch", "and 4 to no lynch"
     eliminate: ClassVar[str] = "lynch"
     no_elimination: ClassVar[str] = "no lynch"
+    # the game's own draft templates (a folder in its package), read before modtool's shared
+    # ones and after the game folder's templates/; None: the shared ones only
+    templates: ClassVar[Path | None] = None
     # who chooses among the tied under `tie = "team-chooses"`, per language: the subject of
     # "choose" ("the wolves choose among them"; in Korean with its particle). A game without
     # one cannot take that policy.

@@ -77,7 +77,8 @@ def make_drafts(
     ext = f"{language}.{EXTENSIONS[markup]}"
 
     def render(name: str, context: dict, file: str) -> Draft:
-        text = render_post(name, context, markup, language, game.folder / "templates", template)
+        extra, own = game.folder / "templates", game.variant.templates
+        text = render_post(name, context, markup, language, extra, template, own)
         return Draft(file, text)
 
     if kind is DraftKind.ROLEPMS:

@@ -72,8 +72,11 @@ def _link_filter(markup: str):
     return link
 
 
-def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Environment:
-    """Templates from the game folder's templates/ first, then modtool's own, in the sandbox
+def environment(
+    extra: Path | None = None, markup: str = "bbcode", own: Path | None = None
+) -> jinja2.Environment:
+    """Templates from the game folder's templates/ first, then the game's own (`own`,
+    `Variant.templates`), then modtool's shared ones, in the sandbox
     (`modtool.sandbox`); an undefined name fails loudly. Every value a template prints is
     escaped for its markup here, once; templates only format (a value marked
     `markupsafe.Markup` is markup the code built)."""
@@ -86,7 +89,7 @@ def environment(extra: Path | None = None, markup: str = "bbcode") -> jinja2.Env
             return value
         return escape(value)
 
-    roots = [p for p in (game_templates(extra), TEMPLATES) if p is not None]
+    roots = [p for p in (game_templates(extra), own, TEMPLATES) if p is not None]
     return sandboxed_environment(roots, finalize, {"link": _link_filter(markup)})
 
 
@@ -110,6 +113,7 @@ def render_count_post(
     template_file: Path | None = None,
     number: int | None = None,
     deadline: dict | None = None,
+    own: Path | None = None,
 ) -> str:
     """A vote-count post for the forum: `template_file` if given, else
     votecount.<language>.<markup>.j2 from the game folder's templates/ (`extra`) or modtool's."""
@@ -119,7 +123,7 @@ def render_count_post(
         "number": number,
         "deadline": deadline,
     }
-    return render_post("votecount", context, markup, language, extra, template_file)
+    return render_post("votecount", context, markup, language, extra, template_file, own)
 
 
 def render_post(
@@ -129,9 +133,11 @@ def render_post(
     language: str = "en",
     extra: Path | None = None,
     template_file: Path | None = None,
+    own: Path | None = None,
 ) -> str:
-    """Any drafted post: <kind>.<language>.<markup>.j2 (the game's own first), or one file."""
-    env = environment(extra, markup)
+    """Any drafted post: <kind>.<language>.<markup>.j2 (the game folder's first, then the
+    game's own, `own`), or one file."""
+    env = environment(extra, markup, own)
     if template_file is not None:
         source = read_template_text(template_file)
         template = load_template(env, source=source, where=str(template_file))

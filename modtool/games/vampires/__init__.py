@@ -29,6 +29,7 @@ class Vampires(Variant):
     preset = "vampire"
     outcome_rules = frozenset({VampireRule.VAMPIRES_CHOSE})
     tie_chooser = {"en": "the vampires", "ko": "뱀파이어가"}
+    templates = Path(__file__).parent / "templates"  # its role PMs
 
     @classmethod
     def load(cls, script: str | None, folder: Path, fail) -> Vampires:
