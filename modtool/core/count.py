@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..errors import ModToolError
+from ..threads.kept import post_clauses
 from ..threads.posts import Post
 from .ledger import DayWindow, Event, Game, PostRef
 from .names import CONFIDENT, Resolution, TargetKind, did_you_mean, normalise
@@ -54,7 +55,7 @@ from .rules import (
     voter_refusal,
     votes_needed,
 )
-from .votes import ActionKind, VoteAction, find_votes, may_hold_votes, read_correction
+from .votes import ActionKind, VoteAction, read_correction, vote_reader
 
 if TYPE_CHECKING:
     pass
@@ -233,6 +234,7 @@ class _DayWalk:
     warnings: list[Notice] = field(default_factory=list)
     deaths: list[DayDeath] = field(default_factory=list)  # what the game's hooks killed
     steps: list[WagonStep] = field(default_factory=list)  # the wagons after each change
+    actions: list[list[VoteAction]] = field(default_factory=list)  # of each post of the day
 
     def __post_init__(self) -> None:
         plan, day = self.plan, self.window.day
@@ -265,6 +267,8 @@ class _DayWalk:
 
     def run(self) -> DayCount:
         posts = self.plan.timeline.posts
+        # The day's vote actions, post by post, read once (or kept from an earlier run).
+        self.actions = post_clauses(posts[self.start : self.end], vote_reader(self.rules.syntaxes))
         changes = self._changes()
         outcome: Outcome | None = None
         last_post: int | None = None
@@ -334,8 +338,7 @@ class _DayWalk:
 
     def _read_post(self, post: Post, pos: int) -> Outcome | None:
         """Apply the post's actions in order; the outcome if one of them ends the day."""
-        syntaxes = self.rules.syntaxes
-        actions = find_votes(post.body, syntaxes) if may_hold_votes(post.text, syntaxes) else []
+        actions = self.actions[pos - self.start]
         correction = self.plan.correction(post)
         if correction is not None:
             actions = self._corrected(correction, actions, post)
@@ -703,11 +706,13 @@ def ledger_contradictions(
             )
     if outcome.rule is Rule.HAMMER and window.end is not None:
         rules = plan.game.rules
-        later = [
-            p.number
+        players = [
+            p
             for p in plan.timeline.posts[end_pos + 1 : plan.bounds[day][1]]
-            if normalise(p.author) not in plan.hosts and find_votes(p.body, rules.syntaxes)
+            if normalise(p.author) not in plan.hosts
         ]
+        actions = post_clauses(players, vote_reader(rules.syntaxes))
+        later = [p.number for p, found in zip(players, actions, strict=True) if found]
         if later:
             shown = ", ".join(str(n) for n in later[:5]) + (" …" if len(later) > 5 else "")
             found.append(
