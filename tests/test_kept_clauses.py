@@ -5,7 +5,9 @@ them again (threads.kept)."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import sqlite3
 
 import pytest
@@ -13,15 +15,18 @@ import pytest
 import modtool.core.votes as votes
 import modtool.host.chats as chats
 import modtool.threads.body as body
+from modtool.core.count import FIRST_BLOCK
 from modtool.core.votes import VoteSyntax, find_votes, vote_reader
 from modtool.games import load_game
 from modtool.host.chats import chat_day_to_json, chat_log, chat_reader, read_announcements
+from modtool.host.counting import count_game
 from modtool.threads.cache import PageCache
 from modtool.threads.fetch import open_fetcher
 from modtool.threads.kept import code_digest, post_clauses
 from modtool.threads.posts import Post
 from modtool.threads.sources import read_game_posts, with_kept_readings
 
+from .conftest import ROOT
 from .test_chats import THREAD
 from .test_chats import game as chat_game  # noqa: F401 - the fixture
 
@@ -185,10 +190,6 @@ def test_the_chat_log_from_kept_clauses(chat_game, tmp_path, reads):  # noqa: F8
 
 
 def test_a_count_from_kept_votes(tmp_path, reads):
-    from modtool.host.counting import count_game
-
-    from .conftest import ROOT
-
     folder = ROOT / "games" / "example-mafia"
 
     def count():
@@ -203,3 +204,24 @@ def test_a_count_from_kept_votes(tmp_path, reads):
     assert 0 < read_cold <= read_fresh
     assert count() == fresh
     assert len(reads["votes"]) == read_fresh + read_cold
+
+
+def test_a_day_ended_by_its_hammer_reads_few_posts_past_it(tmp_path, reads):
+    folder = tmp_path / "game"
+    shutil.copytree(ROOT / "games" / "example-mafia", folder)
+    hammer = {
+        "post_id": "m16",
+        "number": 16,
+        "author": "Birch_wood",
+        "html": "<b>VOTE: Elmwood</b>",
+    }
+    chatter = [
+        {"post_id": f"m{n}", "number": n, "author": "Fern", "html": "I will vote tomorrow"}
+        for n in range(17, 17 + 4 * FIRST_BLOCK)
+    ]
+    with (folder / "thread.jsonl").open("a", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(post) + "\n" for post in (hammer, *chatter))
+    day2 = count_game(folder, 2)[0]
+    assert (day2.outcome.player, day2.outcome.post) == ("Elmwood", 16)
+    # Day 2 starts at post 10: its first block of posts, not the 1,000 posts after the hammer
+    assert len(reads["votes"]) <= 10 + FIRST_BLOCK

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     pass
 
 EXECUTED_CAUSES = frozenset({"lynched", "executed", "lynch", "execution", "exiled"})
+FIRST_BLOCK = 256  # posts whose vote actions are read at once when a day's walk starts
 
 
 # --- a day's state ---------------------------------------------------------------------------
@@ -234,7 +235,7 @@ class _DayWalk:
     warnings: list[Notice] = field(default_factory=list)
     deaths: list[DayDeath] = field(default_factory=list)  # what the game's hooks killed
     steps: list[WagonStep] = field(default_factory=list)  # the wagons after each change
-    actions: list[list[VoteAction]] = field(default_factory=list)  # of each post of the day
+    actions: list[Sequence[VoteAction]] = field(default_factory=list)  # of the posts read
 
     def __post_init__(self) -> None:
         plan, day = self.plan, self.window.day
@@ -267,8 +268,6 @@ class _DayWalk:
 
     def run(self) -> DayCount:
         posts = self.plan.timeline.posts
-        # The day's vote actions, post by post, read once (or kept from an earlier run).
-        self.actions = post_clauses(posts[self.start : self.end], vote_reader(self.rules.syntaxes))
         changes = self._changes()
         outcome: Outcome | None = None
         last_post: int | None = None
@@ -338,7 +337,7 @@ class _DayWalk:
 
     def _read_post(self, post: Post, pos: int) -> Outcome | None:
         """Apply the post's actions in order; the outcome if one of them ends the day."""
-        actions = self.actions[pos - self.start]
+        actions = self._actions(pos)
         correction = self.plan.correction(post)
         if correction is not None:
             actions = self._corrected(correction, actions, post)
@@ -401,6 +400,16 @@ class _DayWalk:
             if slot not in self.state.alive:
                 break  # the voter died at this post (the Witch's curse)
         return None
+
+    def _actions(self, pos: int) -> Sequence[VoteAction]:
+        """The vote actions of the post at `pos`, read (or kept from an earlier run) in blocks
+        that double as the walk goes on: a day that ends at a hammer reads few posts past it."""
+        while pos >= self.start + len(self.actions):
+            begin = self.start + len(self.actions)
+            stop = min(self.end, begin + max(FIRST_BLOCK, len(self.actions)))
+            block = self.plan.timeline.posts[begin:stop]
+            self.actions.extend(post_clauses(block, vote_reader(self.rules.syntaxes)))
+        return self.actions[pos - self.start]
 
     def _corrected(
         self, correction: Event, actions: list[VoteAction], post: Post

@@ -20,7 +20,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .body import reading_digest
 from .posts import Post
+
+_NONE = b"[]"  # the clauses of a post that has none, as every reader's `dump` writes them
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +33,7 @@ class ClauseReader:
     kind: bytes  # see code_digest: the syntax and the code that reads it
     wanted: Callable[[Post], bool]  # False: the post holds no clause of this kind
     read: Callable[[Post], list]  # the clauses, in order
-    dump: Callable[[list], bytes]
+    dump: Callable[[list], bytes]  # JSON: a post with no clause is "[]"
     load: Callable[[bytes], list]
 
 
@@ -40,10 +43,10 @@ def code_digest(name: str, syntax: Iterable[str], files: Iterable[str]) -> bytes
     return hashlib.blake2b("\0\0".join(parts).encode(), digest_size=16).digest()
 
 
-def post_clauses(posts: Sequence[Post], reader: ClauseReader) -> list[list]:
+def post_clauses(posts: Sequence[Post], reader: ClauseReader) -> list[Sequence]:
     """The clauses of each post, in the posts' order: read earlier in this run, kept from an
     earlier run, or read now (and kept, where the post's reading is kept)."""
-    out: list = [None] * len(posts)
+    out: list = [()] * len(posts)  # a post kept back by `wanted` has none (nothing is kept)
     asked: dict[int, tuple] = {}  # id(cache) -> (cache, [(index, digest)])
     kind = reader.kind
     for i, post in enumerate(posts):
@@ -51,11 +54,11 @@ def post_clauses(posts: Sequence[Post], reader: ClauseReader) -> list[list]:
         if known is not None:
             out[i] = known
         elif not reader.wanted(post):
-            out[i] = post.remember(kind, [])
-        elif (kept := post.kept) is None:
+            continue
+        elif (cache := post.kept) is None:
             out[i] = post.remember(kind, reader.read(post))
         else:
-            asked.setdefault(id(kept[0]), (kept[0], []))[1].append((i, kept[1]))
+            asked.setdefault(id(cache), (cache, []))[1].append((i, reading_digest(post.html)))
     for cache, wanted in asked.values():
         found = cache.clauses(kind, list({digest for _, digest in wanted}))
         new: dict[bytes, bytes] = {}
@@ -65,7 +68,7 @@ def post_clauses(posts: Sequence[Post], reader: ClauseReader) -> list[list]:
                 clauses = reader.read(posts[i])
                 new[digest] = found[digest] = reader.dump(clauses)
             else:
-                clauses = reader.load(blob)
+                clauses = reader.load(blob) if blob != _NONE else ()
             out[i] = posts[i].remember(kind, clauses)
         if new:
             cache.keep_clauses(kind, list(new.items()))

@@ -50,14 +50,14 @@ class Post:
         """Take a reading kept from an earlier run (the same HTML, the same reader)."""
         self._read["reading"] = reading
 
-    def kept_in(self, cache, digest: bytes) -> None:
-        """Where this post's reading is kept (a PageCache, and the post's reading digest): the
-        clauses read in it are kept there too (threads.kept)."""
-        self._read["kept"] = (cache, digest)
+    def kept_in(self, cache) -> None:
+        """Where this post's reading is kept (a PageCache): the clauses read in it are kept
+        there too (threads.kept)."""
+        self._read["kept"] = cache
 
     @property
-    def kept(self) -> tuple | None:
-        """(cache, digest) of a post whose reading is kept, else None."""
+    def kept(self):
+        """The PageCache this post's reading is kept in, else None."""
         return self._read.get("kept")
 
     def clauses(self, kind: bytes):
