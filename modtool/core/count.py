@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..errors import ModToolError
+from ..threads.kept import post_clauses
 from ..threads.posts import Post
 from .ledger import DayWindow, Event, Game, PostRef
 from .names import CONFIDENT, Resolution, TargetKind, did_you_mean, normalise
@@ -54,12 +55,13 @@ from .rules import (
     voter_refusal,
     votes_needed,
 )
-from .votes import ActionKind, VoteAction, find_votes, may_hold_votes, read_correction
+from .votes import ActionKind, VoteAction, read_correction, vote_reader
 
 if TYPE_CHECKING:
     pass
 
 EXECUTED_CAUSES = frozenset({"lynched", "executed", "lynch", "execution", "exiled"})
+FIRST_BLOCK = 256  # posts whose vote actions are read at once when a day's walk starts
 
 
 # --- a day's state ---------------------------------------------------------------------------
@@ -233,6 +235,7 @@ class _DayWalk:
     warnings: list[Notice] = field(default_factory=list)
     deaths: list[DayDeath] = field(default_factory=list)  # what the game's hooks killed
     steps: list[WagonStep] = field(default_factory=list)  # the wagons after each change
+    actions: list[Sequence[VoteAction]] = field(default_factory=list)  # of the posts read
 
     def __post_init__(self) -> None:
         plan, day = self.plan, self.window.day
@@ -334,8 +337,7 @@ class _DayWalk:
 
     def _read_post(self, post: Post, pos: int) -> Outcome | None:
         """Apply the post's actions in order; the outcome if one of them ends the day."""
-        syntaxes = self.rules.syntaxes
-        actions = find_votes(post.body, syntaxes) if may_hold_votes(post.text, syntaxes) else []
+        actions = self._actions(pos)
         correction = self.plan.correction(post)
         if correction is not None:
             actions = self._corrected(correction, actions, post)
@@ -398,6 +400,16 @@ class _DayWalk:
             if slot not in self.state.alive:
                 break  # the voter died at this post (the Witch's curse)
         return None
+
+    def _actions(self, pos: int) -> Sequence[VoteAction]:
+        """The vote actions of the post at `pos`, read (or kept from an earlier run) in blocks
+        that double as the walk goes on: a day that ends at a hammer reads few posts past it."""
+        while pos >= self.start + len(self.actions):
+            begin = self.start + len(self.actions)
+            stop = min(self.end, begin + max(FIRST_BLOCK, len(self.actions)))
+            block = self.plan.timeline.posts[begin:stop]
+            self.actions.extend(post_clauses(block, vote_reader(self.rules.syntaxes)))
+        return self.actions[pos - self.start]
 
     def _corrected(
         self, correction: Event, actions: list[VoteAction], post: Post
@@ -704,11 +716,13 @@ def ledger_contradictions(
             )
     if outcome.rule is Rule.HAMMER and window.end is not None:
         rules = plan.game.rules
-        later = [
-            p.number
+        players = [
+            p
             for p in plan.timeline.posts[end_pos + 1 : plan.bounds[day][1]]
-            if normalise(p.author) not in plan.hosts and find_votes(p.body, rules.syntaxes)
+            if normalise(p.author) not in plan.hosts
         ]
+        actions = post_clauses(players, vote_reader(rules.syntaxes))
+        later = [p.number for p, found in zip(players, actions, strict=True) if found]
         if later:
             shown = ", ".join(str(n) for n in later[:5]) + (" …" if len(later) > 5 else "")
             found.append(

@@ -12,9 +12,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
+
+import orjson
 
 from ..threads.body import BOLD, OFFICIAL, Body, Run
+from ..threads.kept import ClauseReader, code_digest
 from ..threads.patterns import lazy
+from . import grammar
 from .grammar import Vocabulary, clauses, clauses_at, read_clause
 
 
@@ -95,6 +100,34 @@ def may_hold_votes(text: str, syntaxes: Iterable[VoteSyntax] = DEFAULT_SYNTAXES)
         return True
     low = text.lower()
     return any(hint in low for hint in _VOTE_HINTS)
+
+
+def vote_reader(syntaxes: Iterable[VoteSyntax] = DEFAULT_SYNTAXES) -> ClauseReader:
+    """The vote actions of posts, read with these syntaxes, as threads.kept reads and keeps
+    them: under the syntaxes and the code of this module and of `grammar`."""
+    return _vote_reader(tuple(sorted(set(syntaxes))))
+
+
+@lru_cache(maxsize=8)
+def _vote_reader(enabled: tuple[VoteSyntax, ...]) -> ClauseReader:
+    return ClauseReader(
+        kind=code_digest("votes", enabled, (__file__, grammar.__file__)),
+        wanted=lambda post: may_hold_votes(post.text, enabled),
+        read=lambda post: find_votes(post.body, enabled),
+        dump=dump_actions,
+        load=load_actions,
+    )
+
+
+def dump_actions(actions: list[VoteAction]) -> bytes:
+    return orjson.dumps([(a.kind, a.target, a.raw, a.syntax) for a in actions])
+
+
+def load_actions(kept: bytes) -> list[VoteAction]:
+    return [
+        VoteAction(ActionKind(kind), target, raw, VoteSyntax(syntax) if syntax else None)
+        for kind, target, raw, syntax in orjson.loads(kept)
+    ]
 
 
 def read_correction(text: str) -> list[VoteAction]:

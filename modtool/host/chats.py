@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
+
+import orjson
 
 from ..core.ledger import EventKind, Game, PostRef
 from ..core.names import Method, Resolver, TargetKind, normalise
 from ..core.plan import GamePlan
+from ..threads.kept import ClauseReader, code_digest, post_clauses
 from ..threads.posts import Post
 
 RULES = (
@@ -322,6 +325,7 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
     corrected = {
         (e.at.thread, e.at.post): e.text for e in game.events if e.kind is EventKind.CHAT_CORRECTION
     }
+    read = post_clauses(plan.timeline.posts, chat_reader())  # read once, or kept from a run
     for i, post in enumerate(plan.timeline.posts):
         day = in_day.get(i)
         if day != current_day:
@@ -332,8 +336,11 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
         if normalise(post.author) in hosts:
             continue
         key = (post.thread, post.number)
-        text = corrected[key] if key in corrected else _own_lines(post)  # the host's reading wins
-        announcements = read_announcements(text) if _mentions_chat(text) else []
+        if key in corrected:  # the host's reading wins
+            text = corrected[key]
+            announcements = read_announcements(text) if _mentions_chat(text) else []
+        else:
+            announcements = read[i]
         if not announcements:
             continue
         author = game.find_slot(post.author)
@@ -351,6 +358,29 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
         if d in wanted:
             out.append(entry)
     return sorted(out, key=lambda e: e.day)
+
+
+def chat_reader() -> ClauseReader:
+    """The chat announcements of posts as threads.kept reads and keeps them: under the code of
+    this module and the patterns it reads with (a changed pattern reads every post again). A
+    post whose own text does not name a chat is passed over: its lines' words are its own
+    text's words, and each way of naming a chat holds "chat", "gc" or "group"."""
+    patterns = sorted(v.pattern for v in globals().values() if isinstance(v, re.Pattern))
+    return ClauseReader(
+        kind=code_digest("chats", [_CHAT, *patterns], (__file__,)),
+        wanted=lambda post: _mentions_chat(post.text),
+        read=_post_announcements,
+        dump=lambda found: orjson.dumps([astuple(a) for a in found]),
+        load=lambda kept: [
+            Announcement(kind, owner, tuple(added), tuple(members), stated, chat_id)
+            for kind, owner, added, members, stated, chat_id in orjson.loads(kept)
+        ],
+    )
+
+
+def _post_announcements(post: Post) -> list[Announcement]:
+    text = _own_lines(post)
+    return read_announcements(text) if _mentions_chat(text) else []
 
 
 def _own_lines(post: Post) -> str:

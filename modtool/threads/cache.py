@@ -8,7 +8,9 @@ pages after it, with If-None-Match / If-Modified-Since where the forum gave vali
 
 It also keeps the reading of every post body read from a posts file (its text, with the marks
 of quotes, bold and struck-out text), under a digest of the body's HTML and the reader's
-version, so that a re-count parses no body twice.
+version, so that a re-count parses no body twice; and the clauses read in those posts (vote
+actions, chat announcements), under the same digest and the kind of clause: the syntax read
+and a digest of the code reading it (threads.kept).
 """
 
 from __future__ import annotations
@@ -41,6 +43,12 @@ CREATE TABLE IF NOT EXISTS threads (
 CREATE TABLE IF NOT EXISTS readings (
     digest BLOB PRIMARY KEY,
     reading TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS clauses (
+    kind BLOB NOT NULL,
+    digest BLOB NOT NULL,
+    clauses BLOB NOT NULL,
+    PRIMARY KEY (kind, digest)
 ) WITHOUT ROWID;
 """
 _CHUNK = 500  # digests asked for in one query (SQLite's limit on parameters is 999 or more)
@@ -132,17 +140,7 @@ class PageCache:
 
     def readings(self, digests: list[bytes]) -> dict[bytes, str]:
         """The post readings kept under these digests (see body.reading_digest)."""
-        found: dict[bytes, str] = {}
-        with self._lock:
-            for i in range(0, len(digests), _CHUNK):
-                chunk = digests[i : i + _CHUNK]
-                marks = ",".join("?" * len(chunk))
-                found.update(
-                    self._db.execute(
-                        f"SELECT digest, reading FROM readings WHERE digest IN ({marks})", chunk
-                    )
-                )
-        return found
+        return self._by_digest("SELECT digest, reading FROM readings WHERE", (), digests)
 
     def keep_readings(self, readings: list[tuple[bytes, str]]) -> None:
         """Keep post readings by digest, so that a re-count parses no body it has read."""
@@ -151,6 +149,33 @@ class PageCache:
                 self._db.executemany("INSERT OR REPLACE INTO readings VALUES (?, ?)", readings)
         except sqlite3.OperationalError:
             pass  # a cache that cannot be written to (read-only, full): the next run reads again
+
+    def clauses(self, kind: bytes, digests: list[bytes]) -> dict[bytes, bytes]:
+        """The clauses of this kind kept for the posts of these digests (threads.kept)."""
+        return self._by_digest(
+            "SELECT digest, clauses FROM clauses WHERE kind = ? AND", (kind,), digests
+        )
+
+    def _by_digest(self, select: str, params: tuple, digests: list[bytes]) -> dict:
+        """{digest: value} of `select` ("... WHERE") for these digests, in chunks of _CHUNK."""
+        found: dict = {}
+        with self._lock:
+            for i in range(0, len(digests), _CHUNK):
+                chunk = digests[i : i + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                found.update(self._db.execute(f"{select} digest IN ({marks})", (*params, *chunk)))
+        return found
+
+    def keep_clauses(self, kind: bytes, clauses: list[tuple[bytes, bytes]]) -> None:
+        """Keep the clauses of this kind read in posts, by the posts' digests."""
+        try:
+            with self._lock, self._db:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO clauses VALUES (?, ?, ?)",
+                    [(kind, digest, value) for digest, value in clauses],
+                )
+        except sqlite3.OperationalError:
+            pass  # a cache that cannot be written to: the next run reads them again
 
     def store_thread(self, urls: list[str], pages: list[str]) -> None:
         now = time.time()

@@ -50,6 +50,25 @@ class Post:
         """Take a reading kept from an earlier run (the same HTML, the same reader)."""
         self._read["reading"] = reading
 
+    def kept_in(self, cache) -> None:
+        """Where this post's reading is kept (a PageCache): the clauses read in it are kept
+        there too (threads.kept)."""
+        self._read["kept"] = cache
+
+    @property
+    def kept(self):
+        """The PageCache this post's reading is kept in, else None."""
+        return self._read.get("kept")
+
+    def clauses(self, kind: bytes):
+        """The clauses of this kind read in this post already in this run, else None."""
+        return self._read.get(kind)
+
+    def remember(self, kind: bytes, clauses):
+        """Keep the clauses of this kind read in this post for the rest of the run."""
+        self._read[kind] = clauses
+        return clauses
+
     @property
     def reading(self) -> str:
         return self._once("reading", lambda: read_html(self.html))

@@ -306,7 +306,7 @@ def with_kept_readings(posts: list[Post], cache: PageCache) -> None:
     """Give posts not read yet (those of posts files) the readings kept in the page cache, and
     read and keep the others: a re-count parses no body it has read before. A reading is kept
     under a digest of the HTML and the reader's version: an edited post, or a changed reader,
-    is read again."""
+    is read again. The clauses read in these posts are kept beside their readings (kept.py)."""
     unread = [p for p in posts if not p.has_reading]
     if not unread:
         return
@@ -314,6 +314,7 @@ def with_kept_readings(posts: list[Post], cache: PageCache) -> None:
     kept = cache.readings(digests)
     new = []
     for post, digest in zip(unread, digests, strict=True):
+        post.kept_in(cache)
         reading = kept.get(digest)
         if reading is None:
             new.append((digest, post.reading))
