@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.core.names import Method, Resolver, TargetKind, ThreadWords
+from modtool.core.names import Method, Resolver, TargetKind, ThreadWords, spoken_letters
 
 SLOTS = {
     "Fro99er": ["Fro99er"],
@@ -139,3 +139,70 @@ def test_a_nickname_the_thread_keeps_using_is_learned_with_its_evidence():
 )
 def test_a_word_without_enough_evidence_is_not_a_nickname(texts):
     assert _learning(texts).resolve("Adenine").kind is TargetKind.UNRESOLVED
+
+
+@pytest.mark.parametrize(
+    ("word", "letters", "said"),
+    [
+        ("jaydee", "jd", "jay-dee"),
+        ("emjay", "mj", "em-jay"),
+        ("teebee", "tb", "tee-bee"),
+        ("teeb", "tb", "tee-b"),  # the last letter cut to its consonant
+        ("deej", "dj", "dee-j"),
+        ("teebs", "tb", "tee-b-s"),  # with the pet-name "s"
+        ("kaybees", "kb", "kay-bee-s"),
+        ("emcee", "mc", "em-cee"),
+        ("elenn", None, None),  # n is said "en": it has no cut form
+        ("tee", None, None),  # one letter is not initials
+        ("keyboard", None, None),
+        ("bob", None, None),  # a clipped letter needs a letter's name before it
+    ],
+)
+def test_spoken_letters(word, letters, said):
+    found = spoken_letters(word)
+    assert (found.get(letters) if letters else found) == (said if letters else {})
+
+
+SPOKEN_SLOTS = {
+    "TomBrady": ["TomBrady"],
+    "JD": ["JD"],
+    "MightyJoe": ["MightyJoe"],
+    "Master Chief": ["Master Chief"],
+    "Kite Bird": ["Kite Bird"],
+    "Kelpie": ["Kelpie"],
+}
+spoken = Resolver.from_slots(SPOKEN_SLOTS)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("teebs", "TomBrady"),  # initials of a CamelCase name
+        ("Teebee", "TomBrady"),
+        ("jaydee", "JD"),  # a name written as initials, spelt out
+        ("emjay", "MightyJoe"),
+        ("emcee", "Master Chief"),  # initials of a name of two words
+        ("kaybee", "Kite Bird"),
+        ("essay", None),  # a word that spells letters nobody's initials are
+        ("tee", None),
+    ],
+)
+def test_initials_said_aloud_name_the_one_living_player_they_spell(text, slot):
+    found = spoken.resolve(text)
+    assert found.slot == slot
+    if slot is not None:
+        assert found.method is Method.SPOKEN_INITIALS
+        assert found.confidence < 0.9  # counted, and shown to the host with how it was read
+
+
+def test_initials_said_aloud_are_ambiguous_when_two_players_share_them_and_dead_ones_dont_count():
+    twins = Resolver.from_slots({"TrueBlue": ["TrueBlue"], "Tall Boy": ["Tall Boy"]})
+    assert twins.resolve("teebs").candidates == ("Tall Boy", "TrueBlue")
+    assert twins.resolve("teebs", frozenset({"Tall Boy"})).slot == "Tall Boy"
+
+
+def test_initials_said_aloud_show_how_they_were_read_and_where_the_thread_uses_them():
+    learner = Resolver.from_slots({"TrueBlue": ["TrueBlue"], "Ann": ["Ann"]})
+    learner.thread_words = ThreadWords(enumerate(["teebs is scum", "hi", "VOTE: teebs"]))
+    found = learner.resolve("teebs")
+    assert found.evidence == "'teebs' says T-B aloud (tee-b-s); used in 2 posts (0, 2)"

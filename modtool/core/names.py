@@ -30,6 +30,7 @@ class Method(StrEnum):
     WORD_TYPO = "word-typo"
     INITIAL = "initial"
     NICKNAME = "nickname"
+    SPOKEN_INITIALS = "spoken-initials"
     FUZZY = "fuzzy"
 
 
@@ -47,6 +48,7 @@ CONFIDENCE = {
     Method.WORD_TYPO: 0.8,
     Method.INITIAL: 0.6,
     Method.NICKNAME: 0.8,
+    Method.SPOKEN_INITIALS: 0.75,
 }
 
 NO_LYNCH_WORDS = (
@@ -281,6 +283,10 @@ class Resolver:
                 learned = _nickname(t, living, self.thread_words)
                 if learned:
                     return learned
+        for t in loose_texts:
+            spoken = _spoken_initials(t, living, self.thread_words)
+            if spoken:
+                return spoken
         initial = _single_initial(text, living)
         if initial:
             return initial
@@ -398,6 +404,19 @@ class ThreadWords:
         return self._scan(norm)[1]
 
 
+def _player(slot: str, method: Method, text: str, evidence: str = "") -> Resolution:
+    """A read of `text` as one player, as sure as its stage."""
+    return Resolution(
+        TargetKind.PLAYER, slot, method, CONFIDENCE[method], matched_text=text, evidence=evidence
+    )
+
+
+def _posts(numbers: list[int]) -> str:
+    """ "4 posts (2862, 2936, 2940, 2964)": the first six, for evidence a host can check."""
+    shown = ", ".join(str(n) for n in numbers[:6]) + (" …" if len(numbers) > 6 else "")
+    return f"{len(numbers)} posts ({shown})"
+
+
 def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
     """A one-word target the thread keeps using, written like a name, that looks like exactly
     one living player's name or a word of it: what a host reads as that player's nickname."""
@@ -419,15 +438,88 @@ def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolu
         return None
     if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < NICKNAME_MARGIN:
         return None
-    shown = ", ".join(str(n) for n in uses[:6]) + (" …" if len(uses) > 6 else "")
-    return Resolution(
-        TargetKind.PLAYER,
-        ranked[0][0],
-        Method.NICKNAME,
-        CONFIDENCE[Method.NICKNAME],
-        matched_text=text,
-        evidence=f"{text!r} is used in {len(uses)} posts ({shown}); similarity {ranked[0][1]:.2f}",
-    )
+    why = f"{text!r} is used in {_posts(uses)}; similarity {ranked[0][1]:.2f}"
+    return _player(ranked[0][0], Method.NICKNAME, text, why)
+
+
+# How English speakers say each letter, as players spell initials out ("jaydee" for JD, "emjay"
+# for MightyJoe, "emcee" for Master Chief).
+_SAID = (
+    "a:ay b:bee c:cee,see d:dee e:ee f:ef,eff g:gee h:aitch,aych i:eye j:jay k:kay l:el,ell m:em "
+    "n:en o:oh p:pee q:cue,kew r:ar,arr s:es,ess t:tee u:you v:vee w:dubya x:ex y:why,wye "
+    "z:zee,zed"
+)
+LETTER_NAMES = {
+    letter: tuple(sounds.split(","))
+    for letter, sounds in (item.split(":") for item in _SAID.split())
+}
+_SPOKEN = tuple((said, letter) for letter, names in LETTER_NAMES.items() for said in names)
+# The last letter may be cut to its sound's first consonant ("deej" for DJ, "teeb" for TB),
+# and the whole given the pet-name "s" ("teebs").
+_CLIPPED = {letter for letter, names in LETTER_NAMES.items() if names[0][0] == letter}
+_PET_ENDING = "s"
+
+
+def spoken_letters(norm: str) -> dict[str, str]:
+    """The initials a normalised word spells out loud, each with how it was read:
+    "teebs" -> {"tb": "tee-b-s"}, "emjay" -> {"mj": "em-jay"}; {} when the word is not made of
+    two or more letters' names."""
+    found: dict[str, str] = {}
+
+    def walk(rest: str, letters: str, said: tuple[str, ...]) -> None:
+        if not rest and len(letters) >= 2:
+            found.setdefault(letters, "-".join(said))
+            return
+        for sound, letter in _SPOKEN:
+            if rest.startswith(sound):
+                walk(rest[len(sound) :], letters + letter, (*said, sound))
+        if letters and rest in _CLIPPED:
+            walk("", letters + rest, (*said, rest))
+
+    walk(norm, "", ())
+    if norm.endswith(_PET_ENDING):
+        for letters, said in spoken_letters(norm[: -len(_PET_ENDING)]).items():
+            found.setdefault(letters, f"{said}-{_PET_ENDING}")
+    return found
+
+
+def _initials_of(name: str) -> set[str]:
+    """What a name's initials are: those of its words, or the name itself when it is written
+    as initials ("JD")."""
+    norm = normalise(name)
+    return _acronyms(name) | ({norm} if _capitals(name) and len(norm) <= 4 else set())
+
+
+def _spoken_initials(
+    text: str, entries: list[NameEntry], words: ThreadWords | None
+) -> Resolution | None:
+    """A one-word target that spells one living player's initials aloud: "teebs" (tee-b) for
+    ThinkBig, "jaydee" for JD. The thread's other uses of the word are shown as evidence."""
+    norm = normalise(text)
+    if " " in text.strip() or norm in _STOPWORDS:
+        return None
+    readings = spoken_letters(norm)
+    found = {
+        letters: {e.slot for e in entries if letters in _initials_of(e.name)}
+        for letters in readings
+    }
+    slots = set().union(*found.values()) if found else set()
+    if len(slots) > 1:
+        return Resolution(
+            TargetKind.AMBIGUOUS,
+            method=Method.SPOKEN_INITIALS,
+            candidates=tuple(sorted(slots)),
+            matched_text=text,
+        )
+    if not slots:
+        return None
+    letters = next(k for k, v in found.items() if v)
+    evidence = f"{text!r} says {'-'.join(letters.upper())} aloud ({readings[letters]})"
+    if words is not None:
+        uses = words.uses(norm)
+        if uses:
+            evidence += f"; used in {_posts(uses)}"
+    return _player(next(iter(slots)), Method.SPOKEN_INITIALS, text, evidence)
 
 
 _ARTICLE = lazy(r"^the[\s_\-.]*(?=\w{3})", re.I)
@@ -462,13 +554,7 @@ def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
     found = {e.slot for e in entries if normalise(e.name)[:1] == first}
     if len(found) != 1:
         return None
-    return Resolution(
-        TargetKind.PLAYER,
-        next(iter(found)),
-        Method.INITIAL,
-        CONFIDENCE[Method.INITIAL],
-        matched_text=letter,
-    )
+    return _player(next(iter(found)), Method.INITIAL, letter)
 
 
 def _fuzzy(norm: str, entries: list[NameEntry]) -> Resolution | None:
