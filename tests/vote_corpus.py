@@ -201,6 +201,11 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         ((BOTC,), "[s]VTL {a}[/s] VTL {b}", "vote {b}"),
         (ALL, "[s]<b>Vote: {a}</b>[/s]", ""),
         (ALL, "<details><summary>spoiler</summary><b>Vote: {a}</b></details>", ""),
+        # a quote's BBCode the forum left as text (a bracket forgotten) is still a quote
+        (ALL, '[quote="{b}"]<b>Vote: {a}</b>[/quote]Nope.', ""),
+        (ALL, '[quote="In post 12, {b}"]<b>Vote: {a}</b>[/quote<br><b>Vote: {b}</b>', "vote {b}"),
+        ((BOTC,), "[quote={b}]VTL {a}[/quote] VTL {b}", "vote {b}"),
+        (HASH_GAMES, "[QUOTE]##vote {a}[/QUOTE]<br>##vote {b}", "vote {b}"),
     ],
 }
 

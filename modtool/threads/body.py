@@ -158,7 +158,19 @@ def read(element: etree._Element, html: str) -> str:
     if "<!--" in html:
         html = _COMMENT.sub("", html)
     text = _TAG.sub("", _BREAK_TAG.sub("\n", html))
-    return unescape(text) if "&" in text else text
+    text = unescape(text) if "&" in text else text
+    return _LITERAL_QUOTE.sub(_quote_gone, text) if "[/" in text else text
+
+
+# A quote whose BBCode the forum left as text, as a closing bracket forgotten leaves it:
+# '[quote="Ann"]Vote: Bo[/quote' is still Ann's words, not the poster's.
+_LITERAL_QUOTE = lazy(r"\[quote\b[^\]\n]*\].*?\[/quote\]?", re.I | re.S)
+
+
+def _quote_gone(m: re.Match[str]) -> str:
+    """What is left of a literal quote: a paragraph break, and the emphasis markers inside it
+    (so that emphasis opened in it and closed after it stays balanced)."""
+    return "\n\n" + "".join(_MARKS.findall(m[0])) + "\n"
 
 
 def _hints_header(html: str) -> bool:
