@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.core.names import Method, Resolver, TargetKind, ThreadWords, spoken_letters
+from modtool.core.names import (
+    Method,
+    Resolver,
+    TargetKind,
+    ThreadWords,
+    pet_stems,
+    spoken_letters,
+)
 
 SLOTS = {
     "Fro99er": ["Fro99er"],
@@ -206,3 +213,51 @@ def test_initials_said_aloud_show_how_they_were_read_and_where_the_thread_uses_t
     learner.thread_words = ThreadWords(enumerate(["teebs is scum", "hi", "VOTE: teebs"]))
     found = learner.resolve("teebs")
     assert found.evidence == "'teebs' says T-B aloud (tee-b-s); used in 2 posts (0, 2)"
+
+
+@pytest.mark.parametrize(
+    ("word", "stems"),
+    [
+        ("hopsy", {"hop": "sy", "hops": "y"}),
+        ("notty", {"nott": "y", "not": "ty"}),  # the last consonant doubled before the ending
+        ("aspy", {"asp": "y"}),
+        ("maddie", {"madd": "ie", "mad": "die"}),
+        ("bert", {}),
+        ("amy", {}),  # a stem has three letters or more
+    ],
+)
+def test_pet_stems(word, stems):
+    assert pet_stems(word) == stems
+
+
+PETS = Resolver.from_slots(
+    {
+        "Hopkirk": ["Hopkirk"],
+        "notscience": ["notscience"],
+        "A Simple Plan": ["A Simple Plan"],
+        "Madrigal77": ["Madrigal77"],
+        "Torvald": ["Torvald"],
+        "Tortuga": ["Tortuga"],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "evidence"),
+    [
+        ("Hopsy", "Hopkirk", "'Hopsy' is a pet name: 'hop' + 'sy', the start of Hopkirk"),
+        ("Notty", "notscience", "'Notty' is a pet name: 'not' + 'ty', the start of notscience"),
+        ("Aspy", "A Simple Plan", "'Aspy' is a pet name: 'asp' + 'y', A Simple Plan's initials"),
+        ("Maddie", "Madrigal77", "'Maddie' is a pet name: 'mad' + 'die', the start of Madrigal77"),
+    ],
+)
+def test_a_pet_name_made_from_the_start_of_a_name_or_its_initials(text, slot, evidence):
+    found = PETS.resolve(text)
+    assert (found.slot, found.method, found.evidence) == (slot, Method.PET_NAME, evidence)
+    assert found.confidence < 0.9
+
+
+def test_a_pet_name_two_players_could_have_is_ambiguous_and_the_dead_do_not_count():
+    assert PETS.resolve("Torry").candidates == ("Tortuga", "Torvald")
+    assert PETS.resolve("Torry", frozenset({"Torvald", "Hopkirk"})).slot == "Torvald"
+    assert PETS.resolve("Bertie").kind is TargetKind.UNRESOLVED

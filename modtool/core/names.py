@@ -31,6 +31,7 @@ class Method(StrEnum):
     INITIAL = "initial"
     NICKNAME = "nickname"
     SPOKEN_INITIALS = "spoken-initials"
+    PET_NAME = "pet-name"
     FUZZY = "fuzzy"
 
 
@@ -49,6 +50,7 @@ CONFIDENCE = {
     Method.INITIAL: 0.6,
     Method.NICKNAME: 0.8,
     Method.SPOKEN_INITIALS: 0.75,
+    Method.PET_NAME: 0.7,
 }
 
 NO_LYNCH_WORDS = (
@@ -284,7 +286,7 @@ class Resolver:
                 if learned:
                     return learned
         for t in loose_texts:
-            spoken = _spoken_initials(t, living, self.thread_words)
+            spoken = _spoken_initials(t, living, self.thread_words) or _pet_name(t, living)
             if spoken:
                 return spoken
         initial = _single_initial(text, living)
@@ -308,9 +310,7 @@ class Resolver:
             return Resolution(
                 TargetKind.PLAYER, next(iter(found)), method, confidence, matched_text=t
             )
-        return Resolution(
-            TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(found)), matched_text=t
-        )
+        return _ambiguous(found, method, t)
 
 
 def _loose_match(
@@ -411,6 +411,13 @@ def _player(slot: str, method: Method, text: str, evidence: str = "") -> Resolut
     )
 
 
+def _ambiguous(slots: set[str], method: Method, text: str) -> Resolution:
+    """A read of `text` that fits several players, for the host to decide."""
+    return Resolution(
+        TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(slots)), matched_text=text
+    )
+
+
 def _posts(numbers: list[int]) -> str:
     """ "4 posts (2862, 2936, 2940, 2964)": the first six, for evidence a host can check."""
     shown = ", ".join(str(n) for n in numbers[:6]) + (" …" if len(numbers) > 6 else "")
@@ -505,12 +512,7 @@ def _spoken_initials(
     }
     slots = set().union(*found.values()) if found else set()
     if len(slots) > 1:
-        return Resolution(
-            TargetKind.AMBIGUOUS,
-            method=Method.SPOKEN_INITIALS,
-            candidates=tuple(sorted(slots)),
-            matched_text=text,
-        )
+        return _ambiguous(slots, Method.SPOKEN_INITIALS, text)
     if not slots:
         return None
     letters = next(k for k, v in found.items() if v)
@@ -520,6 +522,51 @@ def _spoken_initials(
         if uses:
             evidence += f"; used in {_posts(uses)}"
     return _player(next(iter(slots)), Method.SPOKEN_INITIALS, text, evidence)
+
+
+# The endings of pet names made from the start of a name ("Hopsy" for Hopkirk, "Notty" for
+# notscience, the last consonant doubled) or from its initials ("Aspy" for A Simple Plan).
+PET_ENDINGS = ("sy", "ie", "ey", "y", "s")
+_VOWELS = frozenset("aeiouy")
+
+
+def pet_stems(norm: str) -> dict[str, str]:
+    """The stems a normalised word may be a pet name of, each with its ending:
+    "notty" -> {"nott": "y", "not": "ty"}; a stem has three letters or more."""
+    stems: dict[str, str] = {}
+    for ending in PET_ENDINGS:
+        stem = norm.removesuffix(ending)
+        if stem == norm or len(stem) < 3:
+            continue
+        stems.setdefault(stem, ending)
+        if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS:
+            stems.setdefault(stem[:-1], stem[-1] + ending)
+    return stems
+
+
+def _pet_name(text: str, entries: list[NameEntry]) -> Resolution | None:
+    """A one-word target that is the start of one living player's name, or their initials,
+    with a pet name's ending: "Hopsy" for Hopkirk, "Notty" for notscience, "Aspy" for A Simple
+    Plan. Shown with the stem and what it matched."""
+    norm = normalise(text)
+    if " " in text.strip() or norm in _STOPWORDS:
+        return None
+    matched: dict[str, str] = {}  # slot -> how the word was read
+    for stem, ending in pet_stems(norm).items():
+        if stem in _STOPWORDS:
+            continue
+        for e in entries:
+            name = normalise(e.name)
+            if name.startswith(stem) and name != stem:
+                matched.setdefault(e.slot, f"{stem!r} + {ending!r}, the start of {e.name}")
+            elif stem in _acronyms(e.name):
+                matched.setdefault(e.slot, f"{stem!r} + {ending!r}, {e.name}'s initials")
+    if len(matched) > 1:
+        return _ambiguous(set(matched), Method.PET_NAME, text)
+    if not matched:
+        return None
+    slot, why = next(iter(matched.items()))
+    return _player(slot, Method.PET_NAME, text, f"{text!r} is a pet name: {why}")
 
 
 _ARTICLE = lazy(r"^the[\s_\-.]*(?=\w{3})", re.I)
