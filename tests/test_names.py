@@ -261,3 +261,9 @@ def test_a_pet_name_two_players_could_have_is_ambiguous_and_the_dead_do_not_coun
     assert PETS.resolve("Torry").candidates == ("Tortuga", "Torvald")
     assert PETS.resolve("Torry", frozenset({"Torvald", "Hopkirk"})).slot == "Torvald"
     assert PETS.resolve("Bertie").kind is TargetKind.UNRESOLVED
+
+
+def test_nl_is_no_lynch_unless_it_is_a_living_players_initials():
+    both = Resolver.from_slots({"Nelly": ["Nelly"], "Night Lord": ["Night Lord"]})
+    assert both.resolve("NL", frozenset({"Nelly"})).kind is TargetKind.NO_LYNCH
+    assert both.resolve("nl", frozenset({"Nelly", "Night Lord"})).slot == "Night Lord"

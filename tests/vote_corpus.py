@@ -78,6 +78,10 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (HASH_GAMES, "##unvote", "unvote"),
         (HASH_GAMES, "##unvote: {a}<br>##vote: {b}", "unvote {a}; vote {b}"),
         (HASH_GAMES, "##unvote, ##vote {b}", "unvote; vote {b}"),
+        (HASH_GAMES, "#unvote", "unvote"),
+        (HASH_GAMES, "##Vote:{a}", "vote {a}"),
+        (HASH_GAMES, "##END", ""),  # a vote to end the day early, not a vote for a player
+        (HASH_GAMES, "##UNEND", ""),
     ],
     "plain with colon (vampire)": [
         ((VAMP,), "Vote: {a}", "vote {a}"),
@@ -94,6 +98,9 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (HASH_GAMES, "##vote NOLYNCH", "vote NOLYNCH"),
         (BOLD_GAMES, "<b>Vote: No Exile</b>", "vote No Exile"),
         (ALL, "[vote]no lynch[/vote]", "vote no lynch"),
+        (BOLD_GAMES, "<b>vote: NL</b>", "vote NL"),
+        (ALL, "[vote]No Exe[/vote]", "vote No Exe"),
+        (BOLD_GAMES, "<b>Vote: Abstain</b>", "vote Abstain"),  # a separate option, not no lynch
     ],
     "vtl": [
         ((BOTC,), "VTL {a}", "vote {a}"),
@@ -170,6 +177,8 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (BOLD_GAMES, "<b>I'd vote {a} if he claimed</b>", ""),
         (BOLD_GAMES, "<b>Vote {a}?</b>", ""),
         (BOLD_GAMES, "<b>vote {a} if he claims</b>", ""),
+        (BOLD_GAMES, "<b>Vote counters do not like {a}</b>", ""),
+        (BOLD_GAMES, "<b>vote counter</b> is late", ""),
     ],
     "forms other sites use": [
         (BOLD_GAMES, "<b>Vote @ {a}</b>", "vote {a}"),
@@ -182,6 +191,18 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (ALL, "/vote {a}", ""),
         ((VAMP,), "Unvote; Vote: {b}", "unvote; vote {b}"),
         ((VAMP,), "Vote @ {a}", ""),  # plain votes need the colon
+        # "Vote Lynch XXX": the verb the vote already says, before its target
+        (BOLD_GAMES, "<b>[Vote Lynch {a}]</b>", "vote {a}"),
+        (BOLD_GAMES, "<b>Vote: lynch {a}</b>", "vote {a}"),
+        (BOLD_GAMES, "<b>VOTE: unvote</b>", "vote unvote"),  # read as an unvote by the count
+        (ALL, "[vote][/vote]", "vote"),  # an empty vote: an unvote too
+        (ALL, "[Vote Lynch {a}]", ""),  # not bold: not these games' syntax
+        ((MS, BOTC), "[vote:{a}]", ""),
+        ((VAMP,), "[vote:{a}]", "vote {a}"),  # plain "vote:" is the vampire game's syntax
+        (ALL, "/accuse {a}", ""),
+        (ALL, "@mafiabot lynch {a}", ""),
+        (BOLD_GAMES, "<b>Kill: {a}</b>", ""),  # a day kill, not a vote
+        (BOLD_GAMES, "<b>Abstain Vote</b>", ""),
     ],
     "quoted, spoilered or struck": [
         (ALL, "<blockquote><cite>{b} wrote:</cite><b>Vote: {a}</b></blockquote>Nope.", ""),

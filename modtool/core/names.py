@@ -78,6 +78,7 @@ NO_LYNCH_WORDS = (
     "처형없음",
     "기권",
 )
+NO_LYNCH_INITIALS = ("nl",)
 UNVOTE_WORDS = ("unvote", "none", "nothing", "no vote", "novote", "retract", "withdraw")
 
 _NON_ALNUM = lazy(r"[\W_]+", re.UNICODE)
@@ -255,6 +256,9 @@ class Resolver:
             if normalise(t) in self._no_lynch:
                 return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
         living = [e for e in self.entries if alive is None or e.slot in alive]
+        # "NL" is how players shorten "no lynch", unless it is a living player's initials
+        if norm in NO_LYNCH_INITIALS and not any(norm in _acronyms(e.name) for e in living):
+            return Resolution(TargetKind.NO_LYNCH, confidence=CONFIDENT, matched_text=text)
         # "vote: is" is a word, "vote: IS" is Internet Stranger's initials.
         loose_texts = [
             t

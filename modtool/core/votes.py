@@ -242,10 +242,17 @@ def _korean_actions(text: str):
 _EDGE = lazy(r"^[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+|[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+$")
 
 
+# "Vote: lynch Ann", "[Vote Lynch Ann]": the verb the vote already says, before its target.
+_VERB = lazy(r"^lynch\s+(?=\S)", re.I)
+
+
 def _clean(target: str) -> str:
-    """Target text without the punctuation around it; "@Name" mentions lose the "@"."""
+    """Target text without the punctuation around it; "@Name" mentions lose the "@", and
+    "lynch Name" its verb."""
     # split() also takes no-break spaces; zero-width ones are dropped first.
     cleaned = _EDGE.sub("", " ".join(target.replace("\u200b", "").split()))
     if cleaned.startswith("@"):
         cleaned = cleaned[1:]
+    if cleaned[:5].lower() == "lynch":
+        cleaned = _VERB.sub("", cleaned)
     return cleaned
