@@ -267,3 +267,21 @@ def test_nl_is_no_lynch_unless_it_is_a_living_players_initials():
     both = Resolver.from_slots({"Nelly": ["Nelly"], "Night Lord": ["Night Lord"]})
     assert both.resolve("NL", frozenset({"Nelly"})).kind is TargetKind.NO_LYNCH
     assert both.resolve("nl", frozenset({"Nelly", "Night Lord"})).slot == "Night Lord"
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "same"),
+    [
+        ("Sat Away I Have a Girlfriend", "stay away I have a gf", True),  # a slip, a short form
+        ("Sat Away I Have a GF", "stay away I have a girlfriend", True),
+        ("The Big Cat", "The Big Dog", False),  # a slip keeps the first letter
+        ("Sat Awey I Hove a Girlfriend", "stay away I have a gf", False),  # half must be exact
+        ("Count Dracula Jr", "Count Dracula", False),  # as many words
+        ("MonkeyMan567", "MonkeyMan576", False),  # a name without spaces is one word
+    ],
+)
+def test_a_long_name_written_word_by_word(text, name, same):
+    found = Resolver.from_slots({name: [name], "Ann": ["Ann"]}).resolve(text)
+    assert (found.method is Method.WORD_BY_WORD) == same
+    if same:
+        assert found.slot == name

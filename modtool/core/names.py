@@ -28,6 +28,7 @@ class Method(StrEnum):
     ACRONYM = "acronym"
     SUBSEQUENCE = "subsequence"
     WORD_TYPO = "word-typo"
+    WORD_BY_WORD = "word-by-word"
     INITIAL = "initial"
     NICKNAME = "nickname"
     SPOKEN_INITIALS = "spoken-initials"
@@ -47,6 +48,7 @@ CONFIDENCE = {
     Method.ACRONYM: 0.85,
     Method.SUBSEQUENCE: 0.75,
     Method.WORD_TYPO: 0.8,
+    Method.WORD_BY_WORD: 0.8,
     Method.INITIAL: 0.6,
     Method.NICKNAME: 0.8,
     Method.SPOKEN_INITIALS: 0.75,
@@ -280,6 +282,9 @@ class Resolver:
             found = {e.slot for e in living if _word_typo(normalise(t), e.name)}
             if found:
                 return self._decide(found, Method.WORD_TYPO, t)
+        found = {e.slot for e in living if _word_by_word(text, e.name)}
+        if found:
+            return self._decide(found, Method.WORD_BY_WORD, text)
         for t in loose_texts:
             fuzzy = _fuzzy(normalise(t), living)
             if fuzzy:
@@ -594,6 +599,38 @@ def _word_typo(norm: str, name: str) -> bool:
     return any(
         len(w) >= 4 and w != norm and OSA.distance(norm, normalise(w)) <= allowed for w in words
     )
+
+
+def _word_by_word(text: str, name: str) -> bool:
+    """A name of three words or more (with spaces) written out word by word, each as written or a
+    slip of it, half of them exactly: "Sat Away I Have a Girlfriend" for "stay away I have a
+    gf" (a misspelt word, a short form spelt out)."""
+    said, words = _spaced_words(text), _spaced_words(name)
+    if len(words) < 3 or len(said) != len(words):
+        return False
+    exact = sum(a == b for a, b in zip(said, words, strict=True))
+    return exact * 2 >= len(words) and all(
+        _word_slip(a, b) for a, b in zip(said, words, strict=True)
+    )
+
+
+def _spaced_words(text: str) -> list[str]:
+    return [w for w in map(normalise, text.split()) if w]
+
+
+def _word_slip(a: str, b: str) -> bool:
+    """Two words a host reads as one: equal, one the other's short form ("gf", "girlfriend":
+    its first letter and letters in order), or two edits apart with the same first letter."""
+    if a == b:
+        return True
+    if a[:1] != b[:1]:
+        return False
+    short, long = sorted((a, b), key=len)
+    if len(short) <= 3 and len(long) > len(short) + 2 and _is_subsequence(short, long):
+        return True
+    from rapidfuzz.distance import OSA
+
+    return min(len(a), len(b)) >= 3 and OSA.distance(a, b) <= 2
 
 
 def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
