@@ -9,6 +9,7 @@ from modtool.core.names import (
     Resolver,
     TargetKind,
     ThreadWords,
+    loose_forms,
     pet_stems,
     spoken_letters,
 )
@@ -285,3 +286,23 @@ def test_a_long_name_written_word_by_word(text, name, same):
     assert (found.method is Method.WORD_BY_WORD) == same
     if same:
         assert found.slot == name
+
+
+@pytest.mark.parametrize(
+    ("word", "alike"),
+    [
+        ("vivivivijayayayay", "vijay"),  # syllables said over and over
+        ("toffeeeeee", "tofe"),
+        ("lalala", "la"),
+        ("bananas", "bananas"),  # twice is how words are spelt, not a stutter
+        ("mimi", "mimi"),
+    ],
+)
+def test_stuttered_syllables_and_doubled_letters_collapse_in_look_alikes(word, alike):
+    assert loose_forms(word)[-1] == alike
+
+
+def test_a_stuttered_name_reads_as_its_player_with_a_lower_confidence():
+    found = Resolver.from_slots({"vijay2v": ["vijay2v"], "Ann": ["Ann"]}).resolve("vivivijayayay")
+    assert found.slot == "vijay2v"
+    assert found.confidence < 0.9

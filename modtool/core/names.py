@@ -107,12 +107,14 @@ _LEET = str.maketrans("013457989", "oieastgbg")
 _LEET_RUN = lazy(r"(?<=[^\W\d_])\d+(?=[^\W\d_])")
 _SOUNDS = (("qw", "qu"), ("ph", "f"), ("ck", "k"), ("z", "s"))
 _DOUBLED = lazy(r"(.)\1+")
+_STUTTER = lazy(r"(..+?)\1{2,}")  # a syllable said three times or more: "vivivijayayay"
 _REPEAT = lazy(r"^(?P<word>.+?)\s*(?:\^|\*|x|×)\s*(?P<times>[2-5])$", re.I)
 
 
 def loose_forms(norm: str) -> tuple[str, ...]:
     """A normalised name and its look-alikes: leet digits read as letters ("Fro99er" is
-    "frogger"), and sound-alike spellings ("qwints" ~ "quints"), doubled letters collapsed."""
+    "frogger"), and sound-alike spellings ("qwints" ~ "quints"), doubled letters and
+    stuttered syllables collapsed ("Toffeeee", "vivivijayayay")."""
     forms = [norm]
     unleet = _LEET_RUN.sub(lambda m: m[0].translate(_LEET), norm)
     if unleet != norm:
@@ -120,7 +122,7 @@ def loose_forms(norm: str) -> tuple[str, ...]:
     sound = unleet
     for a, b in _SOUNDS:
         sound = sound.replace(a, b)
-    sound = _DOUBLED.sub(r"\1", sound)
+    sound = _DOUBLED.sub(r"\1", _STUTTER.sub(r"\1", sound))
     if sound not in forms:
         forms.append(sound)
     return tuple(forms)
