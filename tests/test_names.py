@@ -306,3 +306,21 @@ def test_a_stuttered_name_reads_as_its_player_with_a_lower_confidence():
     found = Resolver.from_slots({"vijay2v": ["vijay2v"], "Ann": ["Ann"]}).resolve("vivivijayayay")
     assert found.slot == "vijay2v"
     assert found.confidence < 0.9
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("alugura", "Arugula"),  # the inner letters out of order, first and last kept
+        ("Nteowrk", "Misaka Network"),  # a word of the name
+        ("aluguar", None),  # the last letter moved: not a scrambled word
+        ("Anl", None),  # too short to tell
+    ],
+)
+def test_a_name_with_its_inner_letters_scrambled(text, slot):
+    found = Resolver.from_slots(
+        {"Arugula": ["Arugula"], "Misaka Network": ["Misaka Network"], "Lan": ["Lan"]}
+    ).resolve(text)
+    assert found.slot == slot
+    if slot is not None:
+        assert (found.method, found.confidence < 0.9) == (Method.SCRAMBLED, True)

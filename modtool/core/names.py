@@ -29,6 +29,7 @@ class Method(StrEnum):
     SUBSEQUENCE = "subsequence"
     WORD_TYPO = "word-typo"
     WORD_BY_WORD = "word-by-word"
+    SCRAMBLED = "scrambled"
     INITIAL = "initial"
     NICKNAME = "nickname"
     SPOKEN_INITIALS = "spoken-initials"
@@ -49,6 +50,7 @@ CONFIDENCE = {
     Method.SUBSEQUENCE: 0.75,
     Method.WORD_TYPO: 0.8,
     Method.WORD_BY_WORD: 0.8,
+    Method.SCRAMBLED: 0.8,
     Method.INITIAL: 0.6,
     Method.NICKNAME: 0.8,
     Method.SPOKEN_INITIALS: 0.75,
@@ -291,6 +293,10 @@ class Resolver:
             fuzzy = _fuzzy(normalise(t), living)
             if fuzzy:
                 return fuzzy
+        for t in loose_texts:
+            found = {e.slot for e in living if _scrambled(normalise(t), e.name)}
+            if found:
+                return self._decide(found, Method.SCRAMBLED, t)
         if self.thread_words is not None:
             for t in loose_texts:
                 learned = _nickname(t, living, self.thread_words)
@@ -613,6 +619,18 @@ def _word_by_word(text: str, name: str) -> bool:
     exact = sum(a == b for a, b in zip(said, words, strict=True))
     return exact * 2 >= len(words) and all(
         _word_slip(a, b) for a, b in zip(said, words, strict=True)
+    )
+
+
+def _scrambled(norm: str, name: str) -> bool:
+    """A name or a word of it with its inner letters out of order, the first and last kept, as
+    readers read a scrambled word: "alugura" for Arugula (five letters or more)."""
+    if len(norm) < 5:
+        return False
+    return any(
+        w != norm and w[0] == norm[0] and w[-1] == norm[-1] and sorted(w) == sorted(norm)
+        for w in {normalise(name), *(normalise(x) for x in _words(name))}
+        if len(w) == len(norm)
     )
 
 
