@@ -69,6 +69,22 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (ALL, "[uv][/uv]", "unvote"),
         (ALL, "[UNV]{a}[/UNV]", "unvote {a}"),
         (ALL, "[unvote][/unvote] [vote]{b}[/vote]", "unvote; vote {b}"),
+        # a closing tag botched: the forum leaves the tags as text, a host reads the vote
+        (ALL, "[vote]{a}[/vote<br>Yet again", "vote {a}"),
+        (ALL, "I will [vote]{a}[vote] as looking back", "vote {a}"),
+        (ALL, "[v]{a}[/very good", ""),
+    ],
+    "bold the forum left as BBCode": [
+        (BOLD_GAMES, "[b]Vote: {a}]/b] he bussed", "vote {a}"),
+        (BOLD_GAMES, "it is.[b[Vote:{a}[/b]", "vote {a}"),
+        (BOLD_GAMES, "why, bob?<br><br>[b]Vote: {a}[/i]", "vote {a}"),
+        (BOLD_GAMES, "[b]Vote: {a}[b]<br>reasons", "vote {a}"),
+        (BOLD_GAMES, "[/b]Vote: {a}[/b]", "vote {a}"),
+        (BOLD_GAMES, "so scum.<br>[b]vote: {a}", "vote {a}"),
+        (BOLD_GAMES, "[b] Unvote<br>Vote: {a}<br><br>vote {b} later", "unvote; vote {a}"),
+        (BOLD_GAMES, "<b>Vote: {a}</b>[/b] then vote {b}", "vote {a}"),
+        (BOLD_GAMES, "[b]Votecount 1.4[/b]<br>{a} (2): {b}", ""),
+        (BOLD_GAMES, "[b]-Account getting deleted.", ""),
     ],
     "hash prefix": [
         (HASH_GAMES, "##vote: {a}", "vote {a}"),

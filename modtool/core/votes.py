@@ -47,7 +47,11 @@ class VoteAction:
 
 # Official tags: each keyword in a span.bbvote is an action, its target runs to the next one.
 _KEYWORD = lazy(r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?!\w)", re.I)
-_BBCODE = lazy(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I)
+# A closing tag may be botched: "[vote]Ann[/vote", "[vote]Ann[vote]".
+_BBCODE = lazy(
+    r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)(?:\[/(?P=tag)(?:\]|(?![a-z]))|\[(?P=tag)\])",
+    re.I,
+)
 # Struck text written as BBCode the forum left as it is.
 _STRUCK = lazy(r"\[(?P<tag>s|strike|del)\].*?\[/(?P=tag)\]", re.I)
 # Where a written syntax's keyword may be ("##vote" holds "vote").
