@@ -72,6 +72,18 @@ PAGES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "pages"
             "mine",
             [[("mine", 0)]],
         ),
+        # A quote's BBCode the forum left as text, its closing bracket forgotten, is a quote;
+        # text that only looks like its opening is the poster's.
+        ('[quote="Ann"]<b>VOTE: A</b>[/quote<br>mine', "mine", [[("mine", 0)]]),
+        ("[quote] me on that", "[quote] me on that", [[("[quote] me on that", 0)]]),
+        # Bold the forum left as BBCode (a tag botched) is bold: between two such tags on a
+        # line, or from an opening one to a blank line.
+        ("[b]Vote: A]/b] x", "[b]Vote: A]/b] x", [[("[b]", 0), ("Vote: A", BOLD), ("]/b] x", 0)]]),
+        (
+            "[b] Unvote<br>Vote: A<br><br>later",
+            "[b] Unvote Vote: A later",
+            [[("[b]", 0), (" Unvote", BOLD)], [("Vote: A", BOLD)], [("later", 0)]],
+        ),
         # A quotetitle that is not a spoiler heads a quote.
         (
             '<div class="quotetitle">Bob wrote:</div><div class="quotecontent">VOTE: A</div>B',

@@ -303,3 +303,21 @@ def test_a_multi_vote_day_written_as_players_write(tmp_path):
     (day,) = _game(tmp_path, posts, DAY1, rules=BOTC_RULES)
     standing = {w.target: sorted(v.player for v in w.voters) for w in day.wagons if w.votes}
     assert standing == {"cal": ["ann", "bea", "dee"], "eve": ["bea"], "ann": ["cal"]}
+
+
+def test_initials_said_aloud_count_with_their_reading_in_the_warning(tmp_path):
+    players = [("TomBrady", 1), ("ann", 1), ("bea", 1), ("cal", 1)]
+    (day,) = _game(
+        tmp_path,
+        [
+            ("Host", "Day 1"),
+            ("ann", "teebs is scum"),
+            ("bea", "<b>VOTE: teebs</b>"),
+        ],
+        DAY1,
+        players=players,
+    )
+    assert [(w.target, w.votes) for w in day.wagons] == [("TomBrady", 1)]
+    (warning,) = [w.message for w in day.warnings if "teebs" in w.message]
+    assert "spoken-initials" in warning
+    assert "'teebs' says T-B aloud (tee-b-s); used in 2 posts (1, 2)" in warning

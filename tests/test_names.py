@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.core.names import Method, Resolver, TargetKind, ThreadWords
+from modtool.core.names import (
+    Method,
+    Resolver,
+    TargetKind,
+    ThreadWords,
+    loose_forms,
+    pet_stems,
+    spoken_letters,
+)
 
 SLOTS = {
     "Fro99er": ["Fro99er"],
@@ -139,3 +147,180 @@ def test_a_nickname_the_thread_keeps_using_is_learned_with_its_evidence():
 )
 def test_a_word_without_enough_evidence_is_not_a_nickname(texts):
     assert _learning(texts).resolve("Adenine").kind is TargetKind.UNRESOLVED
+
+
+@pytest.mark.parametrize(
+    ("word", "letters", "said"),
+    [
+        ("jaydee", "jd", "jay-dee"),
+        ("emjay", "mj", "em-jay"),
+        ("teebee", "tb", "tee-bee"),
+        ("teeb", "tb", "tee-b"),  # the last letter cut to its consonant
+        ("deej", "dj", "dee-j"),
+        ("teebs", "tb", "tee-b-s"),  # with the pet-name "s"
+        ("kaybees", "kb", "kay-bee-s"),
+        ("emcee", "mc", "em-cee"),
+        ("elenn", None, None),  # n is said "en": it has no cut form
+        ("tee", None, None),  # one letter is not initials
+        ("keyboard", None, None),
+        ("bob", None, None),  # a clipped letter needs a letter's name before it
+    ],
+)
+def test_spoken_letters(word, letters, said):
+    found = spoken_letters(word)
+    assert (found.get(letters) if letters else found) == (said if letters else {})
+
+
+SPOKEN_SLOTS = {
+    "TomBrady": ["TomBrady"],
+    "JD": ["JD"],
+    "MightyJoe": ["MightyJoe"],
+    "Master Chief": ["Master Chief"],
+    "Kite Bird": ["Kite Bird"],
+    "Kelpie": ["Kelpie"],
+}
+spoken = Resolver.from_slots(SPOKEN_SLOTS)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("teebs", "TomBrady"),  # initials of a CamelCase name
+        ("Teebee", "TomBrady"),
+        ("jaydee", "JD"),  # a name written as initials, spelt out
+        ("emjay", "MightyJoe"),
+        ("emcee", "Master Chief"),  # initials of a name of two words
+        ("kaybee", "Kite Bird"),
+        ("essay", None),  # a word that spells letters nobody's initials are
+        ("tee", None),
+    ],
+)
+def test_initials_said_aloud_name_the_one_living_player_they_spell(text, slot):
+    found = spoken.resolve(text)
+    assert found.slot == slot
+    if slot is not None:
+        assert found.method is Method.SPOKEN_INITIALS
+        assert found.confidence < 0.9  # counted, and shown to the host with how it was read
+
+
+def test_initials_said_aloud_are_ambiguous_when_two_players_share_them_and_dead_ones_dont_count():
+    twins = Resolver.from_slots({"TrueBlue": ["TrueBlue"], "Tall Boy": ["Tall Boy"]})
+    assert twins.resolve("teebs").candidates == ("Tall Boy", "TrueBlue")
+    assert twins.resolve("teebs", frozenset({"Tall Boy"})).slot == "Tall Boy"
+
+
+def test_initials_said_aloud_show_how_they_were_read_and_where_the_thread_uses_them():
+    learner = Resolver.from_slots({"TrueBlue": ["TrueBlue"], "Ann": ["Ann"]})
+    learner.thread_words = ThreadWords(enumerate(["teebs is scum", "hi", "VOTE: teebs"]))
+    found = learner.resolve("teebs")
+    assert found.evidence == "'teebs' says T-B aloud (tee-b-s); used in 2 posts (0, 2)"
+
+
+@pytest.mark.parametrize(
+    ("word", "stems"),
+    [
+        ("hopsy", {"hop": "sy", "hops": "y"}),
+        ("notty", {"nott": "y", "not": "ty"}),  # the last consonant doubled before the ending
+        ("aspy", {"asp": "y"}),
+        ("maddie", {"madd": "ie", "mad": "die"}),
+        ("bert", {}),
+        ("amy", {}),  # a stem has three letters or more
+    ],
+)
+def test_pet_stems(word, stems):
+    assert pet_stems(word) == stems
+
+
+PETS = Resolver.from_slots(
+    {
+        "Hopkirk": ["Hopkirk"],
+        "notscience": ["notscience"],
+        "A Simple Plan": ["A Simple Plan"],
+        "Madrigal77": ["Madrigal77"],
+        "Torvald": ["Torvald"],
+        "Tortuga": ["Tortuga"],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "evidence"),
+    [
+        ("Hopsy", "Hopkirk", "'Hopsy' is a pet name: 'hop' + 'sy', the start of Hopkirk"),
+        ("Notty", "notscience", "'Notty' is a pet name: 'not' + 'ty', the start of notscience"),
+        ("Aspy", "A Simple Plan", "'Aspy' is a pet name: 'asp' + 'y', A Simple Plan's initials"),
+        ("Maddie", "Madrigal77", "'Maddie' is a pet name: 'mad' + 'die', the start of Madrigal77"),
+    ],
+)
+def test_a_pet_name_made_from_the_start_of_a_name_or_its_initials(text, slot, evidence):
+    found = PETS.resolve(text)
+    assert (found.slot, found.method, found.evidence) == (slot, Method.PET_NAME, evidence)
+    assert found.confidence < 0.9
+
+
+def test_a_pet_name_two_players_could_have_is_ambiguous_and_the_dead_do_not_count():
+    assert PETS.resolve("Torry").candidates == ("Tortuga", "Torvald")
+    assert PETS.resolve("Torry", frozenset({"Torvald", "Hopkirk"})).slot == "Torvald"
+    assert PETS.resolve("Bertie").kind is TargetKind.UNRESOLVED
+
+
+def test_nl_is_no_lynch_unless_it_is_a_living_players_initials():
+    both = Resolver.from_slots({"Nelly": ["Nelly"], "Night Lord": ["Night Lord"]})
+    assert both.resolve("NL", frozenset({"Nelly"})).kind is TargetKind.NO_LYNCH
+    assert both.resolve("nl", frozenset({"Nelly", "Night Lord"})).slot == "Night Lord"
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "same"),
+    [
+        ("Sat Away I Have a Girlfriend", "stay away I have a gf", True),  # a slip, a short form
+        ("Sat Away I Have a GF", "stay away I have a girlfriend", True),
+        ("The Big Cat", "The Big Dog", False),  # a slip keeps the first letter
+        ("Sat Awey I Hove a Girlfriend", "stay away I have a gf", False),  # half must be exact
+        ("Count Dracula Jr", "Count Dracula", False),  # as many words
+        ("MonkeyMan567", "MonkeyMan576", False),  # a name without spaces is one word
+    ],
+)
+def test_a_long_name_written_word_by_word(text, name, same):
+    found = Resolver.from_slots({name: [name], "Ann": ["Ann"]}).resolve(text)
+    assert (found.method is Method.WORD_BY_WORD) == same
+    if same:
+        assert found.slot == name
+
+
+@pytest.mark.parametrize(
+    ("word", "alike"),
+    [
+        ("vivivivijayayayay", "vijay"),  # syllables said over and over
+        ("toffeeeeee", "tofe"),
+        ("lalala", "la"),
+        ("bananas", "bananas"),  # twice is how words are spelt, not a stutter
+        ("mimi", "mimi"),
+    ],
+)
+def test_stuttered_syllables_and_doubled_letters_collapse_in_look_alikes(word, alike):
+    assert loose_forms(word)[-1] == alike
+
+
+def test_a_stuttered_name_reads_as_its_player_with_a_lower_confidence():
+    found = Resolver.from_slots({"vijay2v": ["vijay2v"], "Ann": ["Ann"]}).resolve("vivivijayayay")
+    assert found.slot == "vijay2v"
+    assert found.confidence < 0.9
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("alugura", "Arugula"),  # the inner letters out of order, first and last kept
+        ("Nteowrk", "Misaka Network"),  # a word of the name
+        ("aluguar", None),  # the last letter moved: not a scrambled word
+        ("Anl", None),  # too short to tell
+    ],
+)
+def test_a_name_with_its_inner_letters_scrambled(text, slot):
+    found = Resolver.from_slots(
+        {"Arugula": ["Arugula"], "Misaka Network": ["Misaka Network"], "Lan": ["Lan"]}
+    ).resolve(text)
+    assert found.slot == slot
+    if slot is not None:
+        assert (found.method, found.confidence < 0.9) == (Method.SCRAMBLED, True)

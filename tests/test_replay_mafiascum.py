@@ -26,7 +26,8 @@ def part(game: str) -> str:
 
 
 # Scorable days named right, per part: measured, and raised only when the engine improves.
-FLOORS = {"tune": 146 / 147, "held-out": 111 / 114}
+FLOORS = {"tune": 147 / 147, "held-out": 111 / 114}
+BROAD_FLOORS = {"tune": 153 / 153, "held-out": 115 / 122}
 # Days whose only blocking flags are these still have a recorded lynch ("broad" figure).
 BROAD_FLAGS = {"toolfail", "mod_deviation"}
 BLOCKING = {
@@ -98,7 +99,7 @@ def test_replay_recorded_lynches(shared, tmp_path, capsys):
             here["scored"] += 1
             if good:
                 here["right"] += 1
-            else:
+            elif part(case["game"]) == "tune":  # held-out misses are counted, never listed
                 expected = day["expected"].get("player") or day["expected"]["kind"]
                 misses.append(
                     f"{part(case['game'])} game {case['game']} day {day['day']}: "
@@ -117,3 +118,4 @@ def test_replay_recorded_lynches(shared, tmp_path, capsys):
     assert sum(t["scored"] for t in tally.values()) == 261
     for name, t in tally.items():
         assert t["right"] / t["scored"] >= FLOORS[name], name
+        assert t["broad_right"] / t["broad"] >= BROAD_FLOORS[name], f"{name}, broad"

@@ -60,6 +60,7 @@ CHATTER = st.sampled_from(
         '<span style="font-size: 85%">small print</span>',
         "<blockquote><cite>Cy wrote:</cite>VTL Dee<br><b>Vote: Dee</b></blockquote>",
         "<blockquote>##vote Dee</blockquote>",
+        "[quote=Cy]<b>Vote: Dee</b> VTL Dee[/quote]",
         "<s>VTL Dee</s>",
         "lol",
     ]

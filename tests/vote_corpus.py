@@ -69,6 +69,22 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (ALL, "[uv][/uv]", "unvote"),
         (ALL, "[UNV]{a}[/UNV]", "unvote {a}"),
         (ALL, "[unvote][/unvote] [vote]{b}[/vote]", "unvote; vote {b}"),
+        # a closing tag botched: the forum leaves the tags as text, a host reads the vote
+        (ALL, "[vote]{a}[/vote<br>Yet again", "vote {a}"),
+        (ALL, "I will [vote]{a}[vote] as looking back", "vote {a}"),
+        (ALL, "[v]{a}[/very good", ""),
+    ],
+    "bold the forum left as BBCode": [
+        (BOLD_GAMES, "[b]Vote: {a}]/b] he bussed", "vote {a}"),
+        (BOLD_GAMES, "it is.[b[Vote:{a}[/b]", "vote {a}"),
+        (BOLD_GAMES, "why, bob?<br><br>[b]Vote: {a}[/i]", "vote {a}"),
+        (BOLD_GAMES, "[b]Vote: {a}[b]<br>reasons", "vote {a}"),
+        (BOLD_GAMES, "[/b]Vote: {a}[/b]", "vote {a}"),
+        (BOLD_GAMES, "so scum.<br>[b]vote: {a}", "vote {a}"),
+        (BOLD_GAMES, "[b] Unvote<br>Vote: {a}<br><br>vote {b} later", "unvote; vote {a}"),
+        (BOLD_GAMES, "<b>Vote: {a}</b>[/b] then vote {b}", "vote {a}"),
+        (BOLD_GAMES, "[b]Votecount 1.4[/b]<br>{a} (2): {b}", ""),
+        (BOLD_GAMES, "[b]-Account getting deleted.", ""),
     ],
     "hash prefix": [
         (HASH_GAMES, "##vote: {a}", "vote {a}"),
@@ -78,6 +94,10 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (HASH_GAMES, "##unvote", "unvote"),
         (HASH_GAMES, "##unvote: {a}<br>##vote: {b}", "unvote {a}; vote {b}"),
         (HASH_GAMES, "##unvote, ##vote {b}", "unvote; vote {b}"),
+        (HASH_GAMES, "#unvote", "unvote"),
+        (HASH_GAMES, "##Vote:{a}", "vote {a}"),
+        (HASH_GAMES, "##END", ""),  # a vote to end the day early, not a vote for a player
+        (HASH_GAMES, "##UNEND", ""),
     ],
     "plain with colon (vampire)": [
         ((VAMP,), "Vote: {a}", "vote {a}"),
@@ -94,6 +114,9 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (HASH_GAMES, "##vote NOLYNCH", "vote NOLYNCH"),
         (BOLD_GAMES, "<b>Vote: No Exile</b>", "vote No Exile"),
         (ALL, "[vote]no lynch[/vote]", "vote no lynch"),
+        (BOLD_GAMES, "<b>vote: NL</b>", "vote NL"),
+        (ALL, "[vote]No Exe[/vote]", "vote No Exe"),
+        (BOLD_GAMES, "<b>Vote: Abstain</b>", "vote Abstain"),  # a separate option, not no lynch
     ],
     "vtl": [
         ((BOTC,), "VTL {a}", "vote {a}"),
@@ -170,6 +193,8 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (BOLD_GAMES, "<b>I'd vote {a} if he claimed</b>", ""),
         (BOLD_GAMES, "<b>Vote {a}?</b>", ""),
         (BOLD_GAMES, "<b>vote {a} if he claims</b>", ""),
+        (BOLD_GAMES, "<b>Vote counters do not like {a}</b>", ""),
+        (BOLD_GAMES, "<b>vote counter</b> is late", ""),
     ],
     "forms other sites use": [
         (BOLD_GAMES, "<b>Vote @ {a}</b>", "vote {a}"),
@@ -182,6 +207,18 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (ALL, "/vote {a}", ""),
         ((VAMP,), "Unvote; Vote: {b}", "unvote; vote {b}"),
         ((VAMP,), "Vote @ {a}", ""),  # plain votes need the colon
+        # "Vote Lynch XXX": the verb the vote already says, before its target
+        (BOLD_GAMES, "<b>[Vote Lynch {a}]</b>", "vote {a}"),
+        (BOLD_GAMES, "<b>Vote: lynch {a}</b>", "vote {a}"),
+        (BOLD_GAMES, "<b>VOTE: unvote</b>", "vote unvote"),  # read as an unvote by the count
+        (ALL, "[vote][/vote]", "vote"),  # an empty vote: an unvote too
+        (ALL, "[Vote Lynch {a}]", ""),  # not bold: not these games' syntax
+        ((MS, BOTC), "[vote:{a}]", ""),
+        ((VAMP,), "[vote:{a}]", "vote {a}"),  # plain "vote:" is the vampire game's syntax
+        (ALL, "/accuse {a}", ""),
+        (ALL, "@mafiabot lynch {a}", ""),
+        (BOLD_GAMES, "<b>Kill: {a}</b>", ""),  # a day kill, not a vote
+        (BOLD_GAMES, "<b>Abstain Vote</b>", ""),
     ],
     "quoted, spoilered or struck": [
         (ALL, "<blockquote><cite>{b} wrote:</cite><b>Vote: {a}</b></blockquote>Nope.", ""),
@@ -201,6 +238,11 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         ((BOTC,), "[s]VTL {a}[/s] VTL {b}", "vote {b}"),
         (ALL, "[s]<b>Vote: {a}</b>[/s]", ""),
         (ALL, "<details><summary>spoiler</summary><b>Vote: {a}</b></details>", ""),
+        # a quote's BBCode the forum left as text (a bracket forgotten) is still a quote
+        (ALL, '[quote="{b}"]<b>Vote: {a}</b>[/quote]Nope.', ""),
+        (ALL, '[quote="In post 12, {b}"]<b>Vote: {a}</b>[/quote<br><b>Vote: {b}</b>', "vote {b}"),
+        ((BOTC,), "[quote={b}]VTL {a}[/quote] VTL {b}", "vote {b}"),
+        (HASH_GAMES, "[QUOTE]##vote {a}[/QUOTE]<br>##vote {b}", "vote {b}"),
     ],
 }
 

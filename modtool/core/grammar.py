@@ -46,10 +46,11 @@ _SEPARATOR = lazy(r"\s*(?P<colon>[:;,=\-–—>@]+)?\s*")
 _LABEL = lazy(r"[^:]{1,40}?:\s*")
 _CONDITION = lazy(r"\b(?:if|unless)\b", re.I)
 # A colonless "vote" that is a noun: "vote on Ann", "Vote Count 1.02", "vote count when I get
-# home", "vote tally"; but "Vote Count Dracula" and "Vote IS" (initials) name players.
+# home", "vote tally", "Vote counters do not like it"; but "Vote Count Dracula" and "Vote IS"
+# (initials) name players.
 _LINKING = r"(?:on|against|is|was|has|stays)"  # words after "vote" that make it a noun
 _NOUN = lazy(
-    rf"\s*(?:(?-i:{_LINKING})\b|tall(?:y|ies)\b|counts?\b(?!\s+(?-i:[A-Z])))",
+    rf"\s*(?:(?-i:{_LINKING})\b|tall(?:y|ies)\b|count(?:er)?s?\b(?!\s+(?-i:[A-Z])))",
     re.I,
 )
 

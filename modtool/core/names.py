@@ -28,8 +28,12 @@ class Method(StrEnum):
     ACRONYM = "acronym"
     SUBSEQUENCE = "subsequence"
     WORD_TYPO = "word-typo"
+    WORD_BY_WORD = "word-by-word"
+    SCRAMBLED = "scrambled"
     INITIAL = "initial"
     NICKNAME = "nickname"
+    SPOKEN_INITIALS = "spoken-initials"
+    PET_NAME = "pet-name"
     FUZZY = "fuzzy"
 
 
@@ -45,8 +49,12 @@ CONFIDENCE = {
     Method.ACRONYM: 0.85,
     Method.SUBSEQUENCE: 0.75,
     Method.WORD_TYPO: 0.8,
+    Method.WORD_BY_WORD: 0.8,
+    Method.SCRAMBLED: 0.8,
     Method.INITIAL: 0.6,
     Method.NICKNAME: 0.8,
+    Method.SPOKEN_INITIALS: 0.75,
+    Method.PET_NAME: 0.7,
 }
 
 NO_LYNCH_WORDS = (
@@ -74,6 +82,7 @@ NO_LYNCH_WORDS = (
     "처형없음",
     "기권",
 )
+NO_LYNCH_INITIALS = ("nl",)
 UNVOTE_WORDS = ("unvote", "none", "nothing", "no vote", "novote", "retract", "withdraw")
 
 _NON_ALNUM = lazy(r"[\W_]+", re.UNICODE)
@@ -100,12 +109,14 @@ _LEET = str.maketrans("013457989", "oieastgbg")
 _LEET_RUN = lazy(r"(?<=[^\W\d_])\d+(?=[^\W\d_])")
 _SOUNDS = (("qw", "qu"), ("ph", "f"), ("ck", "k"), ("z", "s"))
 _DOUBLED = lazy(r"(.)\1+")
+_STUTTER = lazy(r"(..+?)\1{2,}")  # a syllable said three times or more: "vivivijayayay"
 _REPEAT = lazy(r"^(?P<word>.+?)\s*(?:\^|\*|x|×)\s*(?P<times>[2-5])$", re.I)
 
 
 def loose_forms(norm: str) -> tuple[str, ...]:
     """A normalised name and its look-alikes: leet digits read as letters ("Fro99er" is
-    "frogger"), and sound-alike spellings ("qwints" ~ "quints"), doubled letters collapsed."""
+    "frogger"), and sound-alike spellings ("qwints" ~ "quints"), doubled letters and
+    stuttered syllables collapsed ("Toffeeee", "vivivijayayay")."""
     forms = [norm]
     unleet = _LEET_RUN.sub(lambda m: m[0].translate(_LEET), norm)
     if unleet != norm:
@@ -113,7 +124,7 @@ def loose_forms(norm: str) -> tuple[str, ...]:
     sound = unleet
     for a, b in _SOUNDS:
         sound = sound.replace(a, b)
-    sound = _DOUBLED.sub(r"\1", sound)
+    sound = _DOUBLED.sub(r"\1", _STUTTER.sub(r"\1", sound))
     if sound not in forms:
         forms.append(sound)
     return tuple(forms)
@@ -251,6 +262,9 @@ class Resolver:
             if normalise(t) in self._no_lynch:
                 return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
         living = [e for e in self.entries if alive is None or e.slot in alive]
+        # "NL" is how players shorten "no lynch", unless it is a living player's initials
+        if norm in NO_LYNCH_INITIALS and not any(norm in _acronyms(e.name) for e in living):
+            return Resolution(TargetKind.NO_LYNCH, confidence=CONFIDENT, matched_text=text)
         # "vote: is" is a word, "vote: IS" is Internet Stranger's initials.
         loose_texts = [
             t
@@ -272,15 +286,26 @@ class Resolver:
             found = {e.slot for e in living if _word_typo(normalise(t), e.name)}
             if found:
                 return self._decide(found, Method.WORD_TYPO, t)
+        found = {e.slot for e in living if _word_by_word(text, e.name)}
+        if found:
+            return self._decide(found, Method.WORD_BY_WORD, text)
         for t in loose_texts:
             fuzzy = _fuzzy(normalise(t), living)
             if fuzzy:
                 return fuzzy
+        for t in loose_texts:
+            found = {e.slot for e in living if _scrambled(normalise(t), e.name)}
+            if found:
+                return self._decide(found, Method.SCRAMBLED, t)
         if self.thread_words is not None:
             for t in loose_texts:
                 learned = _nickname(t, living, self.thread_words)
                 if learned:
                     return learned
+        for t in loose_texts:
+            spoken = _spoken_initials(t, living, self.thread_words) or _pet_name(t, living)
+            if spoken:
+                return spoken
         initial = _single_initial(text, living)
         if initial:
             return initial
@@ -302,9 +327,7 @@ class Resolver:
             return Resolution(
                 TargetKind.PLAYER, next(iter(found)), method, confidence, matched_text=t
             )
-        return Resolution(
-            TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(found)), matched_text=t
-        )
+        return _ambiguous(found, method, t)
 
 
 def _loose_match(
@@ -398,6 +421,26 @@ class ThreadWords:
         return self._scan(norm)[1]
 
 
+def _player(slot: str, method: Method, text: str, evidence: str = "") -> Resolution:
+    """A read of `text` as one player, as sure as its stage."""
+    return Resolution(
+        TargetKind.PLAYER, slot, method, CONFIDENCE[method], matched_text=text, evidence=evidence
+    )
+
+
+def _ambiguous(slots: set[str], method: Method, text: str) -> Resolution:
+    """A read of `text` that fits several players, for the host to decide."""
+    return Resolution(
+        TargetKind.AMBIGUOUS, method=method, candidates=tuple(sorted(slots)), matched_text=text
+    )
+
+
+def _posts(numbers: list[int]) -> str:
+    """ "4 posts (2862, 2936, 2940, 2964)": the first six, for evidence a host can check."""
+    shown = ", ".join(str(n) for n in numbers[:6]) + (" …" if len(numbers) > 6 else "")
+    return f"{len(numbers)} posts ({shown})"
+
+
 def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
     """A one-word target the thread keeps using, written like a name, that looks like exactly
     one living player's name or a word of it: what a host reads as that player's nickname."""
@@ -419,15 +462,128 @@ def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolu
         return None
     if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < NICKNAME_MARGIN:
         return None
-    shown = ", ".join(str(n) for n in uses[:6]) + (" …" if len(uses) > 6 else "")
-    return Resolution(
-        TargetKind.PLAYER,
-        ranked[0][0],
-        Method.NICKNAME,
-        CONFIDENCE[Method.NICKNAME],
-        matched_text=text,
-        evidence=f"{text!r} is used in {len(uses)} posts ({shown}); similarity {ranked[0][1]:.2f}",
-    )
+    why = f"{text!r} is used in {_posts(uses)}; similarity {ranked[0][1]:.2f}"
+    return _player(ranked[0][0], Method.NICKNAME, text, why)
+
+
+# How English speakers say each letter, as players spell initials out ("jaydee" for JD, "emjay"
+# for MightyJoe, "emcee" for Master Chief).
+_SAID = (
+    "a:ay b:bee c:cee,see d:dee e:ee f:ef,eff g:gee h:aitch,aych i:eye j:jay k:kay l:el,ell m:em "
+    "n:en o:oh p:pee q:cue,kew r:ar,arr s:es,ess t:tee u:you v:vee w:dubya x:ex y:why,wye "
+    "z:zee,zed"
+)
+LETTER_NAMES = {
+    letter: tuple(sounds.split(","))
+    for letter, sounds in (item.split(":") for item in _SAID.split())
+}
+_SPOKEN = tuple((said, letter) for letter, names in LETTER_NAMES.items() for said in names)
+# The last letter may be cut to its sound's first consonant ("deej" for DJ, "teeb" for TB),
+# and the whole given the pet-name "s" ("teebs").
+_CLIPPED = {letter for letter, names in LETTER_NAMES.items() if names[0][0] == letter}
+_PET_ENDING = "s"
+
+
+def spoken_letters(norm: str) -> dict[str, str]:
+    """The initials a normalised word spells out loud, each with how it was read:
+    "teebs" -> {"tb": "tee-b-s"}, "emjay" -> {"mj": "em-jay"}; {} when the word is not made of
+    two or more letters' names."""
+    found: dict[str, str] = {}
+
+    def walk(rest: str, letters: str, said: tuple[str, ...]) -> None:
+        if not rest and len(letters) >= 2:
+            found.setdefault(letters, "-".join(said))
+            return
+        for sound, letter in _SPOKEN:
+            if rest.startswith(sound):
+                walk(rest[len(sound) :], letters + letter, (*said, sound))
+        if letters and rest in _CLIPPED:
+            walk("", letters + rest, (*said, rest))
+
+    walk(norm, "", ())
+    if norm.endswith(_PET_ENDING):
+        for letters, said in spoken_letters(norm[: -len(_PET_ENDING)]).items():
+            found.setdefault(letters, f"{said}-{_PET_ENDING}")
+    return found
+
+
+def _initials_of(name: str) -> set[str]:
+    """What a name's initials are: those of its words, or the name itself when it is written
+    as initials ("JD")."""
+    norm = normalise(name)
+    return _acronyms(name) | ({norm} if _capitals(name) and len(norm) <= 4 else set())
+
+
+def _spoken_initials(
+    text: str, entries: list[NameEntry], words: ThreadWords | None
+) -> Resolution | None:
+    """A one-word target that spells one living player's initials aloud: "teebs" (tee-b) for
+    ThinkBig, "jaydee" for JD. The thread's other uses of the word are shown as evidence."""
+    norm = normalise(text)
+    if " " in text.strip() or norm in _STOPWORDS:
+        return None
+    readings = spoken_letters(norm)
+    found = {
+        letters: {e.slot for e in entries if letters in _initials_of(e.name)}
+        for letters in readings
+    }
+    slots = set().union(*found.values()) if found else set()
+    if len(slots) > 1:
+        return _ambiguous(slots, Method.SPOKEN_INITIALS, text)
+    if not slots:
+        return None
+    letters = next(k for k, v in found.items() if v)
+    evidence = f"{text!r} says {'-'.join(letters.upper())} aloud ({readings[letters]})"
+    if words is not None:
+        uses = words.uses(norm)
+        if uses:
+            evidence += f"; used in {_posts(uses)}"
+    return _player(next(iter(slots)), Method.SPOKEN_INITIALS, text, evidence)
+
+
+# The endings of pet names made from the start of a name ("Hopsy" for Hopkirk, "Notty" for
+# notscience, the last consonant doubled) or from its initials ("Aspy" for A Simple Plan).
+PET_ENDINGS = ("sy", "ie", "ey", "y", "s")
+_VOWELS = frozenset("aeiouy")
+
+
+def pet_stems(norm: str) -> dict[str, str]:
+    """The stems a normalised word may be a pet name of, each with its ending:
+    "notty" -> {"nott": "y", "not": "ty"}; a stem has three letters or more."""
+    stems: dict[str, str] = {}
+    for ending in PET_ENDINGS:
+        stem = norm.removesuffix(ending)
+        if stem == norm or len(stem) < 3:
+            continue
+        stems.setdefault(stem, ending)
+        if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS:
+            stems.setdefault(stem[:-1], stem[-1] + ending)
+    return stems
+
+
+def _pet_name(text: str, entries: list[NameEntry]) -> Resolution | None:
+    """A one-word target that is the start of one living player's name, or their initials,
+    with a pet name's ending: "Hopsy" for Hopkirk, "Notty" for notscience, "Aspy" for A Simple
+    Plan. Shown with the stem and what it matched."""
+    norm = normalise(text)
+    if " " in text.strip() or norm in _STOPWORDS:
+        return None
+    matched: dict[str, str] = {}  # slot -> how the word was read
+    for stem, ending in pet_stems(norm).items():
+        if stem in _STOPWORDS:
+            continue
+        for e in entries:
+            name = normalise(e.name)
+            if name.startswith(stem) and name != stem:
+                matched.setdefault(e.slot, f"{stem!r} + {ending!r}, the start of {e.name}")
+            elif stem in _acronyms(e.name):
+                matched.setdefault(e.slot, f"{stem!r} + {ending!r}, {e.name}'s initials")
+    if len(matched) > 1:
+        return _ambiguous(set(matched), Method.PET_NAME, text)
+    if not matched:
+        return None
+    slot, why = next(iter(matched.items()))
+    return _player(slot, Method.PET_NAME, text, f"{text!r} is a pet name: {why}")
 
 
 _ARTICLE = lazy(r"^the[\s_\-.]*(?=\w{3})", re.I)
@@ -453,6 +609,50 @@ def _word_typo(norm: str, name: str) -> bool:
     )
 
 
+def _word_by_word(text: str, name: str) -> bool:
+    """A name of three words or more (with spaces) written out word by word, each as written or a
+    slip of it, half of them exactly: "Sat Away I Have a Girlfriend" for "stay away I have a
+    gf" (a misspelt word, a short form spelt out)."""
+    said, words = _spaced_words(text), _spaced_words(name)
+    if len(words) < 3 or len(said) != len(words):
+        return False
+    exact = sum(a == b for a, b in zip(said, words, strict=True))
+    return exact * 2 >= len(words) and all(
+        _word_slip(a, b) for a, b in zip(said, words, strict=True)
+    )
+
+
+def _scrambled(norm: str, name: str) -> bool:
+    """A name or a word of it with its inner letters out of order, the first and last kept, as
+    readers read a scrambled word: "alugura" for Arugula (five letters or more)."""
+    if len(norm) < 5:
+        return False
+    return any(
+        w != norm and w[0] == norm[0] and w[-1] == norm[-1] and sorted(w) == sorted(norm)
+        for w in {normalise(name), *(normalise(x) for x in _words(name))}
+        if len(w) == len(norm)
+    )
+
+
+def _spaced_words(text: str) -> list[str]:
+    return [w for w in map(normalise, text.split()) if w]
+
+
+def _word_slip(a: str, b: str) -> bool:
+    """Two words a host reads as one: equal, one the other's short form ("gf", "girlfriend":
+    its first letter and letters in order), or two edits apart with the same first letter."""
+    if a == b:
+        return True
+    if a[:1] != b[:1]:
+        return False
+    short, long = sorted((a, b), key=len)
+    if len(short) <= 3 and len(long) > len(short) + 2 and _is_subsequence(short, long):
+        return True
+    from rapidfuzz.distance import OSA
+
+    return min(len(a), len(b)) >= 3 and OSA.distance(a, b) <= 2
+
+
 def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
     """One letter names the one living player whose name starts with it, if only one does."""
     letter = text.strip()
@@ -462,13 +662,7 @@ def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
     found = {e.slot for e in entries if normalise(e.name)[:1] == first}
     if len(found) != 1:
         return None
-    return Resolution(
-        TargetKind.PLAYER,
-        next(iter(found)),
-        Method.INITIAL,
-        CONFIDENCE[Method.INITIAL],
-        matched_text=letter,
-    )
+    return _player(next(iter(found)), Method.INITIAL, letter)
 
 
 def _fuzzy(norm: str, entries: list[NameEntry]) -> Resolution | None:

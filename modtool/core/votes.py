@@ -52,7 +52,11 @@ class VoteAction:
 
 # Official tags: each keyword in a span.bbvote is an action, its target runs to the next one.
 _KEYWORD = lazy(r"(?:^|(?<=[\s,;.!?/|(\[\-–—])|(?<=vote))(?P<un>un)?vote(?!\w)", re.I)
-_BBCODE = lazy(r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)\[/(?P=tag)\]", re.I)
+# A closing tag may be botched: "[vote]Ann[/vote", "[vote]Ann[vote]".
+_BBCODE = lazy(
+    r"\[(?P<tag>vote|v|unvote|uv|unv)\](?P<target>.*?)(?:\[/(?P=tag)(?:\]|(?![a-z]))|\[(?P=tag)\])",
+    re.I,
+)
 # Struck text written as BBCode the forum left as it is.
 _STRUCK = lazy(r"\[(?P<tag>s|strike|del)\].*?\[/(?P=tag)\]", re.I)
 # Where a written syntax's keyword may be ("##vote" holds "vote").
@@ -275,10 +279,17 @@ def _korean_actions(text: str):
 _EDGE = lazy(r"^[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+|[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+$")
 
 
+# "Vote: lynch Ann", "[Vote Lynch Ann]": the verb the vote already says, before its target.
+_VERB = lazy(r"^lynch\s+(?=\S)", re.I)
+
+
 def _clean(target: str) -> str:
-    """Target text without the punctuation around it; "@Name" mentions lose the "@"."""
+    """Target text without the punctuation around it; "@Name" mentions lose the "@", and
+    "lynch Name" its verb."""
     # split() also takes no-break spaces; zero-width ones are dropped first.
     cleaned = _EDGE.sub("", " ".join(target.replace("\u200b", "").split()))
     if cleaned.startswith("@"):
         cleaned = cleaned[1:]
+    if cleaned[:5].lower() == "lynch":
+        cleaned = _VERB.sub("", cleaned)
     return cleaned

@@ -158,7 +158,54 @@ def read(element: etree._Element, html: str) -> str:
     if "<!--" in html:
         html = _COMMENT.sub("", html)
     text = _TAG.sub("", _BREAK_TAG.sub("\n", html))
-    return unescape(text) if "&" in text else text
+    text = unescape(text) if "&" in text else text
+    if "[/" in text:
+        text = _LITERAL_QUOTE.sub(_quote_gone, text)
+    return _literal_bold(text) if "b" in text and _B_TAG.search(text) else text
+
+
+# A quote whose BBCode the forum left as text, as a closing bracket forgotten leaves it:
+# '[quote="Ann"]Vote: Bo[/quote' is still Ann's words, not the poster's.
+_LITERAL_QUOTE = lazy(r"\[quote\b[^\]\n]*\].*?\[/quote\]?", re.I | re.S)
+
+
+# Bold whose BBCode the forum left as text, as a typo leaves it: "[b]Vote: Ann]/b]",
+# "[b[Vote: Ann[/b]", "[b]Vote: Ann[/i]", "[b]Vote: Ann[b]", "[/b]Vote: Ann[/b]", or an
+# opening "[b]" never closed. The text between two such tags on a line is bold; so is the
+# text after an opening one with no closing tag on its line, up to a blank line.
+_B_TAG = lazy(r"\[b\]|\[/b\]|\[b\[|\]/b\]|\[b/\]", re.I)
+_B_OPENER = frozenset({"[b]", "[b["})
+_B_CLOSE = lazy(r"\[b\]|\[/b\]|\[b\[|\]/b\]|\[b/\]|\[/[a-z]+\]", re.I)
+_BLANK_LINE = lazy(r"\n[ \t\xa0]*\n")
+
+
+def _literal_bold(text: str) -> str:
+    """The reading with bold markers around what literal bold tags make bold."""
+    out, pos = [], 0
+    while (m := _B_TAG.search(text, pos)) is not None:
+        line_end = text.find("\n", m.end())
+        line_end = len(text) if line_end < 0 else line_end
+        close = _B_CLOSE.search(text, m.end(), line_end)
+        if close is not None:
+            end, resume = close.start(), close.end()
+        elif m[0].lower() in _B_OPENER:
+            blank = _BLANK_LINE.search(text, m.end())
+            end = resume = blank.start() if blank else len(text)
+        else:  # a closing tag alone on its line closes nothing the forum left open
+            out.append(text[pos : m.end()])
+            pos = m.end()
+            continue
+        out.append(f"{text[pos : m.end()]}{_ON[BOLD]}{text[m.end() : end]}{_OFF[BOLD]}")
+        out.append(text[end:resume])
+        pos = resume
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _quote_gone(m: re.Match[str]) -> str:
+    """What is left of a literal quote: a paragraph break, and the emphasis markers inside it
+    (so that emphasis opened in it and closed after it stays balanced)."""
+    return "\n\n" + "".join(_MARKS.findall(m[0])) + "\n"
 
 
 def _hints_header(html: str) -> bool:
