@@ -99,10 +99,10 @@ def test_markdown_drafts_with_a_deadline_and_reveals_keep_their_lines(tmp_path, 
         assert _shown_lines(rendered) == _source_lines(d.text), d.name
 
 
-def _causes_in_the_code() -> set[str]:
-    """Every cause of death modtool itself writes: the day rules' and the nights'."""
+def _causes_in_the_code(game: str) -> set[str]:
+    """Every cause of death a game's code writes: its day rules' and its nights'."""
     found = set()
-    for path in (ROOT / "modtool" / "games").rglob("*.py"):
+    for path in (ROOT / "modtool" / "games" / game).rglob("*.py"):
         source = path.read_text("utf-8")
         found |= set(re.findall(r'\.kill\(\w+, post, "([^"]+)"(?:, \w+)?\)', source))
         # a death's cause (a change of role has its own: ascension, conversion, star-pass)
@@ -111,13 +111,15 @@ def _causes_in_the_code() -> set[str]:
     return found
 
 
-def test_every_cause_modtool_writes_is_said_in_korean():
+@pytest.mark.parametrize("game", ["mafia", "clocktower", "vampires"])
+def test_every_cause_modtool_writes_is_said_in_korean(game):
+    """modtool's own causes in every game, and each game's in its own words (its templates)."""
     from modtool.core.count import EXECUTED_CAUSES
+    from modtool.games import GAMES
     from modtool.host.templating import environment
 
-    module = environment().get_template("_reason.ko.j2").module
-    causes = _causes_in_the_code() | EXECUTED_CAUSES | {"modkilled"}
-    assert {"killed", "slain by the Slayer", "cursed by the Witch", "drained"} <= causes
+    module = environment(own=GAMES[game].templates).get_template("_reason.ko.j2").module
+    causes = _causes_in_the_code(game) | EXECUTED_CAUSES | {"modkilled"}
     for c in causes:
         said = str(module.cause(c))
         assert not re.search("[A-Za-z]", said), (c, said)
@@ -226,3 +228,9 @@ def test_tables_align_wide_names_by_display_width():
     assert len(rows) == 4
     starts = {wcwidth.wcswidth(line[: line.index(" L-")]) for line in rows}
     assert len(starts) == 1, table
+
+
+def test_the_games_causes_are_found_where_they_are_written():
+    """The search above reads real code: known causes of each game are found."""
+    assert {"slain by the Slayer", "cursed by the Witch"} <= _causes_in_the_code("clocktower")
+    assert "drained" in _causes_in_the_code("vampires")

@@ -179,9 +179,12 @@ SHAPES = {
 def test_korean_reason_is_written_from_the_rule_and_its_figures(
     rule, votes, needed, alive, expected
 ):
+    from modtool.games import GAMES
     from modtool.host.templating import environment
 
-    macro = environment().get_template("_reason.ko.j2").module.reason
+    # a game's own rule is said in the game's own words (its templates' _game_words.ko.j2)
+    own = next((g.templates for g in GAMES.values() if rule in g.outcome_rules), None)
+    macro = environment(own=own).get_template("_reason.ko.j2").module.reason
     outcome = {"rule": str(rule), "votes": votes, "needed": needed, "alive": alive, "reason": "x"}
     outcome |= SHAPES.get(rule, {"kind": "execution", "tied": []})
     # the team that chooses among the tied is the game's: here the Vampires game's words
@@ -196,3 +199,26 @@ def test_every_day_ending_rule_has_a_korean_reason():
 
     games_rules = {r for g in GAMES.values() for r in g.outcome_rules}
     assert {case[0] for case in DAY_END_CASES} == DAY_END_RULES | games_rules
+
+
+@pytest.mark.parametrize("name", ["mafia", "clocktower", "vampires"])
+def test_every_game_s_korean_words_give_the_four_tables(name):
+    """_reason.ko.j2 reads a game's words by these names: a game's own file (or the shared one
+    for a game that ships none) gives each of them."""
+    from modtool.games import GAMES
+    from modtool.host.templating import environment
+
+    words = environment(own=GAMES[name].templates).get_template("_game_words.ko.j2").module
+    for table in ("reasons", "wins", "causes", "survivals"):
+        assert isinstance(getattr(words, table), dict), table
+
+
+def test_a_game_s_win_is_said_in_its_own_words_and_in_english_without_them():
+    from modtool.games import GAMES
+    from modtool.host.templating import environment
+
+    win = {"rule": "demon_dead", "reason": "the Demon is dead"}
+    own = GAMES["clocktower"].templates
+    said = environment(own=own).get_template("_reason.ko.j2").module.win_reason(win)
+    shared = environment().get_template("_reason.ko.j2").module.win_reason(win)
+    assert (str(said), str(shared)) == ("악마가 죽었습니다", "the Demon is dead")

@@ -23,7 +23,8 @@ GAME_WORDS = ("vampires", "clocktower", "mafia")
 # Words that name a game, which the generic code (the core, the threads) and the shared
 # templates hold nowhere: not in code, strings, docstrings or comments. A game's words come
 # from its Variant (`tie_chooser`, `eliminate`), its own templates from `Variant.templates`.
-GAME_TEXT = ("vampire",)
+# a game's name, or a word only one game's rules use
+GAME_TEXT = ("vampire", "clocktower", "botc", "demon", "butler", "virgin", "slayer")
 GENERIC = ("core", "threads")
 SHARED_TEMPLATES = PACKAGE / "templates"
 # where a game's word may stand, as exactly this text: the older name of a tie rule, still read

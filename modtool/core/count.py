@@ -203,7 +203,7 @@ def count_with_plan(
     timeline index (what a count posted there could have seen)."""
     wanted = set(wanted)
     spent: dict[str, int] = {}  # slot -> day its ghost vote was spent in the thread
-    used: dict[str, int] = {}  # slot -> day its once-per-game ability was used (Clocktower)
+    used: dict[str, int] = {}  # slot -> day its once-per-game day ability was used
     results = []
     for window in sorted(plan.windows.values(), key=lambda w: w.day):
         if window.day > max(wanted):

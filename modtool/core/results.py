@@ -100,12 +100,12 @@ class AuditEntry:
 
 @dataclass(frozen=True, slots=True)
 class DayDeath:
-    """A death a game's day rule caused in the count (the Slayer's shot, the Witch's curse),
+    """A death a game's day rule caused in the count (a character's shot, a curse on voting),
     at its post: end-day records it unless the ledger already has the player dead."""
 
     player: str
     post: int | None
-    cause: str  # as a host writes it in the ledger ("slain by the Slayer")
+    cause: str  # as a host writes it in the ledger ("slain", "cursed")
     rule: str = ""  # the rule that killed, in the game's words
 
 

@@ -48,7 +48,7 @@ class Rules:
     multi_vote: bool = False  # a living player may vote for several players at once
     no_lynch: NoLynch = NoLynch.ALLOWED
     less_one_for_no_lynch: bool = False  # a no lynch needs one vote fewer than a lynch
-    ghost_votes: bool = False  # BotC: the dead keep one vote for the rest of the game
+    ghost_votes: bool = False  # the dead keep one vote for the rest of the game
     self_vote: bool = True
     random_seed: int = 0  # for tie = "random"; printed with the outcome
     split_votes: bool = False  # a player whose vote is worth 2 may put them on two players
@@ -436,14 +436,14 @@ def _verdict_for(target: str, reason: str, tied: tuple[str, ...], votes: int) ->
     return Outcome(OutcomeKind.EXECUTION, target, None, reason, Rule.TIE_BREAK, tied, votes)
 
 
-# --- ghost votes (BotC) ------------------------------------------------------------
+# --- ghost votes ----------------------------------------------------------------
 
 
 def ghost_vote_refusal(
     target: str, voted_by_living_today: set[str], spent: bool, target_alive: bool = True
 ) -> Rule | None:
-    """Why a dead player's ghost vote cannot be cast, or None when it can (the forum Clocktower
-    game: once per game, for a player some living player voted for today, even if that vote was
+    """Why a dead player's ghost vote cannot be cast, or None when it can (once
+    per game, for a player some living player voted for today, even if that vote was
     withdrawn)."""
     if spent:
         return Rule.GHOST_SPENT

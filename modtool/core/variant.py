@@ -52,23 +52,25 @@ class DayHooks:
     used_today: frozenset[str] = frozenset()  # slots whose once-per-game ability was used today
 
     def refusal(self, voter: str, target: str, post, pos: int) -> StrEnum | None:
-        """The game's rule that refuses this living player's vote (the Butler's), or None; the
+        """The game's rule that refuses this living player's vote (a character bound to vote
+        with another), or None; the
         hook warns the host itself."""
         return None
 
     def before_vote(self, voter: str, post, pos: int) -> StrEnum | None:
-        """Before a vote counts: the rule by which the voter died of it (the Witch's curse)."""
+        """Before a vote counts: the rule by which the voter died of it (a curse on voting)."""
         return None
 
     def after_vote(self, voter: str, target: str, post, pos: int) -> Outcome | None:
-        """After a vote counted: an outcome that ends the day at once (the Virgin), or None."""
+        """After a vote counted: an outcome that ends the day at once (a character whose
+        first voter is executed), or None."""
         return None
 
     def after_action(self, post, pos: int) -> None:
-        """After any action of a post (a Butler's vote follows their master)."""
+        """After any action of a post (a vote bound to follow another's)."""
 
     def day_ability(self, event, post, pos: int) -> None:
-        """A host-announced day ability, at its post (the Slayer's shot)."""
+        """A host-announced day ability, at its post (a shot at a player)."""
 
     def execution_spared(self, slot: str) -> str | None:
         """Why the player executed today does not die (the Tea Lady, the Fool), or None."""

@@ -29,7 +29,7 @@ class VoteSyntax(StrEnum):
     OFFICIAL = "official"  # phpBB's [vote] tag, rendered as span.bbvote
     BOLD = "bold"  # bold "VOTE: Name", "VOTE Name", "Unvote", "Unvote: Name"
     BBCODE = "bbcode"  # literal [vote]Name[/vote], [v]Name[/v], [unvote][/unvote] in text
-    VTL = "vtl"  # "VTL Name" and a plain "Unvote" where a clause starts (the forum Clocktower game)
+    VTL = "vtl"  # "VTL Name" and a plain "Unvote" where a clause starts (as some forum games vote)
     HASH = "hash"  # "## vote Name", "##unvote" where a clause starts
     PLAIN = "plain"  # unbolded "Vote: Name" where a clause starts (colon required)
     KOREAN = "korean"  # "투표: 이름", "이름 투표", "투표 취소"

@@ -71,7 +71,7 @@ class EventKind(StrEnum):
     # kinds of its own beside these (`Variant.events`)
     REMINDER = "reminder"  # poisoned, drunk, protected, cursed, no ability, ... from a phase on
     CHARACTER_CHANGE = "character_change"  # a new character and/or alignment from a point on
-    DAY_ABILITY = "day_ability"  # a day ability the host announced at a post (Slayer, ...)
+    DAY_ABILITY = "day_ability"  # a day ability the host announced at a post (a shot, a guess)
     NIGHT_CHOICE = "night_choice"  # the players (and character) a player chose in a night
 
 
@@ -205,7 +205,7 @@ class CharacterChange(Event):
 
 @dataclass(frozen=True, slots=True)
 class DayAbility(Event):
-    ability: str = ""  # slayer, damsel_guess, goblin_claim, juggle, other
+    ability: str = ""  # the ability's name, as the game lists it (Variant.day_abilities)
     target: str | None = None  # the slot it is used on
     guess: str | None = None  # a character guessed (the Juggler's)
 
@@ -231,7 +231,7 @@ class Game:
     drafts: dict = field(default_factory=dict)  # [drafts]: reveal = nothing|alignment|role
     script: str | None = None  # game.toml's `script`, as written (a name, or a file's path)
     # the game this is (a `core.variant.Variant`, of the registry in modtool.games), with
-    # what it read of game.toml (a Clocktower script); and how it was found, to read it again
+    # what it read of game.toml (a script of characters); and how it was found, to read it again
     variant: Variant = field(default=None, compare=False)
     find_variant: Callable[[str | None], type[Variant]] = field(
         default=None, compare=False, repr=False

@@ -1,4 +1,4 @@
-"""DebateArt forum topics (debateart.com), where forum games such as Clocktower are played.
+"""DebateArt forum topics (debateart.com), where forum games are played.
 
 No saved page of it is at hand: the selectors come from the site's published class names
 (BEM blocks under .forum-topic-show__forum-post) as public user scripts written against the
