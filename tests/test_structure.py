@@ -11,6 +11,7 @@ A game package imports the core and the threads, never another game; only the re
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ GAME_WORDS = ("vampires", "clocktower", "mafia")
 # templates hold nowhere: not in code, strings, docstrings or comments. A game's words come
 # from its Variant (`tie_chooser`, `eliminate`), its own templates from `Variant.templates`.
 # a game's name, or a word only one game's rules use
-GAME_TEXT = ("vampire", "clocktower", "botc", "demon", "butler", "virgin", "slayer")
+GAME_TEXT = re.compile(r"\b(?:vampire|clocktower|botc\b|demon|butler|virgin|slayer)", re.I)
 GENERIC = ("core", "threads")
 SHARED_TEMPLATES = PACKAGE / "templates"
 # where a game's word may stand, as exactly this text: the older name of a tie rule, still read
@@ -200,7 +201,7 @@ def _game_text(path: Path, text: str) -> list[str]:
         kept = line
         for allowed in ALLOWED_TEXT.get(where, ()):
             kept = kept.replace(allowed, "")
-        if any(word in kept.casefold() for word in GAME_TEXT):
+        if GAME_TEXT.search(kept):
             found.append(f"{where}:{number}: {line.strip()}")
     return found
 
@@ -229,3 +230,9 @@ def test_the_checker_sees_what_it_checks():
     assert _game_text(rules, '{% if kind == "VAMPIRES" %}') != []
     assert _game_text(rules, '_OLD = {"vampires-choose": TiePolicy.TEAM_CHOOSES}') == []
     assert _game_text(rules, 'tie = "vampires-choose"') != []  # only where it is allowed
+
+
+def test_a_game_s_name_is_a_word_not_a_part_of_one():
+    rules = PACKAGE / "core" / "rules.py"
+    assert _game_text(rules, "x = 1  # a botched tag") == []
+    assert _game_text(rules, "x = 1  # BotC: ghost votes") != []
