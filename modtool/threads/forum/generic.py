@@ -429,7 +429,9 @@ def _best_group(doc, leave_out: set = frozenset()) -> list:
     for index, members in candidates:
         if len(members) < best_key[0]:
             break
-        key = (_score(members, features), -index)
+        if len(members) == best_key[0] and -index < best_key[1]:
+            continue  # at best a tie, which the group met first has won
+        key = (_score(members, features, best_key[0]), -index)
         if key[0] > 0 and key > best_key:
             best, best_key = members, key
     return best
@@ -460,21 +462,30 @@ class _Features:
         return self.bodies[id(el)]
 
 
-def _score(members: list, features: _Features) -> float:
+def _score(members: list, features: _Features, beat: float = 0.0) -> float:
+    """How much a group looks like the thread's posts: its size, times the shares of its
+    members that show a poster, a time and a body of their own, for the tightest container.
+    The criteria are tested cheapest first, and a group that cannot reach `beat` (the best
+    score so far: each share is at most 1) is given up before the costlier tests."""
     # Posts are not nested in each other.
     ids = {id(m) for m in members}
     if any(id(a) in ids for m in members for a in m.iterancestors()):
         return 0.0
+    bound = len(members) / (1 + _depth_spread(members))
     # Posters first: most groups fail there, and a poster is cheaper to look for than a time.
-    with_user = sum(features.author(m) is not None for m in members) / len(members)
+    with_user = _share(members, lambda m: features.author(m) is not None, bound, beat)
     if with_user < 0.6:
         return 0.0
-    with_time = sum(features.time(m)[0] is not None for m in members) / len(members)
+    bound *= with_user
+    with_time = _share(members, lambda m: features.time(m)[0] is not None, bound, beat)
     if with_time < 0.6:
         return 0.0
+    bound *= with_time
     # A post has a block of its own words apart from its poster and time; a "recent activity"
     # line in a sidebar ("bob replied to Game 3, 09:12") has a name and a time but no such block.
-    with_body = sum(features.has_body(m) for m in members) / len(members)
+    with_body = _share(members, features.has_body, bound, beat, need=0.0)
+    if with_body <= 0.0:
+        return 0.0
     lengths = [len(clean_text(m)) for m in members]
     # Prefer the tightest container: its text is mostly the post, not page furniture.
     return (
@@ -487,8 +498,26 @@ def _score(members: list, features: _Features) -> float:
     )
 
 
+def _share(members: list, test, bound: float, beat: float, need: float = 0.6) -> float:
+    """The share of members for which `test` gives something; 0 as soon as too many have
+    failed for the share to reach `need`, or for the group's score (`bound` times the share)
+    to reach `beat`."""
+    n = len(members)
+    # The most misses allowed: the share must stay >= need, and bound * share >= beat.
+    allowed = n - max(need * n, beat * n / bound if bound > 0 else n + 1)
+    misses = 0
+    for m in members:
+        if not test(m):
+            misses += 1
+            if misses > allowed:
+                return 0.0
+    return (n - misses) / n
+
+
 def _has_body(el, author, time_node) -> bool:
-    return _body(el, [*_poster_blocks(author, el, time_node), time_node]) is not None
+    """Whether a block has a body (`_body` finds one): the first block of prose tells."""
+    avoid = [*_poster_blocks(author, el, time_node), time_node]
+    return any(score > 0 for _, score in _body_candidates(el, avoid))
 
 
 def _depth_spread(members: list) -> float:
@@ -851,11 +880,25 @@ def _body(el, avoid: list):
     """The largest block of prose that holds neither the poster nor the time, and is not in
     the post's furniture (a footer can embed another post: Flarum's best answer)."""
     best, best_score = None, 0.0
+    for node, score in _body_candidates(el, avoid):
+        if score > best_score:
+            best, best_score = node, score
+    return best
+
+
+def _body_candidates(el, avoid: list):
+    """The blocks of a post that may be its body, each with how much of its own prose it
+    holds, in page order: not around the poster's or the time's element nor inside them,
+    not quoted, not in furniture."""
+    around, inside = set(), set()  # the blocks holding an avoided element; those inside one
+    for a in avoid:
+        if a is not None:
+            around.add(a)
+            around.update(a.iterancestors())
+            inside.update(a.iterdescendants())
     furniture: dict = {}  # element -> whether it is furniture or inside furniture
     for node in el.iter(*_BODY_TAGS):
-        if node is el or any(
-            a is not None and (_contains(node, a) or _contains(a, node)) for a in avoid
-        ):
+        if node is el or node in around or node in inside:
             continue  # around the poster's or the time's element, or inside them
         if _quoted(node, el) or _in_furniture(node, el, furniture):
             continue
@@ -867,9 +910,7 @@ def _body(el, avoid: list):
         if _named_message(node):
             # A block named as the message wins over longer furniture ("Reply With Quote").
             score = score * 2 + 100
-        if score > best_score:
-            best, best_score = node, score
-    return best
+        yield node, score
 
 
 def _in_furniture(node, container, known: dict) -> bool:
