@@ -571,31 +571,47 @@ class _PageIndex:
         self.named_link: dict = {}
         self.name_node: dict = {}
         self._attr_time: dict | None = None
-        self._digits: set | None = None  # the elements with a digit in their text
+        self._digits: set = set()  # the elements with a digit in their text
         self._date_lines: dict = {}  # element -> its first date line (None: it has none)
+        self._poster_like: list = []  # the elements a poster's name may be shown in
         self._showing: dict[str, list] | None = None
         self.messages: set = set()  # the elements named as the message and those around them
-        for a in doc.iter("a"):
-            if _name_link(a):
-                _mark(a, a, self.any_link)
-                if not _picture_only(a):
-                    _mark(a, a, self.named_link)
-        for node in _NAMED(doc):
-            if _name_classed(node):
-                _mark(node, node, self.name_node)
-            if _named_message(node):
-                el = node
-                while el is not None and el not in self.messages:
-                    self.messages.add(el)
-                    el = el.getparent()
+        # One walk over the page, in document order, for every table (lxml hands each element
+        # to Python once; each table's question is asked of it there).
+        for el in doc.iter():
+            tag = el.tag
+            tail = el.tail
+            if tail and _ASCII_DIGIT.search(tail):
+                _spread(el.getparent(), self._digits)
+            if not isinstance(tag, str):
+                continue  # a comment: its tail is its parent's text
+            text = el.text
+            if text and tag not in ("script", "style") and _ASCII_DIGIT.search(text):
+                _spread(el, self._digits)
+            classes, prop, ident = el.get("class"), el.get("itemprop"), el.get("id")
+            member = tag == "a" and member_page(el.get("href") or "")
+            if member and _name_link(el):
+                _mark(el, el, self.any_link)
+                if not _picture_only(el):
+                    _mark(el, el, self.named_link)
+            poster_named = (classes or prop) is not None and _names_a_poster(
+                (classes or "") + " " + (prop or "")
+            )
+            if poster_named or member:
+                self._poster_like.append(el)  # _poster_like
+            if classes is None and prop is None and ident is None:
+                continue
+            if poster_named and _name_classed(el):
+                _mark(el, el, self.name_node)
+            if _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}"):  # _named_message
+                _spread(el, self.messages)
 
     def showing(self, name: str) -> list:
         """The name-classed elements and member links whose text is a name, in page order."""
         if self._showing is None:
             self._showing = {}
-            for node in _POSTER_LIKE(self.root):
-                if _poster_like(node):
-                    self._showing.setdefault(clean_text(node), []).append(node)
+            for node in self._poster_like:
+                self._showing.setdefault(clean_text(node), []).append(node)
         return self._showing.get(name, [])
 
     @property
@@ -616,14 +632,6 @@ class _PageIndex:
         (`_date_line`, in document order), each element read once for the whole page: a
         post's first date line is near its start, so little past it is read; elements with
         no digit in them are never read."""
-        if self._digits is None:
-            self._digits = set()
-            for text in _DIGIT_TEXTS(self.root):
-                holder = text.getparent()
-                holder = holder.getparent() if text.is_tail and holder is not None else holder
-                while holder is not None and holder not in self._digits:
-                    self._digits.add(holder)
-                    holder = holder.getparent()
         return self._first_date_line(el)
 
     def _first_date_line(self, el) -> tuple | None:
@@ -643,6 +651,13 @@ class _PageIndex:
         return found
 
 
+def _spread(node, found: set) -> None:
+    """Add an element and those around it, up to the first one already in `found`."""
+    while node is not None and node not in found:
+        found.add(node)
+        node = node.getparent()
+
+
 def _mark(node, value, table: dict) -> None:
     el = node
     while el is not None and el not in table:
@@ -650,20 +665,14 @@ def _mark(node, value, table: dict) -> None:
         el = el.getparent()
 
 
-# Elements with a class or an itemprop; elements that may keep a time in an attribute; and
-# elements of few children whose text holds a digit (a date line's candidates): found by
-# lxml in one query each, in document order.
-_NAMED = etree.XPath("//*[@class or @itemprop or @id]")
-_POSTER_LIKE = etree.XPath("//*[@class or @itemprop] | //a[@href]")
-_TIME_HOLDERS = etree.XPath(
-    "//*[self::time or self::abbr or self::span or self::meta]"
+# The elements that may keep a time in an attribute, found by lxml in one query, in
+# document order.
+_HOLDS_TIME = (
     "[@*[name()='datetime' or name()='content' or name()='title' or contains(name(), 'time')"
     " or contains(name(), 'date')]]"
 )
-_DIGIT_TEXTS = etree.XPath(
-    "//text()[not(parent::script or parent::style)]"
-    "[contains(translate(., '123456789', '000000000'), '0')]"
-)
+_TIME_HOLDERS = etree.XPath(f"(//time | //abbr | //span | //meta){_HOLDS_TIME}")
+_ASCII_DIGIT = re.compile("[0-9]")
 
 
 _index: list = [None]  # the last page's index
