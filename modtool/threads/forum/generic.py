@@ -26,8 +26,8 @@ from . import records
 from .base import Doubts, ThreadPage
 from .markup import (
     PageScheme,
+    _stems,
     attribute_time,
-    class_stems,
     clean_text,
     icon_glyph,
     machine_time_attrs,
@@ -386,23 +386,28 @@ def _grown_from_names(doc, leave_out: set = frozenset()) -> list:
     return best
 
 
-def _keys(el) -> list[tuple]:
+def _keys(el) -> tuple[tuple, ...]:
     """The groups an element may belong to: its tag with all its stable class names, its tag
     with each one of them (a highlighted or first post carries extra classes), and its
     role-like attributes."""
-    # Alternating rows differ only in a trailing digit (windowbg/windowbg2): one class.
-    classes = sorted(class_stems(el))
     roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
+    return _keys_of(el.tag, el.get("class") or "", roles, el.get("id") or "")
+
+
+@lru_cache(maxsize=8192)
+def _keys_of(tag: str, class_attr: str, roles: tuple, ident: str) -> tuple[tuple, ...]:
+    # A page repeats a few tags and attributes over thousands of elements: each read once.
+    # Alternating rows differ only in a trailing digit (windowbg/windowbg2): one class.
+    classes = sorted(_stems(class_attr))
     keys = []
     if classes or any(roles):
-        keys.append((el.tag, tuple(classes), roles))
+        keys.append((tag, tuple(classes), roles))
     if len(classes) > 1:
-        keys.extend((el.tag, (c,), roles) for c in classes)
+        keys.extend((tag, (c,), roles) for c in classes)
     # Without a class, numbered ids of one shape (c_501, c_502: Gnuboard's comments).
-    ident = el.get("id") or ""
     if not classes and _ID_DIGITS.search(ident):
-        keys.append((el.tag, ("id=" + _ID_DIGITS.sub("#", ident),), roles))
-    return keys
+        keys.append((tag, ("id=" + _ID_DIGITS.sub("#", ident),), roles))
+    return tuple(keys)
 
 
 def _best_group(doc, leave_out: set = frozenset()) -> list:
@@ -445,6 +450,18 @@ class _Features:
         self.authors: dict[int, object] = {}
         self.times: dict[int, tuple] = {}
         self.bodies: dict[int, bool] = {}
+        self.depths: dict = {}
+
+    def depth(self, el) -> int:
+        """How deep an element is in the page (an element's depth is its parent's, plus one)."""
+        chain = []  # el and the elements around it whose depth is not known yet
+        while el is not None and el not in self.depths:
+            chain.append(el)
+            el = el.getparent()
+        known = -1 if el is None else self.depths[el]
+        for node in reversed(chain):
+            known = self.depths[node] = known + 1
+        return known
 
     def author(self, el):
         if id(el) not in self.authors:
@@ -468,10 +485,10 @@ def _score(members: list, features: _Features, beat: float = 0.0) -> float:
     The criteria are tested cheapest first, and a group that cannot reach `beat` (the best
     score so far: each share is at most 1) is given up before the costlier tests."""
     # Posts are not nested in each other.
-    ids = {id(m) for m in members}
-    if any(id(a) in ids for m in members for a in m.iterancestors()):
+    ids = set(members)
+    if any(a in ids for m in members for a in m.iterancestors()):
         return 0.0
-    bound = len(members) / (1 + _depth_spread(members))
+    bound = len(members) / (1 + _depth_spread(members, features.depth))
     # Posters first: most groups fail there, and a poster is cheaper to look for than a time.
     with_user = _share(members, lambda m: features.author(m) is not None, bound, beat)
     if with_user < 0.6:
@@ -494,7 +511,7 @@ def _score(members: list, features: _Features, beat: float = 0.0) -> float:
         * with_time
         * with_body
         * min(1.0, median(lengths) / 40)
-        / (1 + _depth_spread(members))
+        / (1 + _depth_spread(members, features.depth))
     )
 
 
@@ -520,8 +537,12 @@ def _has_body(el, author, time_node) -> bool:
     return any(score > 0 for _, score in _body_candidates(el, avoid))
 
 
-def _depth_spread(members: list) -> float:
-    depths = [sum(1 for _ in m.iterancestors()) for m in members]
+def _depth(el) -> int:
+    return sum(1 for _ in el.iterancestors())
+
+
+def _depth_spread(members: list, depth=_depth) -> float:
+    depths = [depth(m) for m in members]
     return (max(depths) - min(depths)) / 10
 
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
 from statistics import median
 
 from lxml import etree
@@ -33,8 +34,8 @@ from ..posts import Post
 from ..times import in_one_order
 from .base import Doubts
 from .markup import (
+    _stems,
     attribute_time,
-    class_stems,
     clean_text,
     icon_glyph,
     member_page,
@@ -73,7 +74,13 @@ def shape(el) -> tuple:
 
 
 def _label(el) -> str:
-    return el.tag + "".join("." + c for c in sorted(class_stems(el)))
+    return _tag_and_classes(el.tag, el.get("class") or "")
+
+
+@lru_cache(maxsize=8192)
+def _tag_and_classes(tag: str, classes: str) -> str:
+    # A page repeats a few tags and class attributes over thousands of elements: each once.
+    return tag + "".join("." + c for c in sorted(_stems(classes)))
 
 
 def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
