@@ -534,7 +534,10 @@ def _share(members: list, test, bound: float, beat: float, need: float = 0.6) ->
 def _has_body(el, author, time_node) -> bool:
     """Whether a block has a body (`_body` finds one): the first block of prose tells."""
     avoid = [*_poster_blocks(author, el, time_node), time_node]
-    return any(score > 0 for _, score in _body_candidates(el, avoid))
+    return any(
+        _most_prose(text, named) > 0 and _prose(node, text, named) > 0
+        for node, text, named in _body_candidates(el, avoid)
+    )
 
 
 def _depth(el) -> int:
@@ -910,16 +913,19 @@ def _body(el, avoid: list):
     """The largest block of prose that holds neither the poster nor the time, and is not in
     the post's furniture (a footer can embed another post: Flarum's best answer)."""
     best, best_score = None, 0.0
-    for node, score in _body_candidates(el, avoid):
+    for node, text, named in _body_candidates(el, avoid):
+        if _most_prose(text, named) <= best_score:
+            continue  # links and quotes only take away: it cannot win
+        score = _prose(node, text, named)
         if score > best_score:
             best, best_score = node, score
     return best
 
 
 def _body_candidates(el, avoid: list):
-    """The blocks of a post that may be its body, each with how much of its own prose it
-    holds, in page order: not around the poster's or the time's element nor inside them,
-    not quoted, not in furniture."""
+    """The blocks of a post that may be its body, in page order, each with the length of its
+    text and whether it is named as the message: not around the poster's or the time's
+    element nor inside them, not quoted, not in furniture."""
     around, inside = set(), set()  # the blocks holding an avoided element; those inside one
     for a in avoid:
         if a is not None:
@@ -932,15 +938,25 @@ def _body_candidates(el, avoid: list):
             continue  # around the poster's or the time's element, or inside them
         if _quoted(node, el) or _in_furniture(node, el, furniture):
             continue
-        text = len(clean_text(node))
-        anchors = list(node.iter("a"))
-        # Menus and widgets are mostly links; a post with a link or two is still prose.
-        links = sum(len(clean_text(a)) for a in anchors) if len(anchors) >= 3 else 0
-        score = text - links - _quoted_length(node)
-        if _named_message(node):
-            # A block named as the message wins over longer furniture ("Reply With Quote").
-            score = score * 2 + 100
-        yield node, score
+        yield node, len(clean_text(node)), _named_message(node)
+
+
+def _prose(node, text: int, named: bool) -> float:
+    """How much of a block is its own prose: its text less its links' (where it has three or
+    more: a menu) and its quotes'; doubled and more for a block named as the message."""
+    anchors = list(node.iter("a"))
+    # Menus and widgets are mostly links; a post with a link or two is still prose.
+    links = sum(len(clean_text(a)) for a in anchors) if len(anchors) >= 3 else 0
+    score = text - links - _quoted_length(node)
+    if named:
+        # A block named as the message wins over longer furniture ("Reply With Quote").
+        score = score * 2 + 100
+    return score
+
+
+def _most_prose(text: int, named: bool) -> float:
+    """The most `_prose` can give a block of that much text (no links, no quotes)."""
+    return text * 2 + 100 if named else text
 
 
 def _in_furniture(node, container, known: dict) -> bool:
@@ -1078,21 +1094,40 @@ def _poster_blocks(author, el, time_node) -> list:
 _EDIT_LINE = re.compile(r"^(?:last\s+)?(?:edited|modified|updated)\b", re.I)
 
 
+def _edit_line(node) -> bool:
+    """A short line of its own that says the post was edited ("Edited July 5, 2023 by X")."""
+    if _first_letter(node) not in _EDIT_LINE_STARTS:
+        return False  # no need to read its text: it does not start as an edit note does
+    text = clean_text(node)
+    return bool(len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p")))
+
+
+_EDIT_LINE_STARTS = set("lemuLEMU")  # of _EDIT_LINE's words
+
+
+def _first_letter(node) -> str:
+    """The first character of an element's text, spaces aside (clean_text(node)[:1])."""
+    for piece in node.itertext():
+        piece = piece.lstrip()
+        if piece:
+            return piece[0]
+    return ""
+
+
 def _without_furniture(body):
     """The body without what sits inside it but is not the poster's words: controls and
     reaction counts, spoiler buttons (their content stays), and edit notes. A copy: the page
     itself is left as it was."""
-    body = copy.deepcopy(body)
+    page_body, body = body, copy.deepcopy(body)
     drop = []
-    for node in body.iterdescendants():
+    # Each part is judged on the page (its text read once for the page), and its copy dropped.
+    for node, copied in zip(page_body.iterdescendants(), body.iterdescendants(), strict=True):
         if not isinstance(node.tag, str):
             continue
         classes = node.get("class") or ""
-        text = clean_text(node)
         furniture = (_names_furniture(classes) and not _named_message(node)) or icon_glyph(node)
-        edit_note = len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p"))
-        if furniture or edit_note:
-            drop.append(node)
+        if furniture or _edit_line(node):
+            drop.append(copied)
     _cut_signature(body)
     dropped = set(drop)
     for node in drop:
