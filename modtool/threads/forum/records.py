@@ -526,19 +526,22 @@ def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple], note=Non
     """A copy of a record's element without the parts at the `cut` paths inside it (their
     tails, the words after them, stay), its icons, and what `note` says is an edit note."""
     copy = deepcopy(el)
-    inner = parts(copy)
+    # The parts are found and judged on the page's elements (their texts read once for the
+    # page), and their copies dropped.
+    twin = dict(zip(el.iter(), copy.iter(), strict=True))
+    inner = parts(el)
     drop = [inner.get(c[len(path) :]) for c in cut if c and _inside(c, path)]
-    drop += [node for node in copy.iter() if isinstance(node.tag, str) and icon_glyph(node)]
+    drop += [node for node in el.iter() if isinstance(node.tag, str) and icon_glyph(node)]
     if note is not None:  # a line of its own under the message, never all of it
-        whole = clean_text(copy)
+        whole = clean_text(el)
         drop += [
             node
-            for node in copy.iterdescendants()
+            for node in el.iterdescendants()
             if isinstance(node.tag, str) and clean_text(node) != whole and note(node)
         ]
     for node in drop:
         if node is not None:
-            remove_keeping_tail(node)
+            remove_keeping_tail(twin[node])
     return copy
 
 
