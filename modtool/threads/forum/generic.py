@@ -390,6 +390,8 @@ def _keys(el) -> tuple[tuple, ...]:
     """The groups an element may belong to: its tag with all its stable class names, its tag
     with each one of them (a highlighted or first post carries extra classes), and its
     role-like attributes."""
+    if not el.keys():
+        return ()  # no class, no role, no id: no group (most of a page's blocks)
     roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
     return _keys_of(el.tag, el.get("class") or "", roles, el.get("id") or "")
 
@@ -485,10 +487,11 @@ def _score(members: list, features: _Features, beat: float = 0.0) -> float:
     The criteria are tested cheapest first, and a group that cannot reach `beat` (the best
     score so far: each share is at most 1) is given up before the costlier tests."""
     # Posts are not nested in each other.
-    ids = set(members)
-    if any(a in ids for m in members for a in m.iterancestors()):
+    spread = _depth_spread(members, features.depth)
+    ids = set(members)  # (at one depth, no member can be inside another)
+    if spread and any(a in ids for m in members for a in m.iterancestors()):
         return 0.0
-    bound = len(members) / (1 + _depth_spread(members, features.depth))
+    bound = len(members) / (1 + spread)
     # Posters first: most groups fail there, and a poster is cheaper to look for than a time.
     with_user = _share(members, lambda m: features.author(m) is not None, bound, beat)
     if with_user < 0.6:
@@ -612,6 +615,8 @@ class _PageIndex:
             text = el.text
             if text and tag not in ("script", "style") and _ASCII_DIGIT.search(text):
                 _spread(el, self._digits)
+            if not el.keys():
+                continue  # no link, no class: nothing more to ask
             classes, prop, ident = el.get("class"), el.get("itemprop"), el.get("id")
             member = tag == "a" and member_page(el.get("href") or "")
             if member and _name_link(el):
