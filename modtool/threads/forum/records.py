@@ -443,12 +443,18 @@ def _longest_text(
     return best, lengths[best]
 
 
-def choose_fields(records_parts: list[dict], tz: tzinfo) -> Fields:
-    """Each field's path, the paths of the records read once for all of them."""
+def choose_fields(records_parts: list[dict], tz: tzinfo, worth=None) -> Fields | None:
+    """Each field's path, the paths of the records read once for all of them. `worth`, where
+    given, is asked once the time and again once the author is chosen (whether a path passes
+    for each) if the record set is still worth reading; if not, the answer is None."""
     paths = _paths(records_parts)
-    furniture = tuple(furniture_paths(records_parts, paths))
     time = choose_time(records_parts, paths, tz)
+    if worth is not None and not worth(time is not None, True):
+        return None
     author = choose_author(records_parts, paths, tz, [time])
+    if worth is not None and not worth(time is not None, author is not None):
+        return None
+    furniture = tuple(furniture_paths(records_parts, paths))
     body = choose_body(records_parts, paths, author, [time, *furniture])
     return Fields(author, time, body, furniture)
 
@@ -486,10 +492,14 @@ def score(records: list, fields: Fields, records_parts: list[dict]) -> float:
     needed = [path for path in (fields.author, fields.body, fields.time) if path is not None]
     complete = sum(all(at_path(p, path) is not None for path in needed) for p in records_parts)
     bodies = [clean_text(b) for p in records_parts if (b := at_path(p, fields.body)) is not None]
-    # Posts show who wrote them and when: a set without one of them is far more often a list
-    # of links; it is read (and said to be unsure) where the page has nothing better.
-    shown = (1.0 if fields.time else 0.25) * (1.0 if fields.author else 0.25)
+    shown = _shown(fields.time is not None, fields.author is not None)
     return complete * shown * _opens(records, fields) * min(1.0, median(map(len, bodies)) / 40)
+
+
+def _shown(time: bool, author: bool) -> float:
+    """Posts show who wrote them and when: a set without one of them is far more often a list
+    of links; it is read (and said to be unsure) where the page has nothing better."""
+    return (1.0 if time else 0.25) * (1.0 if author else 0.25)
 
 
 def _opens(records: list, fields: Fields) -> float:
@@ -515,7 +525,16 @@ def best_record_set(doc, tz: tzinfo, leave_out: set = frozenset()) -> RecordSet 
         wrap = any(len(r) > 1 for r in run)
         records = [as_element(r, wrap) for r in run]
         records_parts = [parts(r) for r in records]
-        fields = choose_fields(records_parts, tz)
+        # score() gives at most the records' number times `_shown`: a set that cannot beat
+        # the best so far is not read further.
+        beat = best.score if best is not None else 0.0
+
+        def worth(time: bool, author: bool, n: int = len(records), beat: float = beat) -> bool:
+            return n * _shown(time, author) > beat
+
+        fields = choose_fields(records_parts, tz, worth)
+        if fields is None:
+            continue
         found = score(records, fields, records_parts)
         if found > 0 and (best is None or found > best.score):
             best = RecordSet(tuple(records), fields, found, tuple(records_parts))
