@@ -248,6 +248,24 @@ def test_a_page_of_header_and_body_rows():
     assert page.doubts is not None and page.doubts.sure
 
 
+def test_fields_are_not_read_further_once_a_record_set_cannot_win():
+    doc = etree.fromstring(_rows_page(), etree.HTMLParser())
+    run = max((run for parent in doc.iter() for run in records.repeated_runs(parent)), key=len)
+    boxes = [records.as_element(r, wrap=True) for r in run]
+    parts = [records.parts(box) for box in boxes]
+    asked = []
+
+    def worth(time, author):
+        asked.append((time, author))
+        return len(asked) < 2  # worth it once the time is chosen, not once the author is
+
+    full = records.choose_fields(parts, UTC)
+    assert full is not None and None not in (full.author, full.time, full.body)
+    assert records.choose_fields(parts, UTC, lambda time, author: True) == full
+    assert records.choose_fields(parts, UTC, worth) is None
+    assert asked == [(True, True), (True, True)]
+
+
 def test_records_that_name_no_author_say_so():
     page = parse_page(
         _rows_page().replace("<b>", "<b>Member ").replace("alice", "x").replace("bob", "x")

@@ -26,8 +26,8 @@ from . import records
 from .base import Doubts, ThreadPage
 from .markup import (
     PageScheme,
+    _stems,
     attribute_time,
-    class_stems,
     clean_text,
     icon_glyph,
     machine_time_attrs,
@@ -386,23 +386,30 @@ def _grown_from_names(doc, leave_out: set = frozenset()) -> list:
     return best
 
 
-def _keys(el) -> list[tuple]:
+def _keys(el) -> tuple[tuple, ...]:
     """The groups an element may belong to: its tag with all its stable class names, its tag
     with each one of them (a highlighted or first post carries extra classes), and its
     role-like attributes."""
-    # Alternating rows differ only in a trailing digit (windowbg/windowbg2): one class.
-    classes = sorted(class_stems(el))
+    if not el.keys():
+        return ()  # no class, no role, no id: no group (most of a page's blocks)
     roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
+    return _keys_of(el.tag, el.get("class") or "", roles, el.get("id") or "")
+
+
+@lru_cache(maxsize=8192)
+def _keys_of(tag: str, class_attr: str, roles: tuple, ident: str) -> tuple[tuple, ...]:
+    # A page repeats a few tags and attributes over thousands of elements: each read once.
+    # Alternating rows differ only in a trailing digit (windowbg/windowbg2): one class.
+    classes = sorted(_stems(class_attr))
     keys = []
     if classes or any(roles):
-        keys.append((el.tag, tuple(classes), roles))
+        keys.append((tag, tuple(classes), roles))
     if len(classes) > 1:
-        keys.extend((el.tag, (c,), roles) for c in classes)
+        keys.extend((tag, (c,), roles) for c in classes)
     # Without a class, numbered ids of one shape (c_501, c_502: Gnuboard's comments).
-    ident = el.get("id") or ""
     if not classes and _ID_DIGITS.search(ident):
-        keys.append((el.tag, ("id=" + _ID_DIGITS.sub("#", ident),), roles))
-    return keys
+        keys.append((tag, ("id=" + _ID_DIGITS.sub("#", ident),), roles))
+    return tuple(keys)
 
 
 def _best_group(doc, leave_out: set = frozenset()) -> list:
@@ -429,7 +436,9 @@ def _best_group(doc, leave_out: set = frozenset()) -> list:
     for index, members in candidates:
         if len(members) < best_key[0]:
             break
-        key = (_score(members, features), -index)
+        if len(members) == best_key[0] and -index < best_key[1]:
+            continue  # at best a tie, which the group met first has won
+        key = (_score(members, features, best_key[0]), -index)
         if key[0] > 0 and key > best_key:
             best, best_key = members, key
     return best
@@ -443,6 +452,18 @@ class _Features:
         self.authors: dict[int, object] = {}
         self.times: dict[int, tuple] = {}
         self.bodies: dict[int, bool] = {}
+        self.depths: dict = {}
+
+    def depth(self, el) -> int:
+        """How deep an element is in the page (an element's depth is its parent's, plus one)."""
+        chain = []  # el and the elements around it whose depth is not known yet
+        while el is not None and el not in self.depths:
+            chain.append(el)
+            el = el.getparent()
+        known = -1 if el is None else self.depths[el]
+        for node in reversed(chain):
+            known = self.depths[node] = known + 1
+        return known
 
     def author(self, el):
         if id(el) not in self.authors:
@@ -460,21 +481,31 @@ class _Features:
         return self.bodies[id(el)]
 
 
-def _score(members: list, features: _Features) -> float:
+def _score(members: list, features: _Features, beat: float = 0.0) -> float:
+    """How much a group looks like the thread's posts: its size, times the shares of its
+    members that show a poster, a time and a body of their own, for the tightest container.
+    The criteria are tested cheapest first, and a group that cannot reach `beat` (the best
+    score so far: each share is at most 1) is given up before the costlier tests."""
     # Posts are not nested in each other.
-    ids = {id(m) for m in members}
-    if any(id(a) in ids for m in members for a in m.iterancestors()):
+    spread = _depth_spread(members, features.depth)
+    ids = set(members)  # (at one depth, no member can be inside another)
+    if spread and any(a in ids for m in members for a in m.iterancestors()):
         return 0.0
+    bound = len(members) / (1 + spread)
     # Posters first: most groups fail there, and a poster is cheaper to look for than a time.
-    with_user = sum(features.author(m) is not None for m in members) / len(members)
+    with_user = _share(members, lambda m: features.author(m) is not None, bound, beat)
     if with_user < 0.6:
         return 0.0
-    with_time = sum(features.time(m)[0] is not None for m in members) / len(members)
+    bound *= with_user
+    with_time = _share(members, lambda m: features.time(m)[0] is not None, bound, beat)
     if with_time < 0.6:
         return 0.0
+    bound *= with_time
     # A post has a block of its own words apart from its poster and time; a "recent activity"
     # line in a sidebar ("bob replied to Game 3, 09:12") has a name and a time but no such block.
-    with_body = sum(features.has_body(m) for m in members) / len(members)
+    with_body = _share(members, features.has_body, bound, beat, need=0.0)
+    if with_body <= 0.0:
+        return 0.0
     lengths = [len(clean_text(m)) for m in members]
     # Prefer the tightest container: its text is mostly the post, not page furniture.
     return (
@@ -483,16 +514,41 @@ def _score(members: list, features: _Features) -> float:
         * with_time
         * with_body
         * min(1.0, median(lengths) / 40)
-        / (1 + _depth_spread(members))
+        / (1 + _depth_spread(members, features.depth))
     )
 
 
+def _share(members: list, test, bound: float, beat: float, need: float = 0.6) -> float:
+    """The share of members for which `test` gives something; 0 as soon as too many have
+    failed for the share to reach `need`, or for the group's score (`bound` times the share)
+    to reach `beat`."""
+    n = len(members)
+    # The most misses allowed: the share must stay >= need, and bound * share >= beat.
+    allowed = n - max(need * n, beat * n / bound if bound > 0 else n + 1)
+    misses = 0
+    for m in members:
+        if not test(m):
+            misses += 1
+            if misses > allowed:
+                return 0.0
+    return (n - misses) / n
+
+
 def _has_body(el, author, time_node) -> bool:
-    return _body(el, [*_poster_blocks(author, el, time_node), time_node]) is not None
+    """Whether a block has a body (`_body` finds one): the first block of prose tells."""
+    avoid = [*_poster_blocks(author, el, time_node), time_node]
+    return any(
+        _most_prose(text, named) > 0 and _prose(node, text, named) > 0
+        for node, text, named in _body_candidates(el, avoid)
+    )
 
 
-def _depth_spread(members: list) -> float:
-    depths = [sum(1 for _ in m.iterancestors()) for m in members]
+def _depth(el) -> int:
+    return sum(1 for _ in el.iterancestors())
+
+
+def _depth_spread(members: list, depth=_depth) -> float:
+    depths = [depth(m) for m in members]
     return (max(depths) - min(depths)) / 10
 
 
@@ -542,31 +598,49 @@ class _PageIndex:
         self.named_link: dict = {}
         self.name_node: dict = {}
         self._attr_time: dict | None = None
-        self._digits: set | None = None  # the elements with a digit in their text
+        self._digits: set = set()  # the elements with a digit in their text
         self._date_lines: dict = {}  # element -> its first date line (None: it has none)
+        self._poster_like: list = []  # the elements a poster's name may be shown in
         self._showing: dict[str, list] | None = None
         self.messages: set = set()  # the elements named as the message and those around them
-        for a in doc.iter("a"):
-            if _name_link(a):
-                _mark(a, a, self.any_link)
-                if not _picture_only(a):
-                    _mark(a, a, self.named_link)
-        for node in _NAMED(doc):
-            if _name_classed(node):
-                _mark(node, node, self.name_node)
-            if _named_message(node):
-                el = node
-                while el is not None and el not in self.messages:
-                    self.messages.add(el)
-                    el = el.getparent()
+        # One walk over the page, in document order, for every table (lxml hands each element
+        # to Python once; each table's question is asked of it there).
+        for el in doc.iter():
+            tag = el.tag
+            tail = el.tail
+            if tail and _ASCII_DIGIT.search(tail):
+                _spread(el.getparent(), self._digits)
+            if not isinstance(tag, str):
+                continue  # a comment: its tail is its parent's text
+            text = el.text
+            if text and tag not in ("script", "style") and _ASCII_DIGIT.search(text):
+                _spread(el, self._digits)
+            if not el.keys():
+                continue  # no link, no class: nothing more to ask
+            classes, prop, ident = el.get("class"), el.get("itemprop"), el.get("id")
+            member = tag == "a" and member_page(el.get("href") or "")
+            if member and _name_link(el):
+                _mark(el, el, self.any_link)
+                if not _picture_only(el):
+                    _mark(el, el, self.named_link)
+            poster_named = (classes or prop) is not None and _names_a_poster(
+                (classes or "") + " " + (prop or "")
+            )
+            if poster_named or member:
+                self._poster_like.append(el)  # _poster_like
+            if classes is None and prop is None and ident is None:
+                continue
+            if poster_named and _name_classed(el):
+                _mark(el, el, self.name_node)
+            if _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}"):  # _named_message
+                _spread(el, self.messages)
 
     def showing(self, name: str) -> list:
         """The name-classed elements and member links whose text is a name, in page order."""
         if self._showing is None:
             self._showing = {}
-            for node in _POSTER_LIKE(self.root):
-                if _poster_like(node):
-                    self._showing.setdefault(clean_text(node), []).append(node)
+            for node in self._poster_like:
+                self._showing.setdefault(clean_text(node), []).append(node)
         return self._showing.get(name, [])
 
     @property
@@ -587,14 +661,6 @@ class _PageIndex:
         (`_date_line`, in document order), each element read once for the whole page: a
         post's first date line is near its start, so little past it is read; elements with
         no digit in them are never read."""
-        if self._digits is None:
-            self._digits = set()
-            for text in _DIGIT_TEXTS(self.root):
-                holder = text.getparent()
-                holder = holder.getparent() if text.is_tail and holder is not None else holder
-                while holder is not None and holder not in self._digits:
-                    self._digits.add(holder)
-                    holder = holder.getparent()
         return self._first_date_line(el)
 
     def _first_date_line(self, el) -> tuple | None:
@@ -614,6 +680,13 @@ class _PageIndex:
         return found
 
 
+def _spread(node, found: set) -> None:
+    """Add an element and those around it, up to the first one already in `found`."""
+    while node is not None and node not in found:
+        found.add(node)
+        node = node.getparent()
+
+
 def _mark(node, value, table: dict) -> None:
     el = node
     while el is not None and el not in table:
@@ -621,20 +694,14 @@ def _mark(node, value, table: dict) -> None:
         el = el.getparent()
 
 
-# Elements with a class or an itemprop; elements that may keep a time in an attribute; and
-# elements of few children whose text holds a digit (a date line's candidates): found by
-# lxml in one query each, in document order.
-_NAMED = etree.XPath("//*[@class or @itemprop or @id]")
-_POSTER_LIKE = etree.XPath("//*[@class or @itemprop] | //a[@href]")
-_TIME_HOLDERS = etree.XPath(
-    "//*[self::time or self::abbr or self::span or self::meta]"
+# The elements that may keep a time in an attribute, found by lxml in one query, in
+# document order.
+_HOLDS_TIME = (
     "[@*[name()='datetime' or name()='content' or name()='title' or contains(name(), 'time')"
     " or contains(name(), 'date')]]"
 )
-_DIGIT_TEXTS = etree.XPath(
-    "//text()[not(parent::script or parent::style)]"
-    "[contains(translate(., '123456789', '000000000'), '0')]"
-)
+_TIME_HOLDERS = etree.XPath(f"(//time | //abbr | //span | //meta){_HOLDS_TIME}")
+_ASCII_DIGIT = re.compile("[0-9]")
 
 
 _index: list = [None]  # the last page's index
@@ -851,25 +918,50 @@ def _body(el, avoid: list):
     """The largest block of prose that holds neither the poster nor the time, and is not in
     the post's furniture (a footer can embed another post: Flarum's best answer)."""
     best, best_score = None, 0.0
-    furniture: dict = {}  # element -> whether it is furniture or inside furniture
-    for node in el.iter(*_BODY_TAGS):
-        if node is el or any(
-            a is not None and (_contains(node, a) or _contains(a, node)) for a in avoid
-        ):
-            continue  # around the poster's or the time's element, or inside them
-        if _quoted(node, el) or _in_furniture(node, el, furniture):
-            continue
-        text = len(clean_text(node))
-        anchors = list(node.iter("a"))
-        # Menus and widgets are mostly links; a post with a link or two is still prose.
-        links = sum(len(clean_text(a)) for a in anchors) if len(anchors) >= 3 else 0
-        score = text - links - _quoted_length(node)
-        if _named_message(node):
-            # A block named as the message wins over longer furniture ("Reply With Quote").
-            score = score * 2 + 100
+    for node, text, named in _body_candidates(el, avoid):
+        if _most_prose(text, named) <= best_score:
+            continue  # links and quotes only take away: it cannot win
+        score = _prose(node, text, named)
         if score > best_score:
             best, best_score = node, score
     return best
+
+
+def _body_candidates(el, avoid: list):
+    """The blocks of a post that may be its body, in page order, each with the length of its
+    text and whether it is named as the message: not around the poster's or the time's
+    element nor inside them, not quoted, not in furniture."""
+    around, inside = set(), set()  # the blocks holding an avoided element; those inside one
+    for a in avoid:
+        if a is not None:
+            around.add(a)
+            around.update(a.iterancestors())
+            inside.update(a.iterdescendants())
+    furniture: dict = {}  # element -> whether it is furniture or inside furniture
+    for node in el.iter(*_BODY_TAGS):
+        if node is el or node in around or node in inside:
+            continue  # around the poster's or the time's element, or inside them
+        if _quoted(node, el) or _in_furniture(node, el, furniture):
+            continue
+        yield node, len(clean_text(node)), _named_message(node)
+
+
+def _prose(node, text: int, named: bool) -> float:
+    """How much of a block is its own prose: its text less its links' (where it has three or
+    more: a menu) and its quotes'; doubled and more for a block named as the message."""
+    anchors = list(node.iter("a"))
+    # Menus and widgets are mostly links; a post with a link or two is still prose.
+    links = sum(len(clean_text(a)) for a in anchors) if len(anchors) >= 3 else 0
+    score = text - links - _quoted_length(node)
+    if named:
+        # A block named as the message wins over longer furniture ("Reply With Quote").
+        score = score * 2 + 100
+    return score
+
+
+def _most_prose(text: int, named: bool) -> float:
+    """The most `_prose` can give a block of that much text (no links, no quotes)."""
+    return text * 2 + 100 if named else text
 
 
 def _in_furniture(node, container, known: dict) -> bool:
@@ -1007,21 +1099,40 @@ def _poster_blocks(author, el, time_node) -> list:
 _EDIT_LINE = re.compile(r"^(?:last\s+)?(?:edited|modified|updated)\b", re.I)
 
 
+def _edit_line(node) -> bool:
+    """A short line of its own that says the post was edited ("Edited July 5, 2023 by X")."""
+    if _first_letter(node) not in _EDIT_LINE_STARTS:
+        return False  # no need to read its text: it does not start as an edit note does
+    text = clean_text(node)
+    return bool(len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p")))
+
+
+_EDIT_LINE_STARTS = set("lemuLEMU")  # of _EDIT_LINE's words
+
+
+def _first_letter(node) -> str:
+    """The first character of an element's text, spaces aside (clean_text(node)[:1])."""
+    for piece in node.itertext():
+        piece = piece.lstrip()
+        if piece:
+            return piece[0]
+    return ""
+
+
 def _without_furniture(body):
     """The body without what sits inside it but is not the poster's words: controls and
     reaction counts, spoiler buttons (their content stays), and edit notes. A copy: the page
     itself is left as it was."""
-    body = copy.deepcopy(body)
+    page_body, body = body, copy.deepcopy(body)
     drop = []
-    for node in body.iterdescendants():
+    # Each part is judged on the page (its text read once for the page), and its copy dropped.
+    for node, copied in zip(page_body.iterdescendants(), body.iterdescendants(), strict=True):
         if not isinstance(node.tag, str):
             continue
         classes = node.get("class") or ""
-        text = clean_text(node)
         furniture = (_names_furniture(classes) and not _named_message(node)) or icon_glyph(node)
-        edit_note = len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p"))
-        if furniture or edit_note:
-            drop.append(node)
+        if furniture or _edit_line(node):
+            drop.append(copied)
     _cut_signature(body)
     dropped = set(drop)
     for node in drop:

@@ -220,7 +220,7 @@ def clean_text(el) -> str:
         return ""
     found = _texts.get(el)
     if found is None:
-        found = _texts[el] = _SPACES.sub(" ", text_of(el)).strip()
+        found = _texts[el] = " ".join(text_of(el).split())  # as \s+ -> " ", stripped
     return found
 
 

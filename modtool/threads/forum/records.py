@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
 from statistics import median
 
 from lxml import etree
@@ -33,8 +34,8 @@ from ..posts import Post
 from ..times import in_one_order
 from .base import Doubts
 from .markup import (
+    _stems,
     attribute_time,
-    class_stems,
     clean_text,
     icon_glyph,
     member_page,
@@ -73,7 +74,13 @@ def shape(el) -> tuple:
 
 
 def _label(el) -> str:
-    return el.tag + "".join("." + c for c in sorted(class_stems(el)))
+    return _tag_and_classes(el.tag, el.get("class") or "")
+
+
+@lru_cache(maxsize=8192)
+def _tag_and_classes(tag: str, classes: str) -> str:
+    # A page repeats a few tags and class attributes over thousands of elements: each once.
+    return tag + "".join("." + c for c in sorted(_stems(classes)))
 
 
 def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
@@ -436,12 +443,18 @@ def _longest_text(
     return best, lengths[best]
 
 
-def choose_fields(records_parts: list[dict], tz: tzinfo) -> Fields:
-    """Each field's path, the paths of the records read once for all of them."""
+def choose_fields(records_parts: list[dict], tz: tzinfo, worth=None) -> Fields | None:
+    """Each field's path, the paths of the records read once for all of them. `worth`, where
+    given, is asked once the time and again once the author is chosen (whether a path passes
+    for each) if the record set is still worth reading; if not, the answer is None."""
     paths = _paths(records_parts)
-    furniture = tuple(furniture_paths(records_parts, paths))
     time = choose_time(records_parts, paths, tz)
+    if worth is not None and not worth(time is not None, True):
+        return None
     author = choose_author(records_parts, paths, tz, [time])
+    if worth is not None and not worth(time is not None, author is not None):
+        return None
+    furniture = tuple(furniture_paths(records_parts, paths))
     body = choose_body(records_parts, paths, author, [time, *furniture])
     return Fields(author, time, body, furniture)
 
@@ -479,10 +492,14 @@ def score(records: list, fields: Fields, records_parts: list[dict]) -> float:
     needed = [path for path in (fields.author, fields.body, fields.time) if path is not None]
     complete = sum(all(at_path(p, path) is not None for path in needed) for p in records_parts)
     bodies = [clean_text(b) for p in records_parts if (b := at_path(p, fields.body)) is not None]
-    # Posts show who wrote them and when: a set without one of them is far more often a list
-    # of links; it is read (and said to be unsure) where the page has nothing better.
-    shown = (1.0 if fields.time else 0.25) * (1.0 if fields.author else 0.25)
+    shown = _shown(fields.time is not None, fields.author is not None)
     return complete * shown * _opens(records, fields) * min(1.0, median(map(len, bodies)) / 40)
+
+
+def _shown(time: bool, author: bool) -> float:
+    """Posts show who wrote them and when: a set without one of them is far more often a list
+    of links; it is read (and said to be unsure) where the page has nothing better."""
+    return (1.0 if time else 0.25) * (1.0 if author else 0.25)
 
 
 def _opens(records: list, fields: Fields) -> float:
@@ -508,7 +525,16 @@ def best_record_set(doc, tz: tzinfo, leave_out: set = frozenset()) -> RecordSet 
         wrap = any(len(r) > 1 for r in run)
         records = [as_element(r, wrap) for r in run]
         records_parts = [parts(r) for r in records]
-        fields = choose_fields(records_parts, tz)
+        # score() gives at most the records' number times `_shown`: a set that cannot beat
+        # the best so far is not read further.
+        beat = best.score if best is not None else 0.0
+
+        def worth(time: bool, author: bool, n: int = len(records), beat: float = beat) -> bool:
+            return n * _shown(time, author) > beat
+
+        fields = choose_fields(records_parts, tz, worth)
+        if fields is None:
+            continue
         found = score(records, fields, records_parts)
         if found > 0 and (best is None or found > best.score):
             best = RecordSet(tuple(records), fields, found, tuple(records_parts))
@@ -519,19 +545,22 @@ def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple], note=Non
     """A copy of a record's element without the parts at the `cut` paths inside it (their
     tails, the words after them, stay), its icons, and what `note` says is an edit note."""
     copy = deepcopy(el)
-    inner = parts(copy)
+    # The parts are found and judged on the page's elements (their texts read once for the
+    # page), and their copies dropped.
+    twin = dict(zip(el.iter(), copy.iter(), strict=True))
+    inner = parts(el)
     drop = [inner.get(c[len(path) :]) for c in cut if c and _inside(c, path)]
-    drop += [node for node in copy.iter() if isinstance(node.tag, str) and icon_glyph(node)]
+    drop += [node for node in el.iter() if isinstance(node.tag, str) and icon_glyph(node)]
     if note is not None:  # a line of its own under the message, never all of it
-        whole = clean_text(copy)
+        whole = clean_text(el)
         drop += [
             node
-            for node in copy.iterdescendants()
+            for node in el.iterdescendants()
             if isinstance(node.tag, str) and clean_text(node) != whole and note(node)
         ]
     for node in drop:
         if node is not None:
-            remove_keeping_tail(node)
+            remove_keeping_tail(twin[node])
     return copy
 
 
