@@ -1,8 +1,9 @@
 """The plain-text tables modtool prints (a vote count, a schedule, a grimoire): tabulate's
 "simple" format, drawn here for the common table and by tabulate for any other.
 
-Importing tabulate costs a command about 30 ms (it reads its own version from the installed
-metadata and imports wcwidth's tables), more than counting a small game. A table whose cells
+Importing tabulate cost a count of the example Mafia game a sixth of its instructions (it reads
+its own version from the installed metadata and imports wcwidth's tables), more than the
+counting itself. A table whose cells
 are integers, None and plain ASCII text that reads as no number, which is nearly every table
 modtool prints, is drawn here exactly as tabulate draws it: text columns to the left, integer
 columns to the right, each column as wide as its widest cell or its header and two spaces, two
