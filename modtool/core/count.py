@@ -67,6 +67,8 @@ EXECUTED_CAUSES = frozenset({"lynched", "executed", "lynch", "execution", "exile
 
 @dataclass
 class _Vote:
+    """A vote standing during the walk through a day's posts."""
+
     voter: str
     target: str
     post: Post
@@ -221,6 +223,8 @@ def count_with_plan(
 
 @dataclass
 class _DayWalk:
+    """The state of the walk through one day's posts: the plan, the window, ghost votes spent."""
+
     plan: GamePlan
     window: DayWindow
     as_of: int | None
