@@ -5,6 +5,11 @@ for that child), the median of ROUNDS runs taken in turn with its yardstick: the
 shared and its speed drifts, and a ratio within one round holds where a time does not. The
 children run without PYTHONDONTWRITEBYTECODE, as a host's installed modtool does.
 
+0. Start-up alone (no archive needed): `modtool count --offline` of the bundled example Mafia
+   game against `python -c pass`, from a non-editable copy of this checkout (a wheel unpacked
+   into this run's folder, before the venv's editable one on the path) unless the benchmark is
+   run by an installed copy's Python; then where the imports' time goes (-X importtime, the
+   least of a few runs), by package and by module.
 1. Start-up: `modtool count` of a 20-post game against `python -c pass`.
 2. Re-counts of games built from the largest archived game of ../shared/fixtures/mafiascum-dev
    (benchmarks/games.py): 10^3 / 10^4 / 10^5 posts from a posts file, against reading the same
@@ -23,6 +28,7 @@ children run without PYTHONDONTWRITEBYTECODE, as a host's installed modtool does
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,9 +68,12 @@ def _child_env(cache: Path) -> dict[str, str]:
     return env
 
 
-def _run(args: list[str], env: dict[str, str], check: bool = True) -> tuple[float, float]:
+def _run(
+    args: list[str], env: dict[str, str], check: bool = True, cwd: Path | None = None
+) -> tuple[float, float]:
     """(CPU seconds, peak MB) of one child process, from the kernel's accounting of it."""
-    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    child = subprocess.Popen(args, env=env, cwd=cwd, **quiet)
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     if check and child.returncode != 0:
@@ -72,12 +81,12 @@ def _run(args: list[str], env: dict[str, str], check: bool = True) -> tuple[floa
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def _paired(a: list[str], b: list[str], env, rounds: int = ROUNDS):
+def _paired(a: list[str], b: list[str], env, rounds: int = ROUNDS, cwd: Path | None = None):
     """Median CPU of a, of b, and of a/b taken round by round; a's and b's peak MB."""
     runs = []
-    _run(a, env), _run(b, env)  # warm-up: bytecode, the OS's file cache, kept readings
+    _run(a, env, cwd=cwd), _run(b, env, cwd=cwd)  # warm-up: bytecode, file cache, readings
     for _ in range(rounds):
-        runs.append((_run(a, env), _run(b, env)))
+        runs.append((_run(a, env, cwd=cwd), _run(b, env, cwd=cwd)))
     cpu_a = median(r[0][0] for r in runs)
     cpu_b = median(r[1][0] for r in runs)
     ratio = median(r[0][0] / r[1][0] for r in runs)
@@ -169,6 +178,81 @@ def bench_counts() -> None:
             f"{len(games)} dev games, one count each: {total:.2f}s CPU, start-up "
             f"{start * len(games) / total:.0%} of it"
         )
+
+
+def _installed_copy(tmp: Path, env: dict[str, str]) -> dict[str, str]:
+    """The environment that runs a non-editable modtool: this Python's own when its modtool is
+    installed, else a wheel of the checkout unpacked into tmp, first on the path (an editable
+    install finds modules through a hook of its own, which an installed copy does not have)."""
+    import modtool
+
+    if not Path(modtool.__file__).resolve().is_relative_to(ROOT):
+        return env
+    wheels, site = tmp / "wheels", tmp / "site"
+    quiet = {"check": True, "capture_output": True}
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
+    subprocess.run([*pip, "wheel", "--quiet", "--no-deps", "-w", str(wheels), str(ROOT)], **quiet)
+    wheel = next(wheels.glob("modtool-*.whl"))
+    subprocess.run(
+        [*pip, "install", "--quiet", "--no-deps", "--target", str(site), str(wheel)], **quiet
+    )
+    return {**env, "PYTHONPATH": str(site)}
+
+
+def _import_profile(args: list[str], env: dict[str, str], cwd: Path, runs: int = 3):
+    """-X importtime of a command: each module's own microseconds (the least of `runs`)."""
+    own: dict[str, int] = {}
+    for _ in range(runs):
+        command = [sys.executable, "-X", "importtime", *args]
+        err = subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True).stderr
+        for line in err.splitlines():
+            fields = line.removeprefix("import time:").split("|")
+            if len(fields) != 3 or not fields[0].strip().isdigit():
+                continue
+            name, us = fields[2].strip(), int(fields[0])
+            own[name] = min(own.get(name, us), us)
+    return own
+
+
+def _package_of(module: str) -> str:
+    """modtool.core, modtool.threads, ...; typer, click, lxml, ...; or 'stdlib'."""
+    parts = module.split(".")
+    if parts[0] == "modtool":
+        return ".".join(parts[:2])
+    if parts[0] in sys.stdlib_module_names or parts[0].startswith("_"):
+        return "stdlib"
+    return parts[0]
+
+
+def bench_startup() -> None:
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        env = _installed_copy(tmp, _child_env(tmp / "cache"))
+        game = tmp / "example-mafia"
+        shutil.copytree(ROOT / "games" / "example-mafia", game)
+        count = [sys.executable, "-m", "modtool", "count", "--offline", str(game)]
+        pass_cmd = [sys.executable, "-c", "pass"]
+        # In the run's folder: `python -m` puts the working folder first on the path, and in
+        # the checkout that is the source tree, not the installed copy.
+        start, floor, ratio, _, _ = _paired(count, pass_cmd, env, rounds=9, cwd=tmp)
+        print(
+            f"start-up: count --offline of the example Mafia game {start:.3f}s CPU, python -c pass"
+            f" {floor:.3f}s: {start - floor:.3f}s above it (goal <= 0.08s), {ratio:.1f}x"
+        )
+        own = _import_profile(count[1:], env, tmp)
+        total = sum(own.values())
+        by_package: dict[str, int] = {}
+        for module, us in own.items():
+            by_package[_package_of(module)] = by_package.get(_package_of(module), 0) + us
+        print(
+            f"  imports: {len(own)} modules, {total / 1000:.0f} ms of own time under -X importtime"
+            " (which slows them); by package:"
+        )
+        top = sorted(by_package.items(), key=lambda kv: -kv[1])[:10]
+        print("   " + ", ".join(f"{p} {us / total:.0%}" for p, us in top))
+        print("  the modules that take longest themselves:")
+        top = sorted(own.items(), key=lambda kv: -kv[1])[:8]
+        print("   " + ", ".join(f"{m} {us / 1000:.1f} ms" for m, us in top))
 
 
 def bench_parse() -> None:
@@ -276,6 +360,7 @@ def bench_fetch(pages: int = 20, latency: float = 0.2, concurrency: int = 4) -> 
 
 
 BENCHES = {
+    "startup": bench_startup,
     "counts": bench_counts,
     "parse": bench_parse,
     "generic": bench_generic,

@@ -10,6 +10,7 @@ shares (one bundle for the thread options); the commands are in the modules besi
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from contextlib import ExitStack, contextmanager
@@ -306,6 +307,7 @@ def _fetcher(options, cookies: Path | None, pairs: dict[str, str], cache: Path |
     """The library's fetcher, with a progress bar on stderr when a person is watching."""
     from ..threads.fetch import open_fetcher
 
+    collect_garbage_again()
     show = not quiet and sys.stderr.isatty()
     with ExitStack() as stack:
         progress = None
@@ -437,8 +439,18 @@ def _thread_options(offline, refresh, concurrency, tz, cookies, header, cache, q
 
 def main() -> None:
     """The console entry point (errors are turned into one line by the command group)."""
+    gc.disable()  # until the command's real work begins (modtool/__main__.py says why)
     _only_the_command_run(app, sys.argv[1:])
     app()
+
+
+def collect_garbage_again() -> None:
+    """Start the garbage collector `main` paused, the objects made until now (modules, the
+    command line) kept out of its rounds: called where a command begins its real work (reading
+    a thread, importing an archive). Once started, it stays on."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _only_the_command_run(group: typer.Typer, args: list[str]) -> None:

@@ -22,6 +22,7 @@ from .app import (
     _emit_json,
     _thread_options,
     app,
+    collect_garbage_again,
     import_app,
     warn_unsure,
 )
@@ -191,6 +192,7 @@ def import_mafiascum_archive(
     """
     from ..host.importer import import_mafiascum_archive as run
 
+    collect_garbage_again()
     report = run(archive, out)
     if as_json:
         found = {"games": report.games, "skipped": report.skipped, "guessed": report.guessed}

@@ -162,14 +162,14 @@ def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     if as_json:
         _emit_json([{"line": n, "event": obj, "undone_by": undone.get(n)} for n, obj in lines])
         return
-    from tabulate import tabulate
+    from ..core.table import text_table
 
     rows = []
     for n, obj in lines:
         details = ", ".join(f"{k}={v}" for k, v in obj.items() if k != "kind")
         state = f"undone by line {undone[n]}" if n in undone else ""
         rows.append((n, obj.get("kind"), details, state))
-    typer.echo(tabulate(rows, headers=("Line", "Kind", "Details", "")))
+    typer.echo(text_table(rows, ("Line", "Kind", "Details", "")))
 
 
 @app.command()

@@ -94,12 +94,12 @@ def posts(
     if as_json:
         write_posts_jsonl(found, sys.stdout)
         return
-    from tabulate import tabulate
+    from ..core.table import text_table
 
     rows = [
         (p.number, p.author, p.time.isoformat() if p.time else "", _snippet(p.text)) for p in found
     ]
-    typer.echo(tabulate(rows, headers=("#", "Author", "Time", "Text")))
+    typer.echo(text_table(rows, ("#", "Author", "Time", "Text")))
 
 
 def _snippet(text: str, width: int = 60) -> str:

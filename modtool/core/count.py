@@ -69,6 +69,8 @@ FIRST_BLOCK = 256  # posts whose vote actions are read at once when a day's walk
 
 @dataclass
 class _Vote:
+    """A vote standing during the walk through a day's posts."""
+
     voter: str
     target: str
     post: Post
@@ -223,6 +225,8 @@ def count_with_plan(
 
 @dataclass
 class _DayWalk:
+    """The state of the walk through one day's posts: the plan, the window, ghost votes spent."""
+
     plan: GamePlan
     window: DayWindow
     as_of: int | None

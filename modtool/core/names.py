@@ -183,6 +183,8 @@ class Resolution:
 
 @dataclass(frozen=True, slots=True)
 class NameEntry:
+    """A name a slot answers to: its player's, a former player's or a nickname."""
+
     slot: str
     name: str
     former: bool = False  # a name the slot had before a replacement

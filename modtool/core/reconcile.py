@@ -44,6 +44,8 @@ _POST_REF = lazy(r"\s*[(\[][^()\[\]]*[)\]]\s*$")
 
 @dataclass(frozen=True, slots=True)
 class PostedWagon:
+    """One wagon of a vote count someone posted in the thread, as read."""
+
     target: str  # a slot key, NO_LYNCH_LABEL, or NOT_VOTING
     number: int | None  # the number the poster wrote, if any
     voters: tuple[str, ...]  # slot keys
@@ -52,6 +54,8 @@ class PostedWagon:
 
 @dataclass(frozen=True, slots=True)
 class PostedCount:
+    """A vote count posted in the thread: its post, its day and its wagons."""
+
     post: Post
     day: int
     wagons: tuple[PostedWagon, ...]
@@ -59,6 +63,8 @@ class PostedCount:
 
 @dataclass(frozen=True, slots=True)
 class CountedVote:
+    """Whom modtool counts a player voting at a posted count, and at which post."""
+
     target: str
     post: int | None  # the post of the vote modtool counts
     url: str | None
@@ -66,6 +72,8 @@ class CountedVote:
 
 @dataclass(frozen=True, slots=True)
 class Difference:
+    """A player whose vote a posted count and modtool's count give differently."""
+
     voter: str  # the player's name at the post
     posted: tuple[str, ...]  # whom the posted count has them voting (empty: not voting)
     counted: tuple[CountedVote, ...]  # whom modtool counts them voting
@@ -73,6 +81,8 @@ class Difference:
 
 @dataclass(frozen=True, slots=True)
 class CountCheck:
+    """A posted count compared with modtool's at its post: the differences and notes."""
+
     posted: PostedCount
     differences: tuple[Difference, ...]
     notes: tuple[str, ...]  # posted numbers that do not match their own lists, unread names

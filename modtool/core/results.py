@@ -26,6 +26,9 @@ class Win:
 
 @dataclass(frozen=True, slots=True)
 class WinCheck:
+    """A game's win check at a point of the count: the win found, if any, and what the host
+    must decide."""
+
     win: Win | None
     notes: tuple[str, ...] = ()  # what the host must decide or record (Scarlet Woman, Politician)
 
@@ -39,6 +42,8 @@ class OutcomeKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Voter:
+    """One vote on a wagon: who cast it, at which post (and its link), with what weight."""
+
     player: str
     post: int | None
     url: str | None
@@ -49,6 +54,8 @@ class Voter:
 
 @dataclass(frozen=True, slots=True)
 class Wagon:
+    """The votes on one target at the end of the counted posts, and how many it needs."""
+
     target: str
     votes: int
     voters: tuple[Voter, ...]
@@ -62,6 +69,9 @@ class Wagon:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
+    """What the day comes to: an execution, none, a tie or still pending, and the rule that
+    says so."""
+
     kind: OutcomeKind
     player: str | None
     post: int | None
@@ -78,12 +88,16 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
+    """A warning the count gives, at the post it is about."""
+
     post: int | None
     message: str
 
 
 @dataclass(frozen=True, slots=True)
 class AuditEntry:
+    """One vote action the count read, and the rule that decided what it did."""
+
     post: int | None
     thread: str
     url: str | None
@@ -122,6 +136,8 @@ class WagonStep:
 
 @dataclass(frozen=True, slots=True)
 class DayCount:
+    """The count of one day: its wagons, who is not voting, its outcome, its warnings and audit."""
+
     day: int
     alive: int
     threshold: int

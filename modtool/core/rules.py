@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from importlib import resources
+from pathlib import Path
 
 from .results import Outcome, OutcomeKind
 from .votes import VoteSyntax
@@ -68,10 +68,15 @@ _ENUMS = {"threshold": Threshold, "tie": TiePolicy, "no_lynch": NoLynch}
 _OLD_VALUES = {"tie": {"vampires-choose": TiePolicy.TEAM_CHOOSES}}
 
 
+# The presets' folder, beside the package's modules in a checkout and in an installed copy
+# alike (a path, not importlib.resources: finding a package's reader cost a count 1%).
+PRESETS = Path(__file__).resolve().parent.parent / "presets"
+
+
 def load_preset(name: str) -> dict:
     """A named preset's settings (modtool/presets/NAME.toml)."""
     try:
-        text = resources.files("modtool.presets").joinpath(f"{name}.toml").read_text("utf-8")
+        text = (PRESETS / f"{name}.toml").read_text("utf-8")
     except FileNotFoundError:
         raise KeyError(name) from None
     return tomllib.loads(text)
@@ -79,9 +84,7 @@ def load_preset(name: str) -> dict:
 
 def preset_names() -> list[str]:
     return sorted(
-        p.name.removesuffix(".toml")
-        for p in resources.files("modtool.presets").iterdir()
-        if p.name.endswith(".toml")
+        p.name.removesuffix(".toml") for p in PRESETS.iterdir() if p.name.endswith(".toml")
     )
 
 

@@ -35,6 +35,8 @@ from .ledger.schedule_table import MAX_PHASES, Schedule
 
 @dataclass(frozen=True, slots=True)
 class ScheduledPhase:
+    """A phase with its start and deadline, from the ledger or the schedule."""
+
     phase: Phase
     start: datetime | None
     deadline: datetime | None  # None: ends when the host says

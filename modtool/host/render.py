@@ -11,14 +11,13 @@ from datetime import datetime
 
 from ..core.results import DayCount, Win
 from ..core.schedule import day_deadline, time_left
+from ..core.table import text_table
 from ..threads.times import UTC
 
 
 def _table(rows, headers) -> str:
-    """A plain-text table (tabulate is imported only by the commands that print one)."""
-    from tabulate import tabulate
-
-    return tabulate(rows, headers=headers)
+    """A plain-text table (core.table: tabulate's simple format)."""
+    return text_table(rows, headers)
 
 
 def count_to_json(dc: DayCount, audit: bool = False) -> dict:

@@ -61,6 +61,8 @@ def default_cache_path() -> Path:
 
 @dataclass(frozen=True, slots=True)
 class CachedPage:
+    """A page kept in the cache: its body and the headers to ask for it again."""
+
     url: str
     body: str
     etag: str | None

@@ -132,21 +132,27 @@ class DayBoundary(Event):
 
 @dataclass(frozen=True, slots=True)
 class Death(Event):
+    """A player died, with the cause the host gave."""
+
     cause: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Replacement(Event):
+    """A new player took over the slot."""
+
     by: str = ""  # the new player's name
 
 
 @dataclass(frozen=True, slots=True)
 class VoteReset(Event):
-    pass
+    """The host reset the day's votes at this point."""
 
 
 @dataclass(frozen=True, slots=True)
 class Correction(Event):
+    """How the host says one post's votes are to be read (ignored, another target, actions)."""
+
     action: str = "target"  # "ignore", "target" or "actions"
     target: str | None = None  # with "target": the intended target (a name, or "no lynch")
     actions: str | None = None  # with "actions": what the post does, in order ("unvote; vote Bob")
@@ -154,17 +160,23 @@ class Correction(Event):
 
 @dataclass(frozen=True, slots=True)
 class ChatCorrection(Event):
+    """How the host says one post's chat announcements are to be read."""
+
     text: str = ""  # the post's announcements in the short form, or "" to ignore them
 
 
 @dataclass(frozen=True, slots=True)
 class NightResult(Event):
+    """What one player learned in one night, as the host wrote it."""
+
     text: str = ""  # what the player learned, in the host's markup (drafts pass it through)
     plain: bool = False  # written by modtool's night resolution: plain text, escaped in drafts
 
 
 @dataclass(frozen=True, slots=True)
 class Setup(Event):
+    """The characters and seats drawn (modtool setup draw); overrides game.toml."""
+
     seed: int | None = None
     seats: tuple[tuple[str, int, str, str | None], ...] = ()  # (slot, seat, role, shown)
     bluffs: tuple[str, ...] = ()
@@ -174,16 +186,22 @@ class Setup(Event):
 
 @dataclass(frozen=True, slots=True)
 class Undo(Event):
+    """Retracts the event on another ledger line."""
+
     undone: int = 0  # the ledger line it retracts
 
 
 @dataclass(frozen=True, slots=True)
 class GhostVote(Event):
+    """A dead player spent their ghost vote on a day."""
+
     day: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class NightChoice(Event):
+    """The players (and character or ability) a player chose in a night."""
+
     targets: tuple[str, ...] = ()  # the chosen players' slots, in order
     character: str | None = None  # a character chosen or guessed (the Gambler's)
     ability: str | None = None  # which ability, for a role that has several
@@ -191,6 +209,8 @@ class NightChoice(Event):
 
 @dataclass(frozen=True, slots=True)
 class ReminderEvent(Event):
+    """A reminder placed on a player from a phase on (poisoned, drunk, protected, ...)."""
+
     reminder: str = ""  # poisoned, drunk, protected, ... or the host's own word
     by: str | None = None  # the character that placed it
     until: str | None = None  # "D3", "N2", "game", or None: the reminder's own lifetime
@@ -198,6 +218,8 @@ class ReminderEvent(Event):
 
 @dataclass(frozen=True, slots=True)
 class CharacterChange(Event):
+    """A new character and/or alignment for a player from a point on."""
+
     character: str | None = None
     alignment: str | None = None
     cause: str | None = None  # star-pass, ascension, conversion, ...
@@ -205,6 +227,8 @@ class CharacterChange(Event):
 
 @dataclass(frozen=True, slots=True)
 class DayAbility(Event):
+    """A day ability the host announced at a post (a shot at a player, a guess, ...)."""
+
     ability: str = ""  # the ability's name, as the game lists it (Variant.day_abilities)
     target: str | None = None  # the slot it is used on
     guess: str | None = None  # a character guessed (the Juggler's)
@@ -212,6 +236,8 @@ class DayAbility(Event):
 
 @dataclass(frozen=True, slots=True)
 class DayWindow:
+    """The posts that belong to one day: after `start`, up to and including `end`."""
+
     day: int
     start: PostRef | None  # posts after this belong to the day (None: from the thread's start)
     end: PostRef | None  # posts up to and including this (None: the day is still going)
@@ -219,6 +245,8 @@ class DayWindow:
 
 @dataclass(frozen=True)
 class Game:
+    """A game folder as read: its setup (game.toml), ledger events, rules and variant."""
+
     folder: Path
     title: str
     timezone: tzinfo

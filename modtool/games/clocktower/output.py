@@ -16,6 +16,7 @@ from ...core.ledger import (
     ReminderEvent,
     event_to_json,
 )
+from ...core.table import text_table
 from .events import EVENTS, Master
 from .grimoire import REMINDER_LIFETIMES, grimoire_report, reminder_end
 from .night import DEMON_KILLS, STAR_PASS, confirm_night, night_sheet, resolve_night
@@ -71,11 +72,7 @@ def grimoire_table(grimoire, ghosts: dict, names: dict) -> str:
             notes.append(f"master: {s.master}")
         rows.append([s.seat or "", s.player, character, s.alignment or "", life, "; ".join(notes)])
     head = f"Grimoire at the start of {grimoire.phase.title}"
-    from tabulate import tabulate  # only a grimoire printed as a table needs it
-
-    table = tabulate(
-        rows, headers=["seat", "player", "character", "alignment", "life", "reminders"]
-    )
+    table = text_table(rows, ["seat", "player", "character", "alignment", "life", "reminders"])
     bluffs = ", ".join(names.get(b, b) for b in grimoire.bluffs)
     return f"{head}\n\n{table}\n" + (f"\nBluffs: {bluffs}\n" if bluffs else "")
 
