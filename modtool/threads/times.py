@@ -488,12 +488,17 @@ _AGO_UNITS = {"초": "seconds", "분": "minutes", "시간": "hours", "일": "day
 }
 
 
+def _now(tz: tzinfo, now: datetime | None) -> datetime:
+    """The time a relative time counts from, asked for only when a text is one: most are not."""
+    return (now or datetime.now(tz)).astimezone(tz)
+
+
 def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
-    now = (now or datetime.now(tz)).astimezone(tz)
     if text in ("방금", "방금 전", "just now"):
-        return now.replace(second=0, microsecond=0)
+        return _now(tz, now).replace(second=0, microsecond=0)
     m = _REL.match(text)
     if m:
+        now = _now(tz, now)
         hour, minute = (int(m[2]), int(m[3])) if m[2] else (0, 0)
         if m[5]:
             hour = hour % 12 + (12 if m[5].lower() == "pm" else 0)
@@ -501,6 +506,7 @@ def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
         return day.replace(hour=hour, minute=minute, second=int(m[4] or 0), microsecond=0)
     m = _AGO.match(text)
     if m:
+        now = _now(tz, now)
         word = m[2].lower()
         unit = _AGO_UNITS.get(word) or _AGO_UNITS[word[0]]
         count = 1 if m[1].lower() in ("a", "an") else int(m[1])
