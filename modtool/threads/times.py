@@ -117,15 +117,16 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
     cleaned = _SPACES.sub(" ", text.replace("»", " ").replace("\u00a0", " ")).strip(" ,")
     if not cleaned:
         return None
+    # phpBB's English first: its text is never ISO or relative, and it is the commonest
+    fast = _english(cleaned, tz)
+    if fast:
+        return fast
     iso = parse_iso(cleaned, tz)
     if iso:
         return iso
     relative = _relative(cleaned, tz, now)
     if relative:
         return relative
-    fast = _english(cleaned, tz)
-    if fast:
-        return fast
     if not _FORMAT_SHAPE.match(cleaned):  # no format can match it
         return _relative_day(cleaned, tz, now) if cleaned[:1].isalpha() else None
     global _last_format
