@@ -44,7 +44,6 @@ _FORMATS = (
     "%Y.%m.%d",
     "%Y-%m-%d",
 )
-_SPACES = lazy(r"\s+")
 # What any of the formats can produce: short, of letters, digits, spaces and ",.:/-".
 _FORMAT_SHAPE = lazy(r"^[A-Za-z0-9 ,.:/-]{6,40}$")
 
@@ -114,7 +113,8 @@ def parse_iso(value: str, tz: tzinfo = UTC) -> datetime | None:
 
 def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) -> datetime | None:
     """A displayed forum time such as "Fri Feb 25, 2011 11:00 am", read in the game's timezone."""
-    cleaned = _SPACES.sub(" ", text.replace("»", " ").replace("\u00a0", " ")).strip(" ,")
+    # Whitespace runs made one space (str.split's whitespace is the pattern \s's; faster)
+    cleaned = " ".join(text.replace("»", " ").split()).strip(" ,")
     if not cleaned:
         return None
     # phpBB's English first: its text is never ISO or relative, and it is the commonest
