@@ -214,3 +214,41 @@ def test_quotes_known_by_their_header(html, text):
 def test_a_vote_under_a_quote_header_is_not_the_posters():
     body = parse_body("<div>Alice wrote:<br><b>VOTE: Bob</b></div>I agree")
     assert [r.text for line in body.lines for r in line] == ["I agree"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_fragments())
+def test_an_owned_body_marked_in_place_reads_as_its_copy_does(html):
+    """A page read once lets its bodies be marked where they are (owned): the same reading."""
+    from lxml import etree
+
+    from modtool.threads.body import inner_html, read
+
+    def body():
+        root = etree.fromstring(f"<html><body><div>{html}</div></body></html>", etree.HTMLParser())
+        return root.find("body/div") if root is not None else None
+
+    copied, owned = body(), body()
+    if copied is None:
+        return
+    source = inner_html(copied)
+    assert read(owned, source, owned=True) == read(copied, source)
+    assert inner_html(copied) == source  # a body not owned is left as it was
+
+
+@pytest.mark.parametrize(
+    ("text", "marked"),
+    [
+        ("", False),
+        ("plain ascii", False),
+        ("é non-ascii", False),
+        ("\ue001bold\ue002", True),
+        ("only a closing \ue006", True),
+        ("\ue003", True),
+        ("\ue000 \ue007 neighbours", False),
+    ],
+)
+def test_has_marks(text, marked):
+    from modtool.threads.body import _has_marks
+
+    assert _has_marks(text) is marked

@@ -70,3 +70,37 @@ def test_page_that_is_not_a_thread_says_so():
 
     with pytest.raises(SourceError, match="not a forum thread page modtool can read"):
         parse_page("<html><body><p>hello</p></body></html>", where="x.html")
+
+
+@pytest.mark.parametrize(
+    ("tag", "cls", "role"),
+    [
+        ("div", "content", "content"),
+        ("span", "content", "other"),  # only a div holds the post's content
+        ("div", "postbody content", "content"),
+        ("dl", "postprofile", "profile"),
+        ("p", "author", "author"),
+        ("div", "notice", "notice"),
+        ("p", "notice", "other"),
+        ("a", "username-coloured", "username"),
+        ("span", "username", "other"),
+        ("span", "post-number", "number"),
+        ("div", "posti", "number"),
+        ("div", "content author", "content"),  # the first role that applies
+        ("span", "content author", "author"),
+        ("div", "inner", "other"),
+    ],
+)
+def test_role_of_a_node_in_a_post(tag, cls, role):
+    from modtool.threads.forum import phpbb
+
+    names = {
+        phpbb._CONTENT: "content",
+        phpbb._PROFILE: "profile",
+        phpbb._AUTHOR: "author",
+        phpbb._NOTICE: "notice",
+        phpbb._USERNAME: "username",
+        phpbb._NUMBER_BOX: "number",
+        phpbb._OTHER: "other",
+    }
+    assert names[phpbb._role(tag, cls)] == role

@@ -56,6 +56,7 @@ class Body(NamedTuple):
 _ON = {BOLD: "\ue001", OFFICIAL: "\ue003", NO_VOTE: "\ue005"}
 _OFF = {BOLD: "\ue002", OFFICIAL: "\ue004", NO_VOTE: "\ue006"}
 _FLAG_OF = {v: k for k, v in _ON.items()} | {v: k for k, v in _OFF.items()}
+_ALL_MARKS = tuple(_FLAG_OF)
 _MARKS = lazy("[\ue001-\ue006]")
 _TOKENS = lazy("([\ue001-\ue006])")
 _HIDDEN = Run(" ", NO_VOTE)  # hidden text still separates the words around it
@@ -149,10 +150,12 @@ def inner_html(el: etree._Element) -> str:
     return whole[opening : closing if closing >= opening else len(whole)].strip()
 
 
-def read(element: etree._Element, html: str) -> str:
-    """The reading of a body element whose inner HTML (`inner_html`) is `html`."""
+def read(element: etree._Element, html: str, owned: bool = False) -> str:
+    """The reading of a body element whose inner HTML (`inner_html`) is `html`. An `owned`
+    element (of a page that is read once and then dropped) is marked where it is, not copied:
+    the copy cost a quarter of reading a body."""
     if _MAYBE_SPECIAL.search(html) or _hints_header(html):
-        marked = _marked_copy(element)
+        marked = _marked_copy(element, owned)
         if marked is not None:
             html = inner_html(marked)
     if "<!--" in html:
@@ -213,22 +216,29 @@ def _hints_header(html: str) -> bool:
     return any(word in lowered for word in _HEADER_HINTS)
 
 
+def _has_marks(text: str) -> bool:
+    """Whether a text holds a marker: six substring tests run faster than one search."""
+    return not text.isascii() and any(mark in text for mark in _ALL_MARKS)
+
+
 def own_text(reading: str) -> str:
     """The poster's own text: quotes gone, whitespace collapsed."""
-    if not reading.isascii() and _MARKS.search(reading):
-        reading = _MARKS.sub("", reading)
+    if not reading.isascii():
+        for mark in _ALL_MARKS:
+            if mark in reading:
+                reading = reading.replace(mark, "")
     return " ".join(reading.replace("\u200b", "").split())
 
 
 def vote_lines(reading: str) -> tuple[tuple[Run, ...], ...]:
     """The lines of a reading that may hold a vote, as runs of text with their flags."""
-    if reading.isascii() or not _MARKS.search(reading):
+    if not _has_marks(reading):
         return tuple((Run(line),) for line in reading.split("\n") if line.strip())
     flags = 0
     depth = {BOLD: 0, OFFICIAL: 0, NO_VOTE: 0}
     lines: list[tuple[Run, ...]] = []
     for piece in reading.split("\n"):
-        if not _MARKS.search(piece):
+        if not _has_marks(piece):
             if piece.strip() and not flags & NO_VOTE:
                 lines.append((Run(piece, flags),))
             continue
@@ -252,9 +262,9 @@ def vote_lines(reading: str) -> tuple[tuple[Run, ...], ...]:
     return tuple(lines)
 
 
-def _marked_copy(element):
-    """A copy of the body with quotes and hidden parts removed and emphasis fenced by markers,
-    or None when no element in it changes the reading."""
+def _marked_copy(element, owned: bool = False):
+    """A copy of the body (or the body itself, when `owned`) with quotes and hidden parts
+    removed and emphasis fenced by markers, or None when no element in it changes the reading."""
     # Sorted out before any change: a kind can depend on a neighbour (a spoiler's title).
     changes = []
     gone_until = 0  # the last index inside a quote or skipped part: nothing there is read
@@ -267,15 +277,18 @@ def _marked_copy(element):
             continue
         kind = _element_kind(el, element)
         if kind != "plain":
-            changes.append((index, kind))
+            changes.append((index, el, kind))
             if kind in ("quote", "skip"):
                 gone_until = index + sum(1 for _ in el.iterdescendants())
     if not changes:
         return None
-    twin = copy.deepcopy(element)
-    twin_elements = list(twin.iter())
-    for index, kind in changes:
-        el = twin_elements[index]
+    if owned:
+        twin, twin_elements = element, None
+    else:
+        twin = copy.deepcopy(element)
+        twin_elements = list(twin.iter())
+    for index, original, kind in changes:
+        el = original if twin_elements is None else twin_elements[index]
         if kind == "skip":  # a block taken out still parts the words around it
             _replace(el, "\n" if el.tag in _BLOCK_TAG_SET else "")
         elif kind == "quote":

@@ -30,10 +30,11 @@ class Post:
     _read: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def from_element(cls, body_element, **fields) -> Post:
-        """A post whose HTML and reading come from its body element now, not parsed again."""
+    def from_element(cls, body_element, owned: bool = False, **fields) -> Post:
+        """A post whose HTML and reading come from its body element now, not parsed again.
+        `owned`: the caller reads nothing more of the element, which may then be changed."""
         html = inner_html(body_element)
-        return cls(**fields, html=html, _read={"reading": read(body_element, html)})
+        return cls(**fields, html=html, _read={"reading": read(body_element, html, owned)})
 
     def _once(self, key: str, make):
         found = self._read.get(key)

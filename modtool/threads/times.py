@@ -44,7 +44,6 @@ _FORMATS = (
     "%Y.%m.%d",
     "%Y-%m-%d",
 )
-_SPACES = lazy(r"\s+")
 # What any of the formats can produce: short, of letters, digits, spaces and ",.:/-".
 _FORMAT_SHAPE = lazy(r"^[A-Za-z0-9 ,.:/-]{6,40}$")
 
@@ -114,18 +113,20 @@ def parse_iso(value: str, tz: tzinfo = UTC) -> datetime | None:
 
 def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) -> datetime | None:
     """A displayed forum time such as "Fri Feb 25, 2011 11:00 am", read in the game's timezone."""
-    cleaned = _SPACES.sub(" ", text.replace("»", " ").replace("\u00a0", " ")).strip(" ,")
+    # Whitespace runs made one space (str.split's whitespace is the pattern \s's; faster)
+    cleaned = " ".join(text.replace("»", " ").split()).strip(" ,")
     if not cleaned:
         return None
+    # phpBB's English first: its text is never ISO or relative, and it is the commonest
+    fast = _english(cleaned, tz)
+    if fast:
+        return fast
     iso = parse_iso(cleaned, tz)
     if iso:
         return iso
     relative = _relative(cleaned, tz, now)
     if relative:
         return relative
-    fast = _english(cleaned, tz)
-    if fast:
-        return fast
     if not _FORMAT_SHAPE.match(cleaned):  # no format can match it
         return _relative_day(cleaned, tz, now) if cleaned[:1].isalpha() else None
     global _last_format
@@ -488,12 +489,17 @@ _AGO_UNITS = {"초": "seconds", "분": "minutes", "시간": "hours", "일": "day
 }
 
 
+def _now(tz: tzinfo, now: datetime | None) -> datetime:
+    """The time a relative time counts from, asked for only when a text is one: most are not."""
+    return (now or datetime.now(tz)).astimezone(tz)
+
+
 def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
-    now = (now or datetime.now(tz)).astimezone(tz)
     if text in ("방금", "방금 전", "just now"):
-        return now.replace(second=0, microsecond=0)
+        return _now(tz, now).replace(second=0, microsecond=0)
     m = _REL.match(text)
     if m:
+        now = _now(tz, now)
         hour, minute = (int(m[2]), int(m[3])) if m[2] else (0, 0)
         if m[5]:
             hour = hour % 12 + (12 if m[5].lower() == "pm" else 0)
@@ -501,6 +507,7 @@ def _relative(text: str, tz: tzinfo, now: datetime | None) -> datetime | None:
         return day.replace(hour=hour, minute=minute, second=int(m[4] or 0), microsecond=0)
     m = _AGO.match(text)
     if m:
+        now = _now(tz, now)
         word = m[2].lower()
         unit = _AGO_UNITS.get(word) or _AGO_UNITS[word[0]]
         count = 1 if m[1].lower() in ("a", "an") else int(m[1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import tzinfo
-from functools import partial
+from functools import lru_cache, partial
 from urllib.parse import parse_qs, urlencode, urljoin, urlparse, urlunparse
 
 from lxml import etree
@@ -40,6 +40,10 @@ def _scan(doc) -> tuple[list, list]:
     return posts, boxes
 
 
+# The scan detection made of a page, taken by the reading of the same page that follows it.
+_detected: list = [None, None]  # [the page's root, its scan]
+
+
 def _page_links(boxes: list) -> list:
     return [a for box in boxes for a in box.iter("a") if a.get("href")]
 
@@ -62,7 +66,11 @@ _PRINT_POSTS = etree.XPath("//div[@class='post'][div[@class='content']][div[@cla
 def detect(doc) -> bool:
     if "phpbb" in " ".join(_META(doc)).lower():
         return True
-    return any(_parts(el).content is not None for el in _scan(doc)[0])
+    scan = _scan(doc)
+    if any(_parts(el).content is not None for el in scan[0]):
+        _detected[:] = doc, scan
+        return True
+    return False
 
 
 class _Parts:
@@ -85,36 +93,60 @@ def _parts(post) -> _Parts:
     return parts
 
 
+# What a node's tag and class attribute make it in a post, each pair sorted out once (a forum
+# repeats a few dozen): the first role that applies, in the order _find_parts tests them.
+_CONTENT, _PROFILE, _AUTHOR, _NOTICE, _USERNAME, _NUMBER_BOX, _OTHER = range(7)
+
+
+@lru_cache(maxsize=1024)
+def _role(tag, cls: str) -> int:
+    classes = cls.split()
+    if "content" in classes and tag == "div":
+        return _CONTENT
+    if "postprofile" in classes:
+        return _PROFILE
+    if "author" in classes:
+        return _AUTHOR
+    if "notice" in classes and tag == "div":
+        return _NOTICE
+    if tag == "a" and not _USERNAME_CLASSES.isdisjoint(classes):
+        return _USERNAME
+    if "post-number" in classes or "posti" in classes:
+        return _NUMBER_BOX
+    return _OTHER
+
+
 def _find_parts(el, parts: _Parts) -> None:
     """Walk a post in document order, but not into its content (the bulk of it, and never a
     part) or its profile column (read only when the author line names nobody)."""
     for node in el:
         cls = node.get("class")
         if cls:
-            classes = cls.split()
-            if "content" in classes and node.tag == "div":
+            role = _role(node.tag, cls)
+            if role == _CONTENT:
                 if parts.content is None:
                     parts.content = node
                 continue
-            if "postprofile" in classes:
+            if role == _PROFILE:
                 parts.profile = node
                 continue
-            if "author" in classes:
+            if role == _AUTHOR:
                 if parts.author_line is None:
                     parts.author_line = node
-            elif "notice" in classes and node.tag == "div":
+            elif role == _NOTICE:
                 parts.notice = node
                 continue
-            elif node.tag == "a" and not _USERNAME_CLASSES.isdisjoint(classes):
+            elif role == _USERNAME:
                 parts.usernames.append(node)
-            elif parts.number is None and ("post-number" in classes or "posti" in classes):
+            elif parts.number is None and role == _NUMBER_BOX:
                 parts.number = node
         if len(node):
             _find_parts(node, parts)
 
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
-    containers, boxes = _scan(doc)
+    containers, boxes = _detected[1] if _detected[0] is doc else _scan(doc)
+    _detected[:] = None, None
     start = _url_start(url)
     if start is None:
         start = _shown_page_start(boxes)
@@ -154,6 +186,7 @@ def _read_post(el, link_base: str, tz: tzinfo, fallback_number: int) -> Post | N
     link = f"{link_base}?p={post_id}#p{post_id}" if link_base else f"#p{post_id}"
     return Post.from_element(
         parts.content,
+        owned=True,  # the page is read once: its posts' contents are not read again
         post_id=post_id,
         number=number,
         author=_author(parts),
