@@ -8,11 +8,12 @@ instructions of a count of the example Mafia game) find nothing to free.
 
 import gc
 
+gc.disable()  # before the imports below, which is why they are not at the top
+
+from .cli import main as run  # noqa: E402
+
 
 def main() -> None:
-    gc.disable()
-    from .cli import main as run
-
     run()
 
 

@@ -9,6 +9,7 @@ from modtool.core.names import (
     Resolver,
     TargetKind,
     ThreadWords,
+    consonant_skeleton,
     loose_forms,
     pet_stems,
     spoken_letters,
@@ -324,3 +325,39 @@ def test_a_name_with_its_inner_letters_scrambled(text, slot):
     assert found.slot == slot
     if slot is not None:
         assert (found.method, found.confidence < 0.9) == (Method.SCRAMBLED, True)
+
+
+# "NL" is no lynch only where no living name could be written so; a pet name whose stem another
+# living name may start with, said aloud, is left to the host (a review found both misfiring).
+SHORT_AND_PET_CASES = [
+    (["NLJ", "Ann"], "NL", "player", {"NLJ"}),
+    (["Nel", "Ann"], "NL", "no_lynch", set()),
+    (["Ann", "Bob"], "NL", "no_lynch", set()),
+    (["Thomas", "Tomahawk"], "Tommy", "ambiguous", {"Thomas", "Tomahawk"}),
+    (["Elizabeth", "Lizard"], "Lizzy", "ambiguous", {"Elizabeth", "Lizard"}),
+    (["Michael", "Miko"], "Mikey", "ambiguous", {"Michael", "Miko"}),
+    (["James", "Jimbob"], "Jimmy", "ambiguous", {"James", "Jimbob"}),
+    (["Katherine", "Kitchen Sink"], "Kitty", "ambiguous", {"Katherine", "Kitchen Sink"}),
+    (["Hopkirk", "Ann"], "Hopsy", "player", {"Hopkirk"}),
+    (["notscience", "Bob"], "Notty", "player", {"notscience"}),
+]
+
+
+@pytest.mark.parametrize(("players", "target", "kind", "slots"), SHORT_AND_PET_CASES)
+def test_short_targets_and_pet_names_leave_a_doubt_to_the_host(players, target, kind, slots):
+    found = Resolver.from_slots({p: [p] for p in players}).resolve(target)
+    assert found.kind.value == kind
+    assert ({found.slot} if found.slot else set(found.candidates)) == slots
+
+
+def test_nl_is_no_lynch_only_in_a_game_that_has_one():
+    found = Resolver.from_slots({"Ann": ["Ann"]}, no_lynch_words=()).resolve("NL")
+    assert found.kind.value != "no_lynch"
+
+
+@pytest.mark.parametrize(
+    ("word", "skeleton"),
+    [("thomas", "tms"), ("michael", "mkl"), ("elizabeth", "lsbt"), ("tom", "tm"), ("kit", "kt")],
+)
+def test_a_consonant_skeleton_is_how_a_word_sounds(word, skeleton):
+    assert consonant_skeleton(word) == skeleton

@@ -264,8 +264,13 @@ class Resolver:
             if normalise(t) in self._no_lynch:
                 return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
         living = [e for e in self.entries if alive is None or e.slot in alive]
-        # "NL" is how players shorten "no lynch", unless it is a living player's initials
-        if norm in NO_LYNCH_INITIALS and not any(norm in _acronyms(e.name) for e in living):
+        # "NL" is how players shorten "no lynch" where the game has one, unless a living
+        # player's name is written so too (their initials, or the start of "NLJ")
+        if (
+            norm in NO_LYNCH_INITIALS
+            and self._no_lynch
+            and not any(_could_shorten(norm, e.name) for e in living)
+        ):
             return Resolution(TargetKind.NO_LYNCH, confidence=CONFIDENT, matched_text=text)
         # "vote: is" is a word, "vote: IS" is Internet Stranger's initials.
         loose_texts = [
@@ -543,6 +548,12 @@ def _spoken_initials(
     return _player(next(iter(slots)), Method.SPOKEN_INITIALS, text, evidence)
 
 
+def _could_shorten(short: str, name: str) -> bool:
+    """Whether a short target is how this name is written short: its initials or its opening
+    ("nl" for Night Lord or NLJ; not for Nelly, whose players write "Nel")."""
+    return normalise(name).startswith(short) or short in _acronyms(name)
+
+
 # The endings of pet names made from the start of a name ("Hopsy" for Hopkirk, "Notty" for
 # notscience, the last consonant doubled) or from its initials ("Aspy" for A Simple Plan).
 PET_ENDINGS = ("sy", "ie", "ey", "y", "s")
@@ -563,6 +574,31 @@ def pet_stems(norm: str) -> dict[str, str]:
     return stems
 
 
+_SKELETON_LETTERS = str.maketrans({"c": "k", "q": "k", "z": "s"})
+_AFTER_CONSONANT_H = lazy(r"(?<=[^aeiouy])h")
+_VOWEL_LETTERS = lazy(r"[aeiouy]")
+
+
+def consonant_skeleton(norm: str) -> str:
+    """How a normalised word sounds, roughly: its consonants, c/q as k, z as s, an h after a
+    consonant dropped ("thomas" -> "tms", "michael" -> "mkl", "elizabeth" -> "lsbt")."""
+    spoken = _AFTER_CONSONANT_H.sub("", norm.translate(_SKELETON_LETTERS))
+    return _VOWEL_LETTERS.sub("", spoken)
+
+
+def _may_sound(stems: set[str], name: str) -> bool:
+    """Whether a name may start with one of these pet-name stems as said aloud: its consonants
+    start with the stem's ("tom" and Thomas, "kit" and Katherine), or, for a stem with one
+    consonant, its first letter is the stem's."""
+    norm = normalise(name)
+    skeleton = consonant_skeleton(norm)
+    for stem in stems:
+        said = consonant_skeleton(stem)
+        if len(said) >= 2 and skeleton.startswith(said) or len(said) < 2 and norm[:1] == stem[:1]:
+            return True
+    return False
+
+
 def _pet_name(text: str, entries: list[NameEntry]) -> Resolution | None:
     """A one-word target that is the start of one living player's name, or their initials,
     with a pet name's ending: "Hopsy" for Hopkirk, "Notty" for notscience, "Aspy" for A Simple
@@ -571,6 +607,7 @@ def _pet_name(text: str, entries: list[NameEntry]) -> Resolution | None:
     if " " in text.strip() or norm in _STOPWORDS:
         return None
     matched: dict[str, str] = {}  # slot -> how the word was read
+    stems = set()
     for stem, ending in pet_stems(norm).items():
         if stem in _STOPWORDS:
             continue
@@ -578,8 +615,16 @@ def _pet_name(text: str, entries: list[NameEntry]) -> Resolution | None:
             name = normalise(e.name)
             if name.startswith(stem) and name != stem:
                 matched.setdefault(e.slot, f"{stem!r} + {ending!r}, the start of {e.name}")
+                stems.add(stem)
             elif stem in _acronyms(e.name):
                 matched.setdefault(e.slot, f"{stem!r} + {ending!r}, {e.name}'s initials")
+                stems.add(stem)
+    # A pet name is said, not spelt: "Tommy" may be Thomas's as well as Tomahawk's, "Lizzy"
+    # Elizabeth's as well as Lizard's. Another living name that sounds as if it starts so
+    # leaves the choice to the host.
+    sounds = [e.slot for e in entries if e.slot not in matched and _may_sound(stems, e.name)]
+    if matched and sounds:
+        return _ambiguous({*matched, *sounds}, Method.PET_NAME, text)
     if len(matched) > 1:
         return _ambiguous(set(matched), Method.PET_NAME, text)
     if not matched:
