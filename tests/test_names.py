@@ -324,3 +324,17 @@ def test_a_name_with_its_inner_letters_scrambled(text, slot):
     assert found.slot == slot
     if slot is not None:
         assert (found.method, found.confidence < 0.9) == (Method.SCRAMBLED, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ('me" is disingenuous', None),  # a sentence read on from a quotation: not "Meis"
+        ("me” is odd", None),
+        ("Meis", "Meisterhaus"),  # the same letters as a target of their own
+        ('Ann"', "Ann"),  # a quotation mark at the edge of a name
+    ],
+)
+def test_a_target_that_runs_on_from_a_quotation_is_not_guessed_at(text, slot):
+    found = Resolver.from_slots({"Meisterhaus": ["Meisterhaus"], "Ann": ["Ann"]}).resolve(text)
+    assert found.slot == slot

@@ -95,6 +95,8 @@ CONFIDENT = 0.9  # resolutions below this are counted but listed as warnings
 FUZZY_ACCEPT = 0.85
 FUZZY_MARGIN = 0.05
 _MAX_TARGET_WORDS = 8
+# A quotation closed inside a target, words after it: the rest of a sentence, not a name.
+_SPEECH = lazy(r'\w[.,!?]*["”]\s+\S')
 
 
 def normalise(name: str) -> str:
@@ -261,6 +263,9 @@ class Resolver:
                     return self._decide(found, method, t)
             if normalise(t) in self._no_lynch:
                 return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
+        if _SPEECH.search(text):
+            # 'me" is disingenuous': a sentence read on from a quotation is never guessed at
+            return Resolution(TargetKind.UNRESOLVED, matched_text=text)
         living = [e for e in self.entries if alive is None or e.slot in alive]
         # "NL" is how players shorten "no lynch", unless it is a living player's initials
         if norm in NO_LYNCH_INITIALS and not any(norm in _acronyms(e.name) for e in living):
