@@ -10,6 +10,7 @@ from modtool.core.names import (
     TargetKind,
     ThreadWords,
     loose_forms,
+    opens_with_name,
     pet_stems,
     spoken_letters,
 )
@@ -338,3 +339,60 @@ def test_a_name_with_its_inner_letters_scrambled(text, slot):
 def test_a_target_that_runs_on_from_a_quotation_is_not_guessed_at(text, slot):
     found = Resolver.from_slots({"Meisterhaus": ["Meisterhaus"], "Ann": ["Ann"]}).resolve(text)
     assert found.slot == slot
+
+
+DEFINING = {"cloudocean": ["cloudocean"], "CooLskins": ["CooLskins"], "Rhea": ["Rhea"]}
+
+
+@pytest.mark.parametrize(
+    ("thread", "slot", "method"),
+    [
+        (["I think CO=cloudocean is town"], "cloudocean", Method.DEFINED),
+        (["CO = Cloudocean, for short"], "cloudocean", Method.DEFINED),
+        (["ok so CO is cloudocean, right?"], "cloudocean", Method.DEFINED),
+        (["CO means cloud ocean"], "cloudocean", Method.DEFINED),  # spaces aside
+        (["cloudocean (CO) is town"], "cloudocean", Method.DEFINED),
+        (["no definition here"], "CooLskins", Method.PREFIX),  # as before: the start of a name
+        (["CO is cloudocean", "CO = CooLskins"], "CooLskins", Method.PREFIX),  # two: no definition
+        (["CO is cloudocean's buddy"], "CooLskins", Method.PREFIX),  # a word about her
+        (["DECO = cloudocean"], "CooLskins", Method.PREFIX),  # another word
+        (["COis cloudocean"], "CooLskins", Method.PREFIX),
+        (["CO is cloudocean scum"], "CooLskins", Method.PREFIX),  # a read, not a definition
+        (["CO is Rhea."], "CooLskins", Method.PREFIX),  # not her letters: two players
+        (["CO is cloudocean."], "cloudocean", Method.DEFINED),
+    ],
+)
+def test_a_short_form_the_thread_defines_outranks_the_start_of_another_name(thread, slot, method):
+    resolver = Resolver.from_slots(DEFINING)
+    resolver.thread_words = ThreadWords(enumerate(thread, start=10))
+    found = resolver.resolve("CO", frozenset(DEFINING))
+    assert (found.slot, found.method) == (slot, method)
+    if method is Method.DEFINED:
+        assert found.confidence < 0.9
+        assert found.evidence == "'CO' is defined as cloudocean in 1 post (10)"
+
+
+def test_a_short_form_defined_as_a_dead_player_is_not_read_as_them():
+    resolver = Resolver.from_slots(DEFINING)
+    resolver.thread_words = ThreadWords([(1, "CO = cloudocean")])
+    found = resolver.resolve("CO", frozenset({"CooLskins", "Rhea"}))
+    assert (found.slot, found.method) == ("CooLskins", Method.PREFIX)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "opens"),
+    [
+        ("cloudocean is town", "cloudocean", True),
+        ("Cloud Ocean.", "cloudocean", True),
+        ("cloudoceans", "cloudocean", False),
+        ("cloudocean's", "cloudocean", False),
+        ("the cloudocean", "cloudocean", False),
+    ],
+)
+def test_opens_with_name(text, name, opens):
+    assert opens_with_name(text, name) is opens
+
+
+def test_a_name_that_ends_its_clause():
+    assert opens_with_name("cloudocean, yes", "cloudocean", whole=True)
+    assert not opens_with_name("cloudocean scum", "cloudocean", whole=True)

@@ -212,6 +212,13 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         ((BOTC,), "it's Bo's fault, VTL {a}", "vote {a}"),
         ((MS, VAMP), '<b>Vote: {a}</b> "vote {b}, he said"', "vote {a}"),
     ],
+    "short forms the thread defines": [
+        (BOLD_GAMES, "CO = {a}, to save typing<br><b>Vote: CO</b>", "vote CO"),
+        (BOLD_GAMES, "<b>CO is {a}</b>", ""),  # a definition, not a vote
+        ((BOTC,), "CO = {a}. VTL CO", "vote CO"),
+        (BOLD_GAMES, "{a} (CO) is scummy, so <b>VOTE: CO</b>", "vote CO"),
+        ((MS, VAMP), "CO={a}<br>##vote CO", "vote CO"),
+    ],
     "forms other sites use": [
         (BOLD_GAMES, "<b>Vote @ {a}</b>", "vote {a}"),
         (BOLD_GAMES, "<b>Vote: none</b>", "vote none"),
