@@ -310,17 +310,25 @@ def test_a_multi_vote_day_written_as_players_write(tmp_path):
     [
         (
             "TomBrady",
-            "teebs is scum",
+            ["teebs is scum"],
             "teebs",
             "spoken-initials",
             "'teebs' says T-B aloud (tee-b-s); used in 2 posts (1, 2)",
         ),
         (
             "cloudocean",
-            "CO = Cloudocean, CS = CooLskins, to save typing",
+            ["CO = Cloudocean, CS = CooLskins, to save typing"],
             "CO",
             "defined",
             "'CO' is defined as cloudocean in 1 post (1)",
+        ),
+        (
+            "havingfitz",
+            ["fitz is town", "no, fitz is scum", "fitz?", "Fitz voted late"],
+            "Fritz",
+            "short-form-slip",
+            "'Fritz' read as 'fitz' with a letter added, the thread's short form for havingfitz "
+            "(used in 4 posts (1, 2, 3, 4))",
         ),
     ],
 )
@@ -330,7 +338,7 @@ def test_a_name_the_thread_teaches_counts_with_its_evidence_in_the_warning(
     players = [(name, 1), ("CooLskins", 1), ("ann", 1), ("bea", 1)]
     (day,) = _game(
         tmp_path,
-        [("Host", "Day 1"), ("ann", chatter), ("bea", f"<b>VOTE: {target}</b>")],
+        [("Host", "Day 1"), *(("ann", c) for c in chatter), ("bea", f"<b>VOTE: {target}</b>")],
         DAY1,
         players=players,
     )

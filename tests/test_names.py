@@ -396,3 +396,36 @@ def test_opens_with_name(text, name, opens):
 def test_a_name_that_ends_its_clause():
     assert opens_with_name("cloudocean, yes", "cloudocean", whole=True)
     assert not opens_with_name("cloudocean scum", "cloudocean", whole=True)
+
+
+FITZ_THREAD = ["fitz is town", "I like fitz", "fitz again", "Fitz!", "VOTE: Fritz"]
+
+
+@pytest.mark.parametrize(
+    ("text", "others", "thread", "slot", "how"),
+    [
+        ("Fritz", {}, FITZ_THREAD, "havingfitz", "'fitz' with a letter added"),
+        ("Fiz", {}, FITZ_THREAD, None, None),  # three letters: too short to tell a slip
+        ("Fitze", {}, FITZ_THREAD, "havingfitz", None),  # (a substring stage reads 'fitz')
+        ("Fotz", {}, FITZ_THREAD, "havingfitz", "'fitz' with a letter changed"),
+        ("Fritz", {}, FITZ_THREAD[:2], None, None),  # not established: two posts use it
+        ("Fritz", {"Frotzen": ["Frotzen"]}, FITZ_THREAD, "ambiguous", None),  # near 'frotz'
+        ("Fritz", {"Fritzl": ["Fritzl"]}, FITZ_THREAD, "Fritzl", None),  # a prefix is surer
+        ("Fritz", {"fitzgerald": ["fitzgerald"]}, FITZ_THREAD, None, None),  # 'fitz': whose?
+    ],
+)
+def test_a_slip_of_a_short_form_the_thread_established(text, others, thread, slot, how):
+    resolver = Resolver.from_slots({"havingfitz": ["havingfitz"], "Ann": ["Ann"], **others})
+    resolver.thread_words = ThreadWords(enumerate(thread))
+    found = resolver.resolve(text)
+    if slot == "ambiguous":
+        assert found.kind is TargetKind.AMBIGUOUS
+        assert found.candidates == ("Frotzen", "havingfitz")
+        return
+    assert found.slot == slot
+    if how is not None:
+        assert found.method is Method.SHORT_FORM_SLIP and found.confidence < 0.9
+        assert found.evidence == (
+            f"{text!r} read as {how}, the thread's short form for havingfitz "
+            "(used in 4 posts (0, 1, 2, 3))"
+        )

@@ -219,6 +219,12 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (BOLD_GAMES, "{a} (CO) is scummy, so <b>VOTE: CO</b>", "vote CO"),
         ((MS, VAMP), "CO={a}<br>##vote CO", "vote CO"),
     ],
+    "a misspelt short form": [
+        (BOLD_GAMES, "{a} calls him fitz, so do I<br><b>VOTE: Fritz</b>", "vote Fritz"),
+        ((BOTC,), "VTL Fritz, not {a}", "vote Fritz"),
+        (BOLD_GAMES, "<b>Unvote: {a}, Vote: Fritz</b>", "unvote {a}; vote Fritz"),
+        ((MS, VAMP), "##vote Fritz<br>{a} is next", "vote Fritz"),
+    ],
     "forms other sites use": [
         (BOLD_GAMES, "<b>Vote @ {a}</b>", "vote {a}"),
         (BOLD_GAMES, "<b>Vote: none</b>", "vote none"),

@@ -36,6 +36,7 @@ class Method(StrEnum):
     PET_NAME = "pet-name"
     FUZZY = "fuzzy"
     DEFINED = "defined"
+    SHORT_FORM_SLIP = "short-form-slip"
 
 
 # How sure each stage is; fuzzy reports its own score.
@@ -57,6 +58,7 @@ CONFIDENCE = {
     Method.SPOKEN_INITIALS: 0.75,
     Method.PET_NAME: 0.7,
     Method.DEFINED: 0.85,
+    Method.SHORT_FORM_SLIP: 0.7,
 }
 
 NO_LYNCH_WORDS = (
@@ -317,6 +319,11 @@ class Resolver:
             spoken = _spoken_initials(t, living, self.thread_words) or _pet_name(t, living)
             if spoken:
                 return spoken
+        if self.thread_words is not None:
+            for t in loose_texts:
+                slip = _short_form_slip(t, living, self.thread_words)
+                if slip:
+                    return slip
         initial = _single_initial(text, living)
         if initial:
             return initial
@@ -764,6 +771,50 @@ def _word_slip(a: str, b: str) -> bool:
     from rapidfuzz.distance import OSA
 
     return min(len(a), len(b)) >= 3 and OSA.distance(a, b) <= 2
+
+
+SLIP_SHORTEST = 4  # letters a short form needs before a slip of it is read
+_EDITS = {1: "a letter added", -1: "a letter dropped", 0: "a letter changed"}
+
+
+def _short_form_slip(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
+    """A one-edit slip (a letter added, dropped or changed) of a short form the thread has
+    established for one living player: a part of their name, of no other living player's,
+    that four posts or more use as a word ("Fritz" where the thread calls havingfitz "fitz").
+    A slip as near a part of another living player's name is ambiguous."""
+    norm = normalise(text)
+    if " " in text.strip() or len(norm) < SLIP_SHORTEST or norm in _STOPWORDS:
+        return None
+    from rapidfuzz.distance import Levenshtein
+
+    names = [(e.slot, normalise(e.name)) for e in entries]
+    near: dict[str, set[str]] = {}  # slot -> parts of its names one edit from the target
+    for e in entries:
+        name = normalise(e.name)
+        for size in range(max(SLIP_SHORTEST, len(norm) - 1), len(norm) + 2):
+            for i in range(len(name) - size + 1):
+                part = name[i : i + size]
+                if part != name and Levenshtein.distance(norm, part) == 1:
+                    near.setdefault(e.slot, set()).add(part)
+    established = {
+        (slot, part, len(uses))
+        for slot, parts in near.items()
+        for part in parts
+        if len(uses := words.uses(part)) >= NICKNAME_USES + 1
+        and not any(part in n for other, n in names if other != slot)
+    }
+    if not established:
+        return None
+    if len(near) > 1:
+        return _ambiguous(set(near), Method.SHORT_FORM_SLIP, text)
+    slot, part, _ = max(established, key=lambda found: (found[2], found[1]))  # the most used
+    how = _EDITS[len(norm) - len(part)]
+    name = next(e.name for e in entries if e.slot == slot and part in normalise(e.name))
+    why = (
+        f"{text!r} read as {part!r} with {how}, the thread's short form for {name} "
+        f"(used in {_posts(words.uses(part))})"
+    )
+    return _player(slot, Method.SHORT_FORM_SLIP, text, why)
 
 
 def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
