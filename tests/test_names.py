@@ -357,6 +357,7 @@ DEFINING = {"cloudocean": ["cloudocean"], "CooLskins": ["CooLskins"], "Rhea": ["
         (["CO is cloudocean's buddy"], "CooLskins", Method.PREFIX),  # a word about her
         (["DECO = cloudocean"], "CooLskins", Method.PREFIX),  # another word
         (["COis cloudocean"], "CooLskins", Method.PREFIX),
+        (["COO = cloudocean"], "CooLskins", Method.WORD),  # a word of her name: surer
         (["CO is cloudocean scum"], "CooLskins", Method.PREFIX),  # a read, not a definition
         (["CO is Rhea."], "CooLskins", Method.PREFIX),  # not her letters: two players
         (["CO is cloudocean."], "cloudocean", Method.DEFINED),
@@ -365,7 +366,8 @@ DEFINING = {"cloudocean": ["cloudocean"], "CooLskins": ["CooLskins"], "Rhea": ["
 def test_a_short_form_the_thread_defines_outranks_the_start_of_another_name(thread, slot, method):
     resolver = Resolver.from_slots(DEFINING)
     resolver.thread_words = ThreadWords(enumerate(thread, start=10))
-    found = resolver.resolve("CO", frozenset(DEFINING))
+    short = "COO" if "COO" in thread[0] else "CO"
+    found = resolver.resolve(short, frozenset(DEFINING))
     assert (found.slot, found.method) == (slot, method)
     if method is Method.DEFINED:
         assert found.confidence < 0.9

@@ -271,10 +271,18 @@ class Resolver:
             # 'me" is disingenuous': a sentence read on from a quotation is never guessed at
             return Resolution(TargetKind.UNRESOLVED, matched_text=text)
         living = [e for e in self.entries if alive is None or e.slot in alive]
-        if self.thread_words is not None:
+        guess = self._guess(text, norm, texts, living)
+        if self.thread_words is not None and not (
+            guess.kind is TargetKind.PLAYER and guess.confidence >= CONFIDENT
+        ):
+            # "CO=cloudocean" outranks a guess: CO as the start of CooLskins
             defined = _defined(text, living, self.thread_words)
             if defined:
-                return defined  # "CO=cloudocean" outranks CO as the start of CooLskins
+                return defined
+        return guess
+
+    def _guess(self, text: str, norm: str, texts: list[str], living: list[NameEntry]) -> Resolution:
+        """The loose stages, on living players only, loosest last."""
         # "NL" is how players shorten "no lynch", unless it is a living player's initials
         if norm in NO_LYNCH_INITIALS and not any(norm in _acronyms(e.name) for e in living):
             return Resolution(TargetKind.NO_LYNCH, confidence=CONFIDENT, matched_text=text)
@@ -448,10 +456,12 @@ class ThreadWords:
             self._texts = [(n if n is not None else -1, t) for n, t in self._source]
         found = []
         word = re.compile(rf"(?<!\w){re.escape(short)}(?!\w)", re.I)
+        # one search of a post says whether it may define the short form at all
+        may = re.compile(rf"(?<!\w){re.escape(short)}{_DEFINING}|\(\s*{re.escape(short)}\s*\)")
         if self._folded is None:
             self._folded = [text.casefold() for _, text in self._texts]
         for (n, text), folded in zip(self._texts, self._folded, strict=True):
-            if short not in folded:
+            if short not in folded or not may.search(folded):
                 continue
             found.extend((n, how, part) for how, part in _defining(text, word))
         self._defined[short] = found
