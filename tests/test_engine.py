@@ -305,19 +305,43 @@ def test_a_multi_vote_day_written_as_players_write(tmp_path):
     assert standing == {"cal": ["ann", "bea", "dee"], "eve": ["bea"], "ann": ["cal"]}
 
 
-def test_initials_said_aloud_count_with_their_reading_in_the_warning(tmp_path):
-    players = [("TomBrady", 1), ("ann", 1), ("bea", 1), ("cal", 1)]
+@pytest.mark.parametrize(
+    ("name", "chatter", "target", "method", "evidence"),
+    [
+        (
+            "TomBrady",
+            ["teebs is scum"],
+            "teebs",
+            "spoken-initials",
+            "'teebs' says T-B aloud (tee-b-s); used in 2 posts (1, 2)",
+        ),
+        (
+            "cloudocean",
+            ["CO = Cloudocean, CS = CooLskins, to save typing"],
+            "CO",
+            "defined",
+            "'CO' is defined as cloudocean in 1 post (1)",
+        ),
+        (
+            "havingfitz",
+            ["fitz is town", "no, fitz is scum", "fitz?", "Fitz voted late"],
+            "Fritz",
+            "short-form-slip",
+            "'Fritz' read as 'fitz' with a letter added, the thread's short form for havingfitz "
+            "(used in 4 posts (1, 2, 3, 4))",
+        ),
+    ],
+)
+def test_a_name_the_thread_teaches_counts_with_its_evidence_in_the_warning(
+    tmp_path, name, chatter, target, method, evidence
+):
+    players = [(name, 1), ("CooLskins", 1), ("ann", 1), ("bea", 1)]
     (day,) = _game(
         tmp_path,
-        [
-            ("Host", "Day 1"),
-            ("ann", "teebs is scum"),
-            ("bea", "<b>VOTE: teebs</b>"),
-        ],
+        [("Host", "Day 1"), *(("ann", c) for c in chatter), ("bea", f"<b>VOTE: {target}</b>")],
         DAY1,
         players=players,
     )
-    assert [(w.target, w.votes) for w in day.wagons] == [("TomBrady", 1)]
-    (warning,) = [w.message for w in day.warnings if "teebs" in w.message]
-    assert "spoken-initials" in warning
-    assert "'teebs' says T-B aloud (tee-b-s); used in 2 posts (1, 2)" in warning
+    assert [(w.target, w.votes) for w in day.wagons] == [(name, 1)]
+    (warning,) = [w.message for w in day.warnings if f"'{target}'" in w.message]
+    assert method in warning and evidence in warning

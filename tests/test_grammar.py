@@ -39,6 +39,11 @@ def test_a_mark_after_a_keyword_is_its_colon_only_for_the_caller_s_keywords():
         ("Unvote Ann - vote Bo", ["Unvote Ann", "vote Bo"]),
         ("why did you VTL Ann? odd", ["why did you VTL Ann?", "odd"]),
         ("Sandy then Andrew", ["Sandy", "Andrew"]),
+        ('saying "if I\'m top, vote me" is odd', ['saying "if I\'m top, vote me" is odd']),
+        ("he wrote “no. VTL Ann” then left", ["he wrote “no. VTL Ann”", "left"]),
+        ("his 'ok, VTL Ann' post", ["his 'ok, VTL Ann' post"]),
+        ("I'm sure, it's Bo's", ["I'm sure", "it's Bo's"]),  # apostrophes pair nothing
+        ('an open "quote, VTL Ann', ['an open "quote', "VTL Ann"]),  # unpaired: not a quotation
     ],
 )
 def test_where_clauses_end(text, expected):
@@ -47,6 +52,11 @@ def test_where_clauses_end(text, expected):
 
 def test_a_caller_may_start_clauses():
     assert parts("I will VOTE: Agar for that", [7, 18]) == ["I will", "VOTE: Agar", "for that"]
+
+
+def test_a_caller_s_start_inside_a_quotation_starts_no_clause():
+    text = 'saying "if top, vote me" is odd'
+    assert parts(text, [text.index("vote")]) == [text]
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from modtool.core.names import (
     ThreadWords,
     consonant_skeleton,
     loose_forms,
+    opens_with_name,
     pet_stems,
     spoken_letters,
 )
@@ -361,3 +362,109 @@ def test_nl_is_no_lynch_only_in_a_game_that_has_one():
 )
 def test_a_consonant_skeleton_is_how_a_word_sounds(word, skeleton):
     assert consonant_skeleton(word) == skeleton
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ('me" is disingenuous', None),  # a sentence read on from a quotation: not "Meis"
+        ("me” is odd", None),
+        ("Meis", "Meisterhaus"),  # the same letters as a target of their own
+        ('Ann"', "Ann"),  # a quotation mark at the edge of a name
+    ],
+)
+def test_a_target_that_runs_on_from_a_quotation_is_not_guessed_at(text, slot):
+    found = Resolver.from_slots({"Meisterhaus": ["Meisterhaus"], "Ann": ["Ann"]}).resolve(text)
+    assert found.slot == slot
+
+
+DEFINING = {"cloudocean": ["cloudocean"], "CooLskins": ["CooLskins"], "Rhea": ["Rhea"]}
+
+
+@pytest.mark.parametrize(
+    ("thread", "slot", "method"),
+    [
+        (["I think CO=cloudocean is town"], "cloudocean", Method.DEFINED),
+        (["CO = Cloudocean, for short"], "cloudocean", Method.DEFINED),
+        (["ok so CO is cloudocean, right?"], "cloudocean", Method.DEFINED),
+        (["CO means cloud ocean"], "cloudocean", Method.DEFINED),  # spaces aside
+        (["cloudocean (CO) is town"], "cloudocean", Method.DEFINED),
+        (["no definition here"], "CooLskins", Method.PREFIX),  # as before: the start of a name
+        (["CO is cloudocean", "CO = CooLskins"], "CooLskins", Method.PREFIX),  # two: no definition
+        (["CO is cloudocean's buddy"], "CooLskins", Method.PREFIX),  # a word about her
+        (["DECO = cloudocean"], "CooLskins", Method.PREFIX),  # another word
+        (["COis cloudocean"], "CooLskins", Method.PREFIX),
+        (["COO = cloudocean"], "CooLskins", Method.WORD),  # a word of her name: surer
+        (["CO is cloudocean scum"], "CooLskins", Method.PREFIX),  # a read, not a definition
+        (["CO is Rhea."], "CooLskins", Method.PREFIX),  # not her letters: two players
+        (["CO is cloudocean."], "cloudocean", Method.DEFINED),
+    ],
+)
+def test_a_short_form_the_thread_defines_outranks_the_start_of_another_name(thread, slot, method):
+    resolver = Resolver.from_slots(DEFINING)
+    resolver.thread_words = ThreadWords(enumerate(thread, start=10))
+    short = "COO" if "COO" in thread[0] else "CO"
+    found = resolver.resolve(short, frozenset(DEFINING))
+    assert (found.slot, found.method) == (slot, method)
+    if method is Method.DEFINED:
+        assert found.confidence < 0.9
+        assert found.evidence == "'CO' is defined as cloudocean in 1 post (10)"
+
+
+def test_a_short_form_defined_as_a_dead_player_is_not_read_as_them():
+    resolver = Resolver.from_slots(DEFINING)
+    resolver.thread_words = ThreadWords([(1, "CO = cloudocean")])
+    found = resolver.resolve("CO", frozenset({"CooLskins", "Rhea"}))
+    assert (found.slot, found.method) == ("CooLskins", Method.PREFIX)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "opens"),
+    [
+        ("cloudocean is town", "cloudocean", True),
+        ("Cloud Ocean.", "cloudocean", True),
+        ("cloudoceans", "cloudocean", False),
+        ("cloudocean's", "cloudocean", False),
+        ("the cloudocean", "cloudocean", False),
+    ],
+)
+def test_opens_with_name(text, name, opens):
+    assert opens_with_name(text, name) is opens
+
+
+def test_a_name_that_ends_its_clause():
+    assert opens_with_name("cloudocean, yes", "cloudocean", whole=True)
+    assert not opens_with_name("cloudocean scum", "cloudocean", whole=True)
+
+
+FITZ_THREAD = ["fitz is town", "I like fitz", "fitz again", "Fitz!", "VOTE: Fritz"]
+
+
+@pytest.mark.parametrize(
+    ("text", "others", "thread", "slot", "how"),
+    [
+        ("Fritz", {}, FITZ_THREAD, "havingfitz", "'fitz' with a letter added"),
+        ("Fiz", {}, FITZ_THREAD, None, None),  # three letters: too short to tell a slip
+        ("Fitze", {}, FITZ_THREAD, "havingfitz", None),  # (a substring stage reads 'fitz')
+        ("Fotz", {}, FITZ_THREAD, "havingfitz", "'fitz' with a letter changed"),
+        ("Fritz", {}, FITZ_THREAD[:2], None, None),  # not established: two posts use it
+        ("Fritz", {"Frotzen": ["Frotzen"]}, FITZ_THREAD, "ambiguous", None),  # near 'frotz'
+        ("Fritz", {"Fritzl": ["Fritzl"]}, FITZ_THREAD, "Fritzl", None),  # a prefix is surer
+        ("Fritz", {"fitzgerald": ["fitzgerald"]}, FITZ_THREAD, None, None),  # 'fitz': whose?
+    ],
+)
+def test_a_slip_of_a_short_form_the_thread_established(text, others, thread, slot, how):
+    resolver = Resolver.from_slots({"havingfitz": ["havingfitz"], "Ann": ["Ann"], **others})
+    resolver.thread_words = ThreadWords(enumerate(thread))
+    found = resolver.resolve(text)
+    if slot == "ambiguous":
+        assert found.kind is TargetKind.AMBIGUOUS
+        assert found.candidates == ("Frotzen", "havingfitz")
+        return
+    assert found.slot == slot
+    if how is not None:
+        assert found.method is Method.SHORT_FORM_SLIP and found.confidence < 0.9
+        assert found.evidence == (
+            f"{text!r} read as {how}, the thread's short form for havingfitz "
+            "(used in 4 posts (0, 1, 2, 3))"
+        )

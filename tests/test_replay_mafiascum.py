@@ -26,8 +26,8 @@ def part(game: str) -> str:
 
 
 # Scorable days named right, per part: measured, and raised only when the engine improves.
-FLOORS = {"tune": 147 / 147, "held-out": 111 / 114}
-BROAD_FLOORS = {"tune": 153 / 153, "held-out": 115 / 122}
+FLOORS = {"tune": 147 / 147, "held-out": 114 / 114}
+BROAD_FLOORS = {"tune": 153 / 153, "held-out": 118 / 122}
 # Days whose only blocking flags are these still have a recorded lynch ("broad" figure).
 BROAD_FLAGS = {"toolfail", "mod_deviation"}
 BLOCKING = {

@@ -196,6 +196,35 @@ FORMS: dict[str, list[tuple[tuple[str, ...], str, str]]] = {
         (BOLD_GAMES, "<b>Vote counters do not like {a}</b>", ""),
         (BOLD_GAMES, "<b>vote counter</b> is late", ""),
     ],
+    "reported speech in quotation marks": [
+        (BOLD_GAMES, '<b>saying "if I\'m the top scumread, vote me" is disingenuous</b>', ""),
+        (
+            BOLD_GAMES,
+            'a <b>saying "if I\'m wrong, vote {a}" is cheap</b> line<br><b>Vote: {b}</b>',
+            "vote {b}",
+        ),
+        (BOLD_GAMES, "<b>Vote: {a}</b>, because “if it's close, vote {b}” is lazy", "vote {a}"),
+        (BOLD_GAMES, '<b>you wrote "ok, unvote {a}" and then did not</b>', ""),
+        ((BOTC,), 'she said "fine, VTL {a}" and left', ""),
+        ((BOTC,), "his line 'ok, VTL {a}' was odd", ""),
+        ((BOTC,), 'VTL {a}, because "sure, VTL {b}" was scummy', "vote {a}"),
+        ((BOTC,), "I'm done, VTL {a}", "vote {a}"),  # apostrophes pair nothing
+        ((BOTC,), "it's Bo's fault, VTL {a}", "vote {a}"),
+        ((MS, VAMP), '<b>Vote: {a}</b> "vote {b}, he said"', "vote {a}"),
+    ],
+    "short forms the thread defines": [
+        (BOLD_GAMES, "CO = {a}, to save typing<br><b>Vote: CO</b>", "vote CO"),
+        (BOLD_GAMES, "<b>CO is {a}</b>", ""),  # a definition, not a vote
+        ((BOTC,), "CO = {a}. VTL CO", "vote CO"),
+        (BOLD_GAMES, "{a} (CO) is scummy, so <b>VOTE: CO</b>", "vote CO"),
+        ((MS, VAMP), "CO={a}<br>##vote CO", "vote CO"),
+    ],
+    "a misspelt short form": [
+        (BOLD_GAMES, "{a} calls him fitz, so do I<br><b>VOTE: Fritz</b>", "vote Fritz"),
+        ((BOTC,), "VTL Fritz, not {a}", "vote Fritz"),
+        (BOLD_GAMES, "<b>Unvote: {a}, Vote: Fritz</b>", "unvote {a}; vote Fritz"),
+        ((MS, VAMP), "##vote Fritz<br>{a} is next", "vote Fritz"),
+    ],
     "forms other sites use": [
         (BOLD_GAMES, "<b>Vote @ {a}</b>", "vote {a}"),
         (BOLD_GAMES, "<b>Vote: none</b>", "vote none"),

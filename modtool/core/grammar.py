@@ -9,7 +9,10 @@ coming" talk about voting. A keyword inside an action's target that is followed 
 of its own opens the next action ("UNVOTE: Carl VOTE: Dan", "VTL Ann VTL Bo"); one with
 nothing after it is the target ("Unvote Vote": a player named Vote). Without a colon, a
 question ("VTL Ann?") and a condition ("VTL Ann if she claims") are talk; "Vote: Ann" with its
-colon is the formal command, whatever follows it.
+colon is the formal command, whatever follows it. Words in paired quotation marks are
+another's words, not the poster's: no clause ends or starts inside them (saying "if I'm the
+top scumread, vote me" is disingenuous: one clause, talk), and a keyword in them opens no
+second action.
 
 The module knows no syntax: `votes` gives each syntax's `Vocabulary` and reads the results.
 """
@@ -30,6 +33,13 @@ _CUT = lazy(
     r"(?P<soft>[,;]|\s[-–—]+\s)|[|&/]|(?P<q>[!?]+)|(?P<stop>\.+)(?=\s|$)"
     rf"|\s{_CONJUNCTIONS}\b",
     re.I,
+)
+# Paired quotation marks: "…" and “…”; '…' and ‘…’ only where clearly paired: opened after a
+# space or a mark and closed before one, so the apostrophes of "I'm" and "players'" pair nothing.
+_QUOTE_MARKS = frozenset("\"“'‘")
+_QUOTED = lazy(
+    r'"[^"\n]+"|“[^”\n]+”'
+    r"|(?<!\w)['‘](?=\w)[^'‘’\n]+(?<=[\w.,!?])['’](?!\w)"
 )
 _TITLE = lazy(r"(?:^|\W)(?:mrs?|dr|ms|st|jr|sr)$", re.I)
 # A comma, semicolon or dash just after a vote keyword stands for its colon ("Vote; TheFool",
@@ -92,6 +102,18 @@ class Reading:
     unvote: bool
     target: str  # raw target text, punctuation around it left for the caller
     colon: bool
+
+
+def quoted(text: str) -> list[tuple[int, int]]:
+    """The spans of a line in paired quotation marks, the marks included."""
+    if not _QUOTE_MARKS.intersection(text):
+        return []
+    return [m.span() for m in _QUOTED.finditer(text)]
+
+
+def _within(spans: list[tuple[int, int]], pos: int) -> bool:
+    """Whether `pos` is inside a quotation, past its opening mark."""
+    return any(s < pos < e for s, e in spans)
 
 
 def clauses(
@@ -162,9 +184,13 @@ def _cuts(
     most: int | None = None,
     vote_word: re.Pattern[str] | None = None,
 ) -> list[tuple[int, int, bool]]:
-    """(clause end, next clause start, ends in a question) for each cut in text[lo:hi]."""
+    """(clause end, next clause start, ends in a question) for each cut in text[lo:hi]; none
+    inside a quotation."""
     cuts: list[tuple[int, int, bool]] = []
+    spans = quoted(text)
     for m in _CUT.finditer(text, lo, hi):
+        if spans and _within(spans, m.start()):
+            continue
         if m["soft"] and vote_word and vote_word.search(text, max(0, m.start() - 8), m.start()):
             continue
         if m["stop"] and not _full_stop(text, m.start()):
@@ -172,7 +198,7 @@ def _cuts(
         cuts.append((m.start(), m.end(), m["q"] is not None and "?" in m["q"]))
         if most is not None and len(cuts) >= most:
             break
-    cuts.extend((s, s, False) for s in starts if 0 < s < len(text))
+    cuts.extend((s, s, False) for s in starts if 0 < s < len(text) and not _within(spans, s))
     cuts.sort()
     if most is not None:
         del cuts[most:]
@@ -247,9 +273,13 @@ def _next_action(
     text: str, start: int, end: int, vocabulary: Vocabulary, allowed: Callable[[int], bool]
 ) -> int | None:
     """Where a keyword inside a target opens an action of its own: one with a target after
-    it, or with a colon ("Unvote Vote:Akira"); a keyword that ends the clause is a name."""
+    it, or with a colon ("Unvote Vote:Akira"); a keyword that ends the clause is a name, and
+    one in quotation marks is another's word."""
+    spans = quoted(text)
     for m in vocabulary.keyword.finditer(text, start, end):
         if m.start() > start and text[m.start() - 1].isalnum():
+            continue
+        if spans and _within(spans, m.start()):
             continue
         if m.end() < end and text[m.end()].isalnum():
             continue

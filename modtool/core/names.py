@@ -35,6 +35,8 @@ class Method(StrEnum):
     SPOKEN_INITIALS = "spoken-initials"
     PET_NAME = "pet-name"
     FUZZY = "fuzzy"
+    DEFINED = "defined"
+    SHORT_FORM_SLIP = "short-form-slip"
 
 
 # How sure each stage is; fuzzy reports its own score.
@@ -55,6 +57,8 @@ CONFIDENCE = {
     Method.NICKNAME: 0.8,
     Method.SPOKEN_INITIALS: 0.75,
     Method.PET_NAME: 0.7,
+    Method.DEFINED: 0.85,
+    Method.SHORT_FORM_SLIP: 0.7,
 }
 
 NO_LYNCH_WORDS = (
@@ -95,6 +99,8 @@ CONFIDENT = 0.9  # resolutions below this are counted but listed as warnings
 FUZZY_ACCEPT = 0.85
 FUZZY_MARGIN = 0.05
 _MAX_TARGET_WORDS = 8
+# A quotation closed inside a target, words after it: the rest of a sentence, not a name.
+_SPEECH = lazy(r'\w[.,!?]*["”]\s+\S')
 
 
 def normalise(name: str) -> str:
@@ -263,7 +269,22 @@ class Resolver:
                     return self._decide(found, method, t)
             if normalise(t) in self._no_lynch:
                 return Resolution(TargetKind.NO_LYNCH, confidence=1.0, matched_text=t)
+        if _SPEECH.search(text):
+            # 'me" is disingenuous': a sentence read on from a quotation is never guessed at
+            return Resolution(TargetKind.UNRESOLVED, matched_text=text)
         living = [e for e in self.entries if alive is None or e.slot in alive]
+        guess = self._guess(text, norm, texts, living)
+        if self.thread_words is not None and not (
+            guess.kind is TargetKind.PLAYER and guess.confidence >= CONFIDENT
+        ):
+            # "CO=cloudocean" outranks a guess: CO as the start of CooLskins
+            defined = _defined(text, living, self.thread_words)
+            if defined:
+                return defined
+        return guess
+
+    def _guess(self, text: str, norm: str, texts: list[str], living: list[NameEntry]) -> Resolution:
+        """The loose stages, on living players only, loosest last."""
         # "NL" is how players shorten "no lynch" where the game has one, unless a living
         # player's name is written so too (their initials, or the start of "NLJ")
         if (
@@ -313,6 +334,11 @@ class Resolver:
             spoken = _spoken_initials(t, living, self.thread_words) or _pet_name(t, living)
             if spoken:
                 return spoken
+        if self.thread_words is not None:
+            for t in loose_texts:
+                slip = _short_form_slip(t, living, self.thread_words)
+                if slip:
+                    return slip
         initial = _single_initial(text, living)
         if initial:
             return initial
@@ -396,6 +422,8 @@ class ThreadWords:
         self._texts: list[tuple[int, str]] | None = None
         self._asked: dict[str, tuple[list[int], bool]] = {}
         self._norms: dict[str, str] = {}  # word -> normalise(word)
+        self._defined: dict[str, list[tuple[int, str, str]]] = {}
+        self._folded: list[str] | None = None
 
     def _scan(self, norm: str) -> tuple[list[int], bool]:
         found = self._asked.get(norm)
@@ -424,6 +452,28 @@ class ThreadWords:
     def uses(self, norm: str) -> list[int]:
         return self._scan(norm)[0]
 
+    def definitions(self, short: str) -> list[tuple[int, str, str]]:
+        """Where the thread defines a short form: (post, how, the text after "CO =" ("after"),
+        after "CO is" (the name must end its clause: "ends") or before "(CO)" ("before")), for
+        `_defined` to match against the names."""
+        found = self._defined.get(short)
+        if found is not None:
+            return found
+        if self._texts is None:
+            self._texts = [(n if n is not None else -1, t) for n, t in self._source]
+        found = []
+        word = re.compile(rf"(?<!\w){re.escape(short)}(?!\w)", re.I)
+        # one search of a post says whether it may define the short form at all
+        may = re.compile(rf"(?<!\w){re.escape(short)}{_DEFINING}|\(\s*{re.escape(short)}\s*\)")
+        if self._folded is None:
+            self._folded = [text.casefold() for _, text in self._texts]
+        for (n, text), folded in zip(self._texts, self._folded, strict=True):
+            if short not in folded or not may.search(folded):
+                continue
+            found.extend((n, how, part) for how, part in _defining(text, word))
+        self._defined[short] = found
+        return found
+
     def capitalised(self, norm: str) -> bool:
         return self._scan(norm)[1]
 
@@ -445,7 +495,87 @@ def _ambiguous(slots: set[str], method: Method, text: str) -> Resolution:
 def _posts(numbers: list[int]) -> str:
     """ "4 posts (2862, 2936, 2940, 2964)": the first six, for evidence a host can check."""
     shown = ", ".join(str(n) for n in numbers[:6]) + (" …" if len(numbers) > 6 else "")
-    return f"{len(numbers)} posts ({shown})"
+    return f"{len(numbers)} post{'s' if len(numbers) != 1 else ''} ({shown})"
+
+
+# How a thread defines a short form: "CO=cloudocean", "CO = Cloudocean", "cloudocean (CO)", and
+# "CO is cloudocean" or "CO means cloudocean" where the name ends the clause ("Neil is Thesp
+# scum" is a read, not a definition).
+_DEFINING = r"(?:\s*(?:=+|:=)\s*(?P<equals>)|\s+(?:is|means|stands\s+for)\s+)@?"
+_CLAUSE_END = frozenset(".,;:!?)]\n")
+_SHORT_FORM = lazy(r"[^\W_]{2,4}", re.UNICODE)  # initials and clipped names
+
+
+_DEFINES = lazy(_DEFINING, re.I)
+_OPEN_PAREN = lazy(r"\(\s*$")
+_CLOSE_PAREN = lazy(r"\s*\)")
+_REACH_NAME = 60  # how far a definition's name is looked for
+
+
+def _defining(text: str, word: re.Pattern[str]) -> Iterable[tuple[str, str]]:
+    """(how, the text after or before) of each place `text` defines the short form that
+    `word` finds."""
+    for m in word.finditer(text):
+        d = _DEFINES.match(text, m.end())
+        if d is not None:
+            after = text[d.end() : d.end() + _REACH_NAME].split("\n", 1)[0]
+            yield ("after" if d["equals"] is not None else "ends"), after
+        opened = _OPEN_PAREN.search(text, max(0, m.start() - 3), m.start())
+        if opened and _CLOSE_PAREN.match(text, m.end()):
+            before = text[max(0, opened.start() - _REACH_NAME) : opened.start()]
+            yield "before", before.rsplit("\n", 1)[-1].rstrip()
+
+
+def opens_with_name(text: str, name: str, whole: bool = False) -> bool:
+    """Whether `text` opens with the name as a whole word, case, spaces and marks aside
+    ("Cloud ocean, you" opens with cloudocean; "Ann's" is not Ann, but a word about her);
+    `whole`: the name ends its clause too ("cloudocean." but not "cloudocean scum")."""
+    norm, got = normalise(name), ""
+    if not norm:
+        return False
+    for i, ch in enumerate(text):
+        if ch.isalnum():
+            got += normalise(ch)
+            if not norm.startswith(got):
+                return False
+            if got == norm:
+                rest = text[i + 1 : i + 2]
+                if whole:
+                    after = text[i + 1 :].lstrip(" \t")
+                    return not after or after[0] in _CLAUSE_END
+                return not (rest.isalnum() or rest in ("'", "’"))
+        elif not got and not ch.isspace():
+            return False
+    return False
+
+
+def _defined(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
+    """A short form the thread defines as exactly one living player: "CO=cloudocean", "CO is
+    cloudocean", "cloudocean (CO)" — shown with the posts that define it. A short form is
+    made of its name's letters, in order: "Neil is Thesp" says two players are one."""
+    short = text.strip()
+    if not _SHORT_FORM.fullmatch(short) or (
+        short.casefold() in _STOPWORDS and not _capitals(short)
+    ):
+        return None
+    found: dict[str, list[int]] = {}
+    folded = normalise(short)
+    for post, side, part in words.definitions(short.casefold()):
+        for e in entries:
+            if not _is_subsequence(folded, normalise(e.name)) or folded == normalise(e.name):
+                continue  # "AJ is Elhabe": two players, not a short form of one
+            said = part[::-1] if side == "before" else part
+            name = e.name[::-1] if side == "before" else e.name
+            if opens_with_name(said.lstrip(), name, whole=side == "ends"):
+                posts = found.setdefault(e.slot, [])
+                if post not in posts:
+                    posts.append(post)
+    if len(found) != 1:
+        return None  # undefined, or defined as several players: the other stages read it
+    slot, posts = next(iter(found.items()))
+    name = next(e.name for e in entries if e.slot == slot)
+    why = f"{short!r} is defined as {name} in {_posts(posts)}"
+    return _player(slot, Method.DEFINED, short, why)
 
 
 def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
@@ -698,6 +828,50 @@ def _word_slip(a: str, b: str) -> bool:
     from rapidfuzz.distance import OSA
 
     return min(len(a), len(b)) >= 3 and OSA.distance(a, b) <= 2
+
+
+SLIP_SHORTEST = 4  # letters a short form needs before a slip of it is read
+_EDITS = {1: "a letter added", -1: "a letter dropped", 0: "a letter changed"}
+
+
+def _short_form_slip(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
+    """A one-edit slip (a letter added, dropped or changed) of a short form the thread has
+    established for one living player: a part of their name, of no other living player's,
+    that four posts or more use as a word ("Fritz" where the thread calls havingfitz "fitz").
+    A slip as near a part of another living player's name is ambiguous."""
+    norm = normalise(text)
+    if " " in text.strip() or len(norm) < SLIP_SHORTEST or norm in _STOPWORDS:
+        return None
+    from rapidfuzz.distance import Levenshtein
+
+    names = [(e.slot, normalise(e.name)) for e in entries]
+    near: dict[str, set[str]] = {}  # slot -> parts of its names one edit from the target
+    for e in entries:
+        name = normalise(e.name)
+        for size in range(max(SLIP_SHORTEST, len(norm) - 1), len(norm) + 2):
+            for i in range(len(name) - size + 1):
+                part = name[i : i + size]
+                if part != name and Levenshtein.distance(norm, part) == 1:
+                    near.setdefault(e.slot, set()).add(part)
+    established = {
+        (slot, part, len(uses))
+        for slot, parts in near.items()
+        for part in parts
+        if len(uses := words.uses(part)) >= NICKNAME_USES + 1
+        and not any(part in n for other, n in names if other != slot)
+    }
+    if not established:
+        return None
+    if len(near) > 1:
+        return _ambiguous(set(near), Method.SHORT_FORM_SLIP, text)
+    slot, part, _ = max(established, key=lambda found: (found[2], found[1]))  # the most used
+    how = _EDITS[len(norm) - len(part)]
+    name = next(e.name for e in entries if e.slot == slot and part in normalise(e.name))
+    why = (
+        f"{text!r} read as {part!r} with {how}, the thread's short form for {name} "
+        f"(used in {_posts(words.uses(part))})"
+    )
+    return _player(slot, Method.SHORT_FORM_SLIP, text, why)
 
 
 def _single_initial(text: str, entries: list[NameEntry]) -> Resolution | None:
