@@ -149,9 +149,10 @@ def parts(record) -> dict[tuple, object]:
     def walk(el, path):
         counts: dict[str, int] = {}
         for child in el:
-            if not isinstance(child.tag, str) or child.tag in _SKIPPED:
+            tag = child.tag
+            if not isinstance(tag, str) or tag in _SKIPPED:
                 continue
-            label = _label(child)
+            label = _tag_and_classes(tag, child.get("class") or "")  # _label
             counts[label] = counts.get(label, 0) + 1
             step = (*path, (label, counts[label]))
             found.setdefault(step, child)
@@ -436,8 +437,9 @@ def _longest_text(
         nodes = _column(records_parts, path)
         if links_only(nodes):
             continue
+        inner = [c for c in cut if c and _inside(c, path)]  # the cuts that may be in it
         left = [
-            _remaining(n, path, p, cut) if n is not None else ""
+            _remaining(n, path, p, inner) if n is not None else ""
             for n, p in zip(nodes, records_parts, strict=True)
         ]
         if varies(left):  # what is left once the cut parts are out differs between records
