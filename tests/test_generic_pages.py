@@ -70,6 +70,20 @@ def test_a_signature_after_its_delimiter_line_goes():
     assert "more" in _without_furniture(kept).text_content()
 
 
+def test_a_body_with_nothing_to_cut_is_itself():
+    import lxml.html
+
+    from modtool.threads.forum.generic import _has_signature_line, _without_furniture
+
+    body = lxml.html.fromstring("<div><p>Vote: Ann</p> and <b>why</b><br>-- not a sig</div>")
+    assert _without_furniture(body) is body  # not copied: nothing in it goes
+    assert not _has_signature_line(body)
+    signed = lxml.html.fromstring("<div><p>Vote: Ann</p><br>-- <br>Bo's signature</div>")
+    assert _has_signature_line(signed)
+    assert _without_furniture(signed) is not signed
+    assert "signature" in signed.text_content()  # the page itself is left as it was
+
+
 # Pages whose explained selectors, written into game.toml as they are, read every post's
 # author right (on the others they are a start the host adjusts; --explain says where).
 EXPLAINED_WORK = ["bbpress", "ipb4", "mybb", "ubbthreads"]

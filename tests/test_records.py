@@ -18,6 +18,7 @@ from modtool.threads.forum.markup import (
     icon_glyph,
     machine_time_attrs,
     member_page,
+    time_attr_values,
 )
 from modtool.threads.posts import Post
 from modtool.threads.times import UTC
@@ -152,6 +153,25 @@ def test_member_page(href, expected):
 )
 def test_machine_time_attrs(markup, expected):
     assert machine_time_attrs(etree.fromstring(markup)) == expected
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        (
+            '<abbr title="Jan 2" data-time="1600000000" datetime="2020-01-02">x</abbr>',
+            ["2020-01-02", "1600000000", "Jan 2"],
+        ),
+        ('<meta content="2020-01-02" title=""/>', ["2020-01-02"]),  # an empty value is none
+        ('<div class="post" data-edit-time="1600000000">x</div>', []),
+        ("<div>x</div>", []),
+    ],
+)
+def test_time_attr_values(markup, expected):
+    """The machine times first, then a meta tag's content and a tooltip, the same for every
+    element with the same attribute names (sorted out once for all of them)."""
+    assert time_attr_values(etree.fromstring(markup)) == expected
+    assert time_attr_values(etree.fromstring(markup)) == expected
 
 
 @pytest.mark.parametrize(
@@ -552,3 +572,43 @@ def test_edit_note(text, author, posted, expected):
     than the post's."""
     at = datetime(2004, 4, 20, 22, 1, tzinfo=UTC)
     assert records.edit_note(text, author, at if posted else None, UTC) is expected
+
+
+def test_a_record_body_with_nothing_to_cut_is_itself():
+    body = etree.fromstring('<div><p>Vote: Ann</p><span class="note">x</span></div>')
+    assert records._without(body, ("b",), {}, [("a",), None]) is body  # nothing of it goes
+    iconed = etree.fromstring('<div><p>Vote: Ann</p><i class="fa fa-heart"></i></div>')
+    kept = records._without(iconed, (), {}, [])
+    assert kept is not iconed and kept.find("i") is None and iconed.find("i") is not None
+
+
+def test_a_page_forgets_the_times_it_read():
+    """Each line's time is read once per page, and forgotten with the page: "5 hours ago"
+    is never read against an earlier page's clock."""
+    from modtool.threads.forum import markup
+
+    assert markup.time_from_text("Posted: 02 Jun 2018 05:41", UTC) is not None
+    assert markup._displayed.cache_info().currsize > 0
+    markup.forget_page()
+    assert markup._displayed.cache_info().currsize == 0
+    assert markup.time_from_text.cache_info().currsize == 0
+
+
+@pytest.mark.parametrize(
+    ("values", "expected", "read"),
+    [
+        (["a", "b", None, "c", "d"], ["a", "b", "", "c", "d"], 4),  # a record with no part
+        (["a", "", "", "d", "e"], ["a", "", "", "d", "e"], 5),  # 3 of 5 is most
+        (["a", "", "", "", "e"], None, 4),  # given up at the third record showing nothing
+        (["a", None], None, 1),  # two records at least
+    ],
+)
+def test_in_most_reads_until_most_cannot_show_one(values, expected, read):
+    asked = []
+
+    def reading(value):
+        asked.append(value)
+        return value
+
+    assert records._in_most(values, reading, "") == expected
+    assert len(asked) == read

@@ -392,7 +392,13 @@ def _keys(el) -> tuple[tuple, ...]:
     role-like attributes."""
     if not el.keys():
         return ()  # no class, no role, no id: no group (most of a page's blocks)
-    roles = tuple(el.get(a) or "" for a in ("component", "itemtype", "role", "data-type"))
+    get = el.get
+    roles = (
+        get("component") or "",
+        get("itemtype") or "",
+        get("role") or "",
+        get("data-type") or "",
+    )
     return _keys_of(el.tag, el.get("class") or "", roles, el.get("id") or "")
 
 
@@ -1121,18 +1127,24 @@ def _first_letter(node) -> str:
 
 def _without_furniture(body):
     """The body without what sits inside it but is not the poster's words: controls and
-    reaction counts, spoiler buttons (their content stays), and edit notes. A copy: the page
-    itself is left as it was."""
-    page_body, body = body, copy.deepcopy(body)
-    drop = []
+    reaction counts, spoiler buttons (their content stays), and edit notes. A copy where
+    anything goes: the page itself is left as it was (a body with nothing to cut is itself)."""
     # Each part is judged on the page (its text read once for the page), and its copy dropped.
-    for node, copied in zip(page_body.iterdescendants(), body.iterdescendants(), strict=True):
-        if not isinstance(node.tag, str):
-            continue
-        classes = node.get("class") or ""
-        furniture = (_names_furniture(classes) and not _named_message(node)) or icon_glyph(node)
-        if furniture or _edit_line(node):
-            drop.append(copied)
+    found = [
+        i
+        for i, node in enumerate(body.iterdescendants())
+        if isinstance(node.tag, str)
+        and (
+            (_names_furniture(node.get("class") or "") and not _named_message(node))
+            or icon_glyph(node)
+            or _edit_line(node)
+        )
+    ]
+    if not found and not _has_signature_line(body):
+        return body
+    body = copy.deepcopy(body)
+    copies = list(body.iterdescendants())
+    drop = [copies[i] for i in found]
     _cut_signature(body)
     dropped = set(drop)
     for node in drop:
@@ -1144,6 +1156,16 @@ def _without_furniture(body):
 # The signature delimiter forums print before a signature: a line of underscores (phpBB 2's
 # "_________________"), or e-mail's "-- ".
 _SIG_LINE = re.compile(r"(?:^|\n)[ \t]*(?:_{10,}|-- )[ \t]*(?:\n|$)")
+
+
+def _has_signature_line(body) -> bool:
+    """Whether a body holds a signature delimiter line where `_cut_signature` looks for one."""
+    for node in body.iter():
+        if isinstance(node.tag, str) and node.text and _SIG_LINE.search(node.text):
+            return True
+        if node is not body and node.tail and _SIG_LINE.search(node.tail):
+            return True
+    return False
 
 
 def _cut_signature(body) -> None:
@@ -1229,8 +1251,10 @@ _FLOOR_NUMBER = re.compile(r"^(\d{1,6})\s*(?:#|楼)$")
 
 def _number(el, body=None) -> int | None:
     """The number a post shows ("#12"; a floor, "5#", in a link), outside the poster's words."""
-    for node in el.iter("a", "span", "strong", "small", "em"):
-        if body is not None and _contains(body, node):
+    tags = ("a", "span", "strong", "small", "em")
+    words = set(body.iter(*tags)) if body is not None else ()  # the poster's, found in C
+    for node in el.iter(*tags):
+        if node in words:
             continue
         text = clean_text(node)
         if text.startswith("#") and len(text) <= 8:

@@ -106,9 +106,15 @@ _ICON_CLASS = re.compile(r"^(?:material-(?:icons|symbols)\S*|fa[srlbd]?|bi|glyph
 
 def icon_glyph(el) -> bool:
     """An icon drawn by an icon font: its text (one word, "more_horiz") is no one's words."""
-    classes = (el.get("class") or "").split()
-    text = (el.text or "").strip()
-    return any(_ICON_CLASS.match(c) for c in classes) and len(el) == 0 and " " not in text
+    if len(el) or " " in (el.text or "").strip():
+        return False  # an icon holds no element and no words (most elements are neither)
+    return _icon_class(el.get("class") or "")
+
+
+@lru_cache(maxsize=4096)
+def _icon_class(class_attr: str) -> bool:
+    # A page repeats a few class attributes over thousands of elements: each read once.
+    return any(_ICON_CLASS.match(c) for c in class_attr.split())
 
 
 # --- what the generic reader asks of any page (generic.py, records.py) -------------------------
@@ -178,19 +184,29 @@ _LATER_CHANGE = re.compile(r"edit|updat|modif|last|expir|join|regist|member|user
 def machine_time_attrs(el) -> list[str]:
     """The values of the attributes of an element named for its machine time: HTML's own
     (datetime) first, then the page's."""
-    own = [
-        v
-        for k, v in el.attrib.items()
-        if k != "datetime" and _MACHINE_TIME.match(k) and not _LATER_CHANGE.search(k) and v
-    ]
-    standard = el.get("datetime")
-    return [standard, *own] if standard else own
+    keys = el.keys()
+    return [v for k in _time_keys(tuple(keys))[0] if (v := el.get(k))] if keys else []
 
 
 def time_attr_values(el) -> list[str]:
     """Every attribute value of an element that may hold a time: the machine time's first,
     then a meta tag's content and a tooltip."""
-    return [*machine_time_attrs(el), *(el.get(a) for a in ("content", "title") if el.get(a))]
+    keys = el.keys()
+    return [v for k in _time_keys(tuple(keys))[1] if (v := el.get(k))] if keys else []
+
+
+@lru_cache(maxsize=4096)
+def _time_keys(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    # The names of an element's attributes that may hold a time, in the order asked (for
+    # machine_time_attrs, and for time_attr_values): a page repeats a few sets of names over
+    # thousands of elements, each sorted out once.
+    own = [
+        k
+        for k in keys
+        if k != "datetime" and _MACHINE_TIME.match(k) and not _LATER_CHANGE.search(k)
+    ]
+    machine = (*(("datetime",) if "datetime" in keys else ()), *own)
+    return machine, (*machine, *(a for a in ("content", "title") if a in keys))
 
 
 def attribute_time(
@@ -228,6 +244,7 @@ def forget_page() -> None:
     """Forget the texts and date lines read on the last page (parse_page calls it first)."""
     _texts.clear()
     time_from_text.cache_clear()
+    _displayed.cache_clear()
 
 
 def shown_number(text: str) -> int | None:
@@ -271,12 +288,14 @@ def time_from_text(text: str, tz: tzinfo, loose: bool = True) -> datetime | None
     # "#1 Post by flywire 02 Jun 2018 05:41": the time is often the end of a labelled line.
     candidates.extend(" ".join(tokens[i:]) for i in range(1, min(len(tokens), 12)))
     for candidate in dict.fromkeys(candidates):  # in order, each once
-        found = parse_displayed(candidate, tz)
+        found = _displayed(candidate, tz)
         if found:
             return found
     return parse_loose(cleaned, tz) if loose else None
 
 
+# The lines of a page end alike ("... 02 Jun 2018 05:41"): each ending read once per page.
+_displayed = lru_cache(maxsize=8192)(parse_displayed)
 _NUMBER_RUNS = re.compile(r"\d+")
 # The times written with one number: "5 hours ago" ("5시간 전"), ISO 8601's 20200421.
 _ONE_NUMBER_TIME = re.compile(r"ago\b|전|\d{8}", re.I)

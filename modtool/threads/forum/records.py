@@ -149,9 +149,10 @@ def parts(record) -> dict[tuple, object]:
     def walk(el, path):
         counts: dict[str, int] = {}
         for child in el:
-            if not isinstance(child.tag, str) or child.tag in _SKIPPED:
+            tag = child.tag
+            if not isinstance(tag, str) or tag in _SKIPPED:
                 continue
-            label = _label(child)
+            label = _tag_and_classes(tag, child.get("class") or "")  # _label
             counts[label] = counts.get(label, 0) + 1
             step = (*path, (label, counts[label]))
             found.setdefault(step, child)
@@ -274,7 +275,7 @@ def choose_time(records_parts: list[dict], paths: Sequence[tuple], tz: tzinfo) -
     best = None
     for path in paths:
         nodes = _column(records_parts, path)
-        if not found_in_most([n is not None and _may_give_time(n) for n in nodes]):
+        if _in_most(nodes, _may_give_time, False) is None:
             continue  # too long, or no digit and no attribute: no date in most records
         times = _times_in_most(nodes, tz)
         if times is None or not in_one_order(times):
@@ -287,17 +288,24 @@ def choose_time(records_parts: list[dict], paths: Sequence[tuple], tz: tzinfo) -
 
 
 def _times_in_most(nodes: list, tz: tzinfo) -> list | None:
-    """The nodes' times where they give one in most records (found_in_most), else None: read
-    in order, and given up once too many records show none for most to."""
+    """The nodes' times where they give one in most records (found_in_most), else None."""
+    return _in_most(nodes, lambda node: time_of(node, tz), None)
+
+
+def _in_most(nodes: list, read, none) -> list | None:
+    """What `read` gives of each node (`none` where a record has no node) where it gives
+    something in most records (found_in_most), else None: read in order, and given up once
+    too many records show nothing for most to."""
     allowed = len(nodes) - max(2, MOST * len(nodes))
-    times, missing = [], 0
+    found, missing = [], 0
     for node in nodes:
-        found = time_of(node, tz) if node is not None else None
-        missing += found is None
-        if missing > allowed:
-            return None
-        times.append(found)
-    return times
+        value = read(node) if node is not None else none
+        if not value:
+            missing += 1
+            if missing > allowed:
+                return None
+        found.append(value)
+    return found
 
 
 def _may_give_time(el) -> bool:
@@ -325,8 +333,8 @@ def choose_author(
         if any(path == a or _inside(a, path) for a in avoid if a):
             continue
         nodes = _column(records_parts, path)
-        texts = [_author_text(n) if n is not None else "" for n in nodes]
-        if not found_in_most(texts) or not short(texts):
+        texts = _in_most(nodes, _author_text, "")
+        if texts is None or not short(texts):
             continue
         if any(reads_as_date(t, tz) for t in texts if t):
             continue
@@ -429,8 +437,9 @@ def _longest_text(
         nodes = _column(records_parts, path)
         if links_only(nodes):
             continue
+        inner = [c for c in cut if c and _inside(c, path)]  # the cuts that may be in it
         left = [
-            _remaining(n, path, p, cut) if n is not None else ""
+            _remaining(n, path, p, inner) if n is not None else ""
             for n, p in zip(nodes, records_parts, strict=True)
         ]
         if varies(left):  # what is left once the cut parts are out differs between records
@@ -543,13 +552,13 @@ def best_record_set(doc, tz: tzinfo, leave_out: set = frozenset()) -> RecordSet 
 
 def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple], note=None):
     """A copy of a record's element without the parts at the `cut` paths inside it (their
-    tails, the words after them, stay), its icons, and what `note` says is an edit note."""
-    copy = deepcopy(el)
+    tails, the words after them, stay), its icons, and what `note` says is an edit note (the
+    element itself where none of them is in it)."""
     # The parts are found and judged on the page's elements (their texts read once for the
     # page), and their copies dropped.
-    twin = dict(zip(el.iter(), copy.iter(), strict=True))
-    inner = parts(el)
-    drop = [inner.get(c[len(path) :]) for c in cut if c and _inside(c, path)]
+    inside = [c for c in cut if c and _inside(c, path)]
+    inner = parts(el) if inside else {}
+    drop = [inner.get(c[len(path) :]) for c in inside]
     drop += [node for node in el.iter() if isinstance(node.tag, str) and icon_glyph(node)]
     if note is not None:  # a line of its own under the message, never all of it
         whole = clean_text(el)
@@ -558,9 +567,13 @@ def _without(el, path: tuple, record_parts: dict, cut: Sequence[tuple], note=Non
             for node in el.iterdescendants()
             if isinstance(node.tag, str) and clean_text(node) != whole and note(node)
         ]
+    drop = [node for node in drop if node is not None]
+    if not drop:
+        return el
+    copy = deepcopy(el)
+    twin = dict(zip(el.iter(), copy.iter(), strict=True))
     for node in drop:
-        if node is not None:
-            remove_keeping_tail(twin[node])
+        remove_keeping_tail(twin[node])
     return copy
 
 
