@@ -560,10 +560,13 @@ def _defined(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolut
         return None
     found: dict[str, list[int]] = {}
     folded = normalise(short)
-    for post, side, part in words.definitions(short.casefold()):
-        for e in entries:
-            if not _is_subsequence(folded, normalise(e.name)) or folded == normalise(e.name):
-                continue  # "AJ is Elhabe": two players, not a short form of one
+    # the names a short form may stand for, once: "AJ is Elhabe" is two players, not a short
+    # form of one, and a short form is made of its name's letters, in order
+    may_be = [
+        e for e in entries if (n := normalise(e.name)) != folded and _is_subsequence(folded, n)
+    ]
+    for post, side, part in words.definitions(short.casefold()) if may_be else ():
+        for e in may_be:
             said = part[::-1] if side == "before" else part
             name = e.name[::-1] if side == "before" else e.name
             if opens_with_name(said.lstrip(), name, whole=side == "ends"):
