@@ -241,6 +241,14 @@ ConcurrencyOpt = Annotated[
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
+# The phase a grimoire or a town square is shown at (one of them at most: _one_phase).
+DayAtOpt = Annotated[
+    int | None, typer.Option(min=1, max=999, help="At the start of Day N.", metavar="N")
+]
+NightAtOpt = Annotated[
+    int | None, typer.Option(min=0, max=999, help="At the start of Night N.", metavar="N")
+]
+
 
 def _complete_presets(incomplete: str) -> list[tuple[str, str]]:
     """Shell completion of --preset: the shipped rules presets."""

@@ -11,9 +11,11 @@ from .app import (
     CacheOpt,
     ConcurrencyOpt,
     CookiesOpt,
+    DayAtOpt,
     HeaderOpt,
     HereArg,
     JsonOpt,
+    NightAtOpt,
     OfflineOpt,
     RefreshOpt,
     _emit_json,
@@ -27,12 +29,8 @@ from .app import (
 @app.command()
 def grimoire(
     game: HereArg = Path("."),
-    night: Annotated[
-        int | None, typer.Option(min=0, max=999, help="At the start of Night N.", metavar="N")
-    ] = None,
-    day: Annotated[
-        int | None, typer.Option(min=1, max=999, help="At the start of Day N.", metavar="N")
-    ] = None,
+    night: NightAtOpt = None,
+    day: DayAtOpt = None,
     as_json: JsonOpt = False,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,

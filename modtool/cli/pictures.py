@@ -11,10 +11,12 @@ from .app import (
     CacheOpt,
     ConcurrencyOpt,
     CookiesOpt,
+    DayAtOpt,
     HeaderOpt,
     HereArg,
     JsonOpt,
     Lang,
+    NightAtOpt,
     OfflineOpt,
     RefreshOpt,
     _emit_json,
@@ -59,12 +61,8 @@ def _write(folder: Path, out: Path | None, default: str, picture, as_json: bool)
 @picture_app.command("square")
 def square(
     game: HereArg = Path("."),
-    day: Annotated[
-        int | None, typer.Option(min=1, max=999, help="At the start of Day N.", metavar="N")
-    ] = None,
-    night: Annotated[
-        int | None, typer.Option(min=0, max=999, help="At the start of Night N.", metavar="N")
-    ] = None,
+    day: DayAtOpt = None,
+    night: NightAtOpt = None,
     out: OutOpt = None,
     lang: LangOpt = Lang.EN,
     offline: OfflineOpt = False,
