@@ -430,7 +430,12 @@ CASES = [
         ["record", "master", "{g}", "Neros", "Banana", "--day", "4"],
         "not the Butler",
     ),
-    Case("posts of an empty page", ["posts", "{t}/empty.html"], "empty", _file("empty.html", b"")),
+    Case(
+        "posts of an empty page",
+        ["posts", "{t}/blank.html"],
+        "the page is empty",
+        _file("blank.html", b""),
+    ),
     Case(
         "posts of a page of bytes that decode to nothing",
         ["posts", "{t}/noise.html"],
