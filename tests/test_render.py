@@ -222,3 +222,15 @@ def test_a_game_s_win_is_said_in_its_own_words_and_in_english_without_them():
     said = environment(own=own).get_template("_reason.ko.j2").module.win_reason(win)
     shared = environment().get_template("_reason.ko.j2").module.win_reason(win)
     assert (str(said), str(shared)) == ("악마가 죽었습니다", "the Demon is dead")
+
+
+def test_only_the_game_s_own_rule_says_a_team_chose_among_the_tied():
+    """An execution among the tied by another rule is not worded as the team's choice (the
+    shared template once told it by the outcome's shape)."""
+    from modtool.games import GAMES
+    from modtool.host.templating import environment
+
+    macro = environment(own=GAMES["vampires"].templates).get_template("_reason.ko.j2").module
+    outcome = {"rule": "host-chose", "kind": "execution", "tied": ["Dune", "Grove"]}
+    outcome |= {"votes": 3, "needed": None, "alive": 13, "reason": "the host chose Dune"}
+    assert str(macro.reason(outcome, "뱀파이어가")) == "the host chose Dune"
