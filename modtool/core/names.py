@@ -581,11 +581,18 @@ def _defined(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolut
     return _player(slot, Method.DEFINED, short, why)
 
 
+def _one_word(text: str) -> str | None:
+    """A target of one word, normalised, that is not a common word: what the stages that read
+    a single word as a name (nickname, spoken initials, pet name, short-form slip) take."""
+    norm = normalise(text)
+    return None if " " in text.strip() or norm in _STOPWORDS else norm
+
+
 def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
     """A one-word target the thread keeps using, written like a name, that looks like exactly
     one living player's name or a word of it: what a host reads as that player's nickname."""
-    norm = normalise(text)
-    if " " in text.strip() or len(norm) < 4 or norm in _STOPWORDS:
+    norm = _one_word(text)
+    if norm is None or len(norm) < 4:
         return None
     uses = words.uses(norm)
     if len(uses) < NICKNAME_USES + 1 or not words.capitalised(norm):
@@ -659,8 +666,8 @@ def _spoken_initials(
 ) -> Resolution | None:
     """A one-word target that spells one living player's initials aloud: "teebs" (tee-b) for
     ThinkBig, "jaydee" for JD. The thread's other uses of the word are shown as evidence."""
-    norm = normalise(text)
-    if " " in text.strip() or norm in _STOPWORDS:
+    norm = _one_word(text)
+    if norm is None:
         return None
     readings = spoken_letters(norm)
     found = {
@@ -736,8 +743,8 @@ def _pet_name(text: str, entries: list[NameEntry]) -> Resolution | None:
     """A one-word target that is the start of one living player's name, or their initials,
     with a pet name's ending: "Hopsy" for Hopkirk, "Notty" for notscience, "Aspy" for A Simple
     Plan. Shown with the stem and what it matched."""
-    norm = normalise(text)
-    if " " in text.strip() or norm in _STOPWORDS:
+    norm = _one_word(text)
+    if norm is None:
         return None
     matched: dict[str, str] = {}  # slot -> how the word was read
     stems = set()
@@ -842,8 +849,8 @@ def _short_form_slip(text: str, entries: list[NameEntry], words: ThreadWords) ->
     established for one living player: a part of their name, of no other living player's,
     that four posts or more use as a word ("Fritz" where the thread calls havingfitz "fitz").
     A slip as near a part of another living player's name is ambiguous."""
-    norm = normalise(text)
-    if " " in text.strip() or len(norm) < SLIP_SHORTEST or norm in _STOPWORDS:
+    norm = _one_word(text)
+    if norm is None or len(norm) < SLIP_SHORTEST:
         return None
     from rapidfuzz.distance import Levenshtein
 
