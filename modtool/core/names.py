@@ -425,16 +425,20 @@ class ThreadWords:
         self._defined: dict[str, list[tuple[int, str, str]]] = {}
         self._folded: list[str] | None = None
 
+    def _all(self) -> list[tuple[int, str]]:
+        """The thread's (post, text), read from the source once, on first use."""
+        if self._texts is None:
+            self._texts = [(n if n is not None else -1, t) for n, t in self._source]
+        return self._texts
+
     def _scan(self, norm: str) -> tuple[list[int], bool]:
         found = self._asked.get(norm)
         if found is not None:
             return found
-        if self._texts is None:
-            self._texts = [(n if n is not None else -1, t) for n, t in self._source]
         posts: list[int] = []
         capitalised = False
         plain = norm.isascii()  # normalise keeps an ASCII word's letters, lowercased
-        for n, text in self._texts:
+        for n, text in self._all():
             if plain and text.isascii() and norm not in text.lower():
                 continue
             for word in set(_THREAD_WORD.findall(text)):
@@ -459,15 +463,14 @@ class ThreadWords:
         found = self._defined.get(short)
         if found is not None:
             return found
-        if self._texts is None:
-            self._texts = [(n if n is not None else -1, t) for n, t in self._source]
         found = []
         word = re.compile(rf"(?<!\w){re.escape(short)}(?!\w)", re.I)
         # one search of a post says whether it may define the short form at all
         may = re.compile(rf"(?<!\w){re.escape(short)}{_DEFINING}|\(\s*{re.escape(short)}\s*\)")
+        texts = self._all()
         if self._folded is None:
-            self._folded = [text.casefold() for _, text in self._texts]
-        for (n, text), folded in zip(self._texts, self._folded, strict=True):
+            self._folded = [text.casefold() for _, text in texts]
+        for (n, text), folded in zip(texts, self._folded, strict=True):
             if short not in folded or not may.search(folded):
                 continue
             found.extend((n, how, part) for how, part in _defining(text, word))
