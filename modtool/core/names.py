@@ -694,7 +694,8 @@ def _spoken_initials(
 def _could_shorten(short: str, name: str) -> bool:
     """Whether a short target is how this name is written short: its initials or its opening
     ("nl" for Night Lord or NLJ; not for Nelly, whose players write "Nel")."""
-    return normalise(name).startswith(short) or short in _acronyms(name)
+    name_norm = normalise(name)
+    return any(_loose_ok(m, short, name_norm, short, name) for m in (Method.PREFIX, Method.ACRONYM))
 
 
 # The endings of pet names made from the start of a name ("Hopsy" for Hopkirk, "Notty" for
