@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from ..threads.patterns import lazy
 
@@ -119,6 +120,7 @@ _STUTTER = lazy(r"(..+?)\1{2,}")  # a syllable said three times or more: "vivivi
 _REPEAT = lazy(r"^(?P<word>.+?)\s*(?:\^|\*|x|×)\s*(?P<times>[2-5])$", re.I)
 
 
+@lru_cache(maxsize=4096)  # asked of every living name for each loose stage and target
 def loose_forms(norm: str) -> tuple[str, ...]:
     """A normalised name and its look-alikes: leet digits read as letters ("Fro99er" is
     "frogger"), and sound-alike spellings ("qwints" ~ "quints"), doubled letters and
