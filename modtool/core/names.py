@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from ..threads.patterns import lazy
 
@@ -119,6 +120,7 @@ _STUTTER = lazy(r"(..+?)\1{2,}")  # a syllable said three times or more: "vivivi
 _REPEAT = lazy(r"^(?P<word>.+?)\s*(?:\^|\*|x|×)\s*(?P<times>[2-5])$", re.I)
 
 
+@lru_cache(maxsize=4096)  # asked of every living name for each loose stage and target
 def loose_forms(norm: str) -> tuple[str, ...]:
     """A normalised name and its look-alikes: leet digits read as letters ("Fro99er" is
     "frogger"), and sound-alike spellings ("qwints" ~ "quints"), doubled letters and
@@ -425,16 +427,20 @@ class ThreadWords:
         self._defined: dict[str, list[tuple[int, str, str]]] = {}
         self._folded: list[str] | None = None
 
+    def _all(self) -> list[tuple[int, str]]:
+        """The thread's (post, text), read from the source once, on first use."""
+        if self._texts is None:
+            self._texts = [(n if n is not None else -1, t) for n, t in self._source]
+        return self._texts
+
     def _scan(self, norm: str) -> tuple[list[int], bool]:
         found = self._asked.get(norm)
         if found is not None:
             return found
-        if self._texts is None:
-            self._texts = [(n if n is not None else -1, t) for n, t in self._source]
         posts: list[int] = []
         capitalised = False
         plain = norm.isascii()  # normalise keeps an ASCII word's letters, lowercased
-        for n, text in self._texts:
+        for n, text in self._all():
             if plain and text.isascii() and norm not in text.lower():
                 continue
             for word in set(_THREAD_WORD.findall(text)):
@@ -459,15 +465,14 @@ class ThreadWords:
         found = self._defined.get(short)
         if found is not None:
             return found
-        if self._texts is None:
-            self._texts = [(n if n is not None else -1, t) for n, t in self._source]
         found = []
         word = re.compile(rf"(?<!\w){re.escape(short)}(?!\w)", re.I)
         # one search of a post says whether it may define the short form at all
         may = re.compile(rf"(?<!\w){re.escape(short)}{_DEFINING}|\(\s*{re.escape(short)}\s*\)")
+        texts = self._all()
         if self._folded is None:
-            self._folded = [text.casefold() for _, text in self._texts]
-        for (n, text), folded in zip(self._texts, self._folded, strict=True):
+            self._folded = [text.casefold() for _, text in texts]
+        for (n, text), folded in zip(texts, self._folded, strict=True):
             if short not in folded or not may.search(folded):
                 continue
             found.extend((n, how, part) for how, part in _defining(text, word))
@@ -581,11 +586,18 @@ def _defined(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolut
     return _player(slot, Method.DEFINED, short, why)
 
 
+def _one_word(text: str) -> str | None:
+    """A target of one word, normalised, that is not a common word: what the stages that read
+    a single word as a name (nickname, spoken initials, pet name, short-form slip) take."""
+    norm = normalise(text)
+    return None if " " in text.strip() or norm in _STOPWORDS else norm
+
+
 def _nickname(text: str, entries: list[NameEntry], words: ThreadWords) -> Resolution | None:
     """A one-word target the thread keeps using, written like a name, that looks like exactly
     one living player's name or a word of it: what a host reads as that player's nickname."""
-    norm = normalise(text)
-    if " " in text.strip() or len(norm) < 4 or norm in _STOPWORDS:
+    norm = _one_word(text)
+    if norm is None or len(norm) < 4:
         return None
     uses = words.uses(norm)
     if len(uses) < NICKNAME_USES + 1 or not words.capitalised(norm):
@@ -659,8 +671,8 @@ def _spoken_initials(
 ) -> Resolution | None:
     """A one-word target that spells one living player's initials aloud: "teebs" (tee-b) for
     ThinkBig, "jaydee" for JD. The thread's other uses of the word are shown as evidence."""
-    norm = normalise(text)
-    if " " in text.strip() or norm in _STOPWORDS:
+    norm = _one_word(text)
+    if norm is None:
         return None
     readings = spoken_letters(norm)
     found = {
@@ -684,7 +696,8 @@ def _spoken_initials(
 def _could_shorten(short: str, name: str) -> bool:
     """Whether a short target is how this name is written short: its initials or its opening
     ("nl" for Night Lord or NLJ; not for Nelly, whose players write "Nel")."""
-    return normalise(name).startswith(short) or short in _acronyms(name)
+    name_norm = normalise(name)
+    return any(_loose_ok(m, short, name_norm, short, name) for m in (Method.PREFIX, Method.ACRONYM))
 
 
 # The endings of pet names made from the start of a name ("Hopsy" for Hopkirk, "Notty" for
@@ -736,8 +749,8 @@ def _pet_name(text: str, entries: list[NameEntry]) -> Resolution | None:
     """A one-word target that is the start of one living player's name, or their initials,
     with a pet name's ending: "Hopsy" for Hopkirk, "Notty" for notscience, "Aspy" for A Simple
     Plan. Shown with the stem and what it matched."""
-    norm = normalise(text)
-    if " " in text.strip() or norm in _STOPWORDS:
+    norm = _one_word(text)
+    if norm is None:
         return None
     matched: dict[str, str] = {}  # slot -> how the word was read
     stems = set()
@@ -842,8 +855,8 @@ def _short_form_slip(text: str, entries: list[NameEntry], words: ThreadWords) ->
     established for one living player: a part of their name, of no other living player's,
     that four posts or more use as a word ("Fritz" where the thread calls havingfitz "fitz").
     A slip as near a part of another living player's name is ambiguous."""
-    norm = normalise(text)
-    if " " in text.strip() or len(norm) < SLIP_SHORTEST or norm in _STOPWORDS:
+    norm = _one_word(text)
+    if norm is None or len(norm) < SLIP_SHORTEST:
         return None
     from rapidfuzz.distance import Levenshtein
 
