@@ -520,7 +520,7 @@ def _score(members: list, features: _Features, beat: float = 0.0) -> float:
         * with_time
         * with_body
         * min(1.0, median(lengths) / 40)
-        / (1 + _depth_spread(members, features.depth))
+        / (1 + spread)
     )
 
 
