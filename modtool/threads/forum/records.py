@@ -34,13 +34,13 @@ from ..posts import Post
 from ..times import in_one_order
 from .base import Doubts
 from .markup import (
-    _stems,
     attribute_time,
     clean_text,
     icon_glyph,
     member_page,
     remove_keeping_tail,
     shown_name,
+    stems_of_classes,
     time_attr_values,
     time_from_text,
 )
@@ -80,7 +80,7 @@ def _label(el) -> str:
 @lru_cache(maxsize=8192)
 def _tag_and_classes(tag: str, classes: str) -> str:
     # A page repeats a few tags and class attributes over thousands of elements: each once.
-    return tag + "".join("." + c for c in sorted(_stems(classes)))
+    return tag + "".join("." + c for c in sorted(stems_of_classes(classes)))
 
 
 def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
