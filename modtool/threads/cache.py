@@ -146,11 +146,7 @@ class PageCache:
 
     def keep_readings(self, readings: list[tuple[bytes, str]]) -> None:
         """Keep post readings by digest, so that a re-count parses no body it has read."""
-        try:
-            with self._lock, self._db:
-                self._db.executemany("INSERT OR REPLACE INTO readings VALUES (?, ?)", readings)
-        except sqlite3.OperationalError:
-            pass  # a cache that cannot be written to (read-only, full): the next run reads again
+        self._keep("INSERT OR REPLACE INTO readings VALUES (?, ?)", readings)
 
     def clauses(self, kind: bytes, digests: list[bytes]) -> dict[bytes, bytes]:
         """The clauses of this kind kept for the posts of these digests (threads.kept)."""
@@ -170,14 +166,16 @@ class PageCache:
 
     def keep_clauses(self, kind: bytes, clauses: list[tuple[bytes, bytes]]) -> None:
         """Keep the clauses of this kind read in posts, by the posts' digests."""
+        rows = [(kind, digest, value) for digest, value in clauses]
+        self._keep("INSERT OR REPLACE INTO clauses VALUES (?, ?, ?)", rows)
+
+    def _keep(self, insert: str, rows: list[tuple]) -> None:
+        """Run `insert` for each row, in one transaction."""
         try:
             with self._lock, self._db:
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO clauses VALUES (?, ?, ?)",
-                    [(kind, digest, value) for digest, value in clauses],
-                )
+                self._db.executemany(insert, rows)
         except sqlite3.OperationalError:
-            pass  # a cache that cannot be written to: the next run reads them again
+            pass  # a cache that cannot be written to (read-only, full): the next run reads again
 
     def store_thread(self, urls: list[str], pages: list[str]) -> None:
         now = time.time()

@@ -558,7 +558,7 @@ def _relative_day(text: str, tz: tzinfo, now: datetime | None) -> datetime | Non
             if not 1 <= hour <= 12:
                 return None
             hour = hour % 12 + (12 if half.lower() == "p" else 0)
-        day = (now or datetime.now(tz)).astimezone(tz) + timedelta(days=offset)
+        day = _now(tz, now) + timedelta(days=offset)
         try:
             return day.replace(hour=hour, minute=minute, second=second, microsecond=0)
         except ValueError:

@@ -26,7 +26,6 @@ from . import records
 from .base import Doubts, ThreadPage
 from .markup import (
     PageScheme,
-    _stems,
     attribute_time,
     clean_text,
     icon_glyph,
@@ -38,6 +37,7 @@ from .markup import (
     shown_name,
     shown_number,
     stable_class,
+    stems_of_classes,
     time_attr_values,
     time_from_text,
 )
@@ -406,7 +406,7 @@ def _keys(el) -> tuple[tuple, ...]:
 def _keys_of(tag: str, class_attr: str, roles: tuple, ident: str) -> tuple[tuple, ...]:
     # A page repeats a few tags and attributes over thousands of elements: each read once.
     # Alternating rows differ only in a trailing digit (windowbg/windowbg2): one class.
-    classes = sorted(_stems(class_attr))
+    classes = sorted(stems_of_classes(class_attr))
     keys = []
     if classes or any(roles):
         keys.append((tag, tuple(classes), roles))
@@ -520,7 +520,7 @@ def _score(members: list, features: _Features, beat: float = 0.0) -> float:
         * with_time
         * with_body
         * min(1.0, median(lengths) / 40)
-        / (1 + _depth_spread(members, features.depth))
+        / (1 + spread)
     )
 
 

@@ -138,11 +138,12 @@ def stable_class(name: str) -> bool:
 def class_stems(el) -> tuple[str, ...]:
     """An element's stable class names once trailing digits are off (windowbg and windowbg2,
     alternating rows, are one class), each once, in the page's order."""
-    return _stems(el.get("class") or "")
+    return stems_of_classes(el.get("class") or "")
 
 
 @lru_cache(maxsize=4096)
-def _stems(classes: str) -> tuple[str, ...]:
+def stems_of_classes(classes: str) -> tuple[str, ...]:
+    """class_stems of a class attribute's value (the readers that key on it ask it of that)."""
     # A page repeats a few class attributes over thousands of elements: each read once.
     stems = (c.rstrip("0123456789") for c in classes.split() if not _STATE_CLASS.match(c))
     return tuple(dict.fromkeys(s for s in stems if stable_class(s)))

@@ -40,10 +40,6 @@ def _scan(doc) -> tuple[list, list]:
     return posts, boxes
 
 
-# The scan detection made of a page, taken by the reading of the same page that follows it.
-_detected: list = [None, None]  # [the page's root, its scan]
-
-
 def _page_links(boxes: list) -> list:
     return [a for box in boxes for a in box.iter("a") if a.get("href")]
 
@@ -66,11 +62,7 @@ _PRINT_POSTS = etree.XPath("//div[@class='post'][div[@class='content']][div[@cla
 def detect(doc) -> bool:
     if "phpbb" in " ".join(_META(doc)).lower():
         return True
-    scan = _scan(doc)
-    if any(_parts(el).content is not None for el in scan[0]):
-        _detected[:] = doc, scan
-        return True
-    return False
+    return any(_parts(el).content is not None for el in _scan(doc)[0])
 
 
 class _Parts:
@@ -145,8 +137,7 @@ def _find_parts(el, parts: _Parts) -> None:
 
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
-    containers, boxes = _detected[1] if _detected[0] is doc else _scan(doc)
-    _detected[:] = None, None
+    containers, boxes = _scan(doc)
     start = _url_start(url)
     if start is None:
         start = _shown_page_start(boxes)

@@ -34,13 +34,13 @@ from ..posts import Post
 from ..times import in_one_order
 from .base import Doubts
 from .markup import (
-    _stems,
     attribute_time,
     clean_text,
     icon_glyph,
     member_page,
     remove_keeping_tail,
     shown_name,
+    stems_of_classes,
     time_attr_values,
     time_from_text,
 )
@@ -80,7 +80,7 @@ def _label(el) -> str:
 @lru_cache(maxsize=8192)
 def _tag_and_classes(tag: str, classes: str) -> str:
     # A page repeats a few tags and class attributes over thousands of elements: each once.
-    return tag + "".join("." + c for c in sorted(_stems(classes)))
+    return tag + "".join("." + c for c in sorted(stems_of_classes(classes)))
 
 
 def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
@@ -166,10 +166,9 @@ def parts(record) -> dict[tuple, object]:
 # --- the criteria, each on the texts of one path across the records --------------------------
 
 
-def found_in_most(values: Sequence) -> bool:
-    """Present in (nearly) every record."""
-    present = [v for v in values if v]
-    return len(present) >= max(2, MOST * len(values))
+def most_of(n: int) -> float:
+    """How many of n records are most of them: (nearly) every one, and at least two."""
+    return max(2, MOST * n)
 
 
 def short(texts: Sequence[str]) -> bool:
@@ -229,7 +228,7 @@ def _paths(records_parts: list[dict]) -> list[tuple]:
     for p in records_parts:
         for path in p:
             counts[path] = counts.get(path, 0) + 1
-    need = max(2, MOST * len(records_parts))
+    need = most_of(len(records_parts))
     return [path for path, n in counts.items() if n >= need and path]
 
 
@@ -288,15 +287,15 @@ def choose_time(records_parts: list[dict], paths: Sequence[tuple], tz: tzinfo) -
 
 
 def _times_in_most(nodes: list, tz: tzinfo) -> list | None:
-    """The nodes' times where they give one in most records (found_in_most), else None."""
+    """The nodes' times where they give one in most records (most_of), else None."""
     return _in_most(nodes, lambda node: time_of(node, tz), None)
 
 
 def _in_most(nodes: list, read, none) -> list | None:
     """What `read` gives of each node (`none` where a record has no node) where it gives
-    something in most records (found_in_most), else None: read in order, and given up once
+    something in most records (most_of), else None: read in order, and given up once
     too many records show nothing for most to."""
-    allowed = len(nodes) - max(2, MOST * len(nodes))
+    allowed = len(nodes) - most_of(len(nodes))
     found, missing = [], 0
     for node in nodes:
         value = read(node) if node is not None else none
