@@ -4,11 +4,10 @@ announcements) is read once per post version and kept beside the post's reading.
 A kind of clause is a `ClauseReader`: its `kind` is a digest of everything the clauses depend
 on besides the post's HTML and the body reader (the syntax the game reads, and the code that
 reads it), so a changed syntax or a changed reader finds nothing kept and reads again. Clauses
-are kept in the page cache under (kind, the post's reading digest, taken once per post when its
-reading is looked up): an edited post has another digest, a new body reader too
-(body.reading_digest). Only posts whose reading is kept (those of posts files, see
-sources.with_kept_readings) keep their clauses; the others are read each run, as their pages
-are.
+are kept in the page cache under (kind, the post's reading digest): an edited post has another
+digest, a new body reader too (body.reading_digest). Only posts whose reading is kept (those
+of posts files, see sources.with_kept_readings) keep their clauses; the others are read each
+run, as their pages are.
 
 Before any of that, `wanted` is the post-level test that spares a post with none of the kind's
 words: it has no clause, nothing is looked up or kept for it.
@@ -21,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .body import reading_digest
 from .posts import Post
 
 _NONE = b"[]"  # the clauses of a post that has none, as every reader's `dump` writes them
@@ -58,7 +58,7 @@ def post_clauses(posts: Sequence[Post], reader: ClauseReader) -> list[Sequence]:
         elif (cache := post.kept) is None:
             out[i] = post.remember(kind, reader.read(post))
         else:
-            asked.setdefault(id(cache), (cache, []))[1].append((i, post.kept_digest))
+            asked.setdefault(id(cache), (cache, []))[1].append((i, reading_digest(post.html)))
     for cache, wanted in asked.values():
         found = cache.clauses(kind, list({digest for _, digest in wanted}))
         new: dict[bytes, bytes] = {}

@@ -51,16 +51,10 @@ class Post:
         """Take a reading kept from an earlier run (the same HTML, the same reader)."""
         self._read["reading"] = reading
 
-    def kept_in(self, cache, digest: bytes) -> None:
-        """Where this post's reading is kept (a PageCache) and under which digest
-        (body.reading_digest): the clauses read in it are kept there too (threads.kept)."""
+    def kept_in(self, cache) -> None:
+        """Where this post's reading is kept (a PageCache): the clauses read in it are kept
+        there too (threads.kept)."""
         self._read["kept"] = cache
-        self._read["digest"] = digest
-
-    @property
-    def kept_digest(self) -> bytes:
-        """The digest this post's reading is kept under (see `kept_in`)."""
-        return self._read["digest"]
 
     @property
     def kept(self):

@@ -314,7 +314,7 @@ def with_kept_readings(posts: list[Post], cache: PageCache) -> None:
     kept = cache.readings(digests)
     new = []
     for post, digest in zip(unread, digests, strict=True):
-        post.kept_in(cache, digest)
+        post.kept_in(cache)
         reading = kept.get(digest)
         if reading is None:
             new.append((digest, post.reading))
