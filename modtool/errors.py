@@ -9,17 +9,23 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
-# user:password@ in a URL, and the query values that carry a login or a session
-_LOGIN_IN_URL = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s]*@")
-_SECRET_QUERY = re.compile(
-    r"(?i)([?&;](?:password|passwd|pwd|pass|token|sid|session|auth)=)[^&#\s]*"
-)
+
+@cache  # compiled when an error is first shown, not by every command's start-up
+def _secrets() -> tuple[re.Pattern, re.Pattern]:
+    """user:password@ in a URL, and the query values that carry a login or a session."""
+    login_in_url = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s]*@")
+    secret_query = re.compile(
+        r"(?i)([?&;](?:password|passwd|pwd|pass|token|sid|session|auth)=)[^&#\s]*"
+    )
+    return login_in_url, secret_query
 
 
 def without_secrets(text: str) -> str:
     """Text safe to print: every URL in it without a user name, password or session token."""
-    return _SECRET_QUERY.sub(r"\1***", _LOGIN_IN_URL.sub(r"\1", text))
+    login_in_url, secret_query = _secrets()
+    return secret_query.sub(r"\1***", login_in_url.sub(r"\1", text))
 
 
 class ModToolError(Exception):

@@ -99,7 +99,11 @@ def count(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
         posts = game_posts_warning_unsure(loaded, fetcher)
-    results = count_game(loaded, days, as_of, posts=posts, check=check)
+    results = count_game(loaded, days, as_of, posts=posts)
+    if check:
+        from ..host.checking import with_posted_counts  # posted counts are read for --check only
+
+        results = with_posted_counts(loaded, posts, results, as_of)
     if post is not None:
         from ..host.render import deadline_of
         from ..host.templating import render_count_post  # Jinja loads only for a post

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
 from ..core.count import count_days, day_holding
 from ..core.ledger import Game
-from ..core.reconcile import check_counts
 from ..core.results import DayCount
 from ..games import load_game
 from ..threads.fetch import Fetcher
@@ -25,13 +23,12 @@ def count_game(
     *,
     posts: Sequence[Post] | None = None,
     fetcher: Fetcher | None = None,
-    check: bool = False,
     now: datetime | None = None,
 ) -> list[DayCount]:
     """Count a game (a folder, or a loaded `Game`): one day, several, "all" or the "latest",
     as of post `as_of` if given. Posts are read from the game's sources (through `fetcher`,
-    if given, for live threads) unless `posts` are given. With `check`, each day carries the
-    vote counts posted in it, compared with modtool's (`reconcile`)."""
+    if given, for live threads) unless `posts` are given. The vote counts posted in each day
+    are compared with these by `checking.with_posted_counts`."""
     if not isinstance(game, Game):
         game = load_game(game)
     if posts is None:
@@ -44,10 +41,4 @@ def count_game(
         wanted = None
     else:
         wanted = [days] if isinstance(days, int) else days
-    counts = count_days(game, posts, wanted, as_of, now)
-    if check:
-        checks = check_counts(game, posts, {c.day for c in counts}, as_of)
-        counts = [
-            replace(c, checks=tuple(k for k in checks if k.posted.day == c.day)) for c in counts
-        ]
-    return counts
+    return count_days(game, posts, wanted, as_of, now)

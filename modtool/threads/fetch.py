@@ -16,7 +16,6 @@ threads being read, redirects within them included, never to another site.
 
 from __future__ import annotations
 
-import base64
 import copy
 import random
 import re
@@ -506,6 +505,8 @@ def split_login(url: str) -> tuple[str, str | None]:
     parts = urlparse(url)
     if "@" not in parts.netloc:
         return url, None
+    import base64
+
     userinfo, _, host = parts.netloc.rpartition("@")
     user, _, password = userinfo.partition(":")
     pair = f"{unquote(user)}:{unquote(password)}".encode()

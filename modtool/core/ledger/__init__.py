@@ -4,9 +4,12 @@
     model        what a game is: phases, slots, events, `Game`
     setup        game.toml read and checked
     events       each ledger line read and checked
+    role_events  the kinds only a game whose players have roles records (loaded when first used)
     consistency  what cannot be true of the events together
     store        `load_game`, and appends that are whole or absent, under a lock
 """
+
+import importlib
 
 from .consistency import check_ledger, effective
 from .events import (
@@ -23,10 +26,8 @@ from .events import (
 from .model import (
     LEDGER_FILE,
     SETUP_FILE,
-    CharacterChange,
     ChatCorrection,
     Correction,
-    DayAbility,
     DayBoundary,
     DayWindow,
     Death,
@@ -34,14 +35,11 @@ from .model import (
     EventKind,
     Game,
     GhostVote,
-    NightChoice,
     NightResult,
     Phase,
     PhaseKind,
     PostRef,
-    ReminderEvent,
     Replacement,
-    Setup,
     Slot,
     Source,
     Undo,
@@ -115,3 +113,13 @@ __all__ = [
     "with_setup",
     "write_atomic",
 ]
+
+# The classes of `role_events`, loaded when first asked for (a count of a game without roles
+# never is): the names the package has always given them.
+_ROLE_EVENT_CLASSES = ("CharacterChange", "DayAbility", "NightChoice", "ReminderEvent", "Setup")
+
+
+def __getattr__(name: str):
+    if name not in _ROLE_EVENT_CLASSES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.role_events"), name)

@@ -112,7 +112,8 @@ class PostRef:
 @dataclass(frozen=True, slots=True)
 class Event:
     """A ledger line: its kind, line number and point in the thread, and the fields every kind
-    means the same by. Each kind is a subclass below with its own fields."""
+    means the same by. Each kind is a subclass below with its own fields (those only a game
+    whose players have roles records are in `role_events`)."""
 
     kind: StrEnum  # an EventKind, or a kind a game registers
     line: int
@@ -174,17 +175,6 @@ class NightResult(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Setup(Event):
-    """The characters and seats drawn (modtool setup draw); overrides game.toml."""
-
-    seed: int | None = None
-    seats: tuple[tuple[str, int, str, str | None], ...] = ()  # (slot, seat, role, shown)
-    bluffs: tuple[str, ...] = ()
-    red_herring: str | None = None  # a slot
-    forced: bool = False  # drawn with --force after the game had started (the note says why)
-
-
-@dataclass(frozen=True, slots=True)
 class Undo(Event):
     """Retracts the event on another ledger line."""
 
@@ -196,42 +186,6 @@ class GhostVote(Event):
     """A dead player spent their ghost vote on a day."""
 
     day: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class NightChoice(Event):
-    """The players (and character or ability) a player chose in a night."""
-
-    targets: tuple[str, ...] = ()  # the chosen players' slots, in order
-    character: str | None = None  # a character chosen or guessed (the Gambler's)
-    ability: str | None = None  # which ability, for a role that has several
-
-
-@dataclass(frozen=True, slots=True)
-class ReminderEvent(Event):
-    """A reminder placed on a player from a phase on (poisoned, drunk, protected, ...)."""
-
-    reminder: str = ""  # poisoned, drunk, protected, ... or the host's own word
-    by: str | None = None  # the character that placed it
-    until: str | None = None  # "D3", "N2", "game", or None: the reminder's own lifetime
-
-
-@dataclass(frozen=True, slots=True)
-class CharacterChange(Event):
-    """A new character and/or alignment for a player from a point on."""
-
-    character: str | None = None
-    alignment: str | None = None
-    cause: str | None = None  # star-pass, ascension, conversion, ...
-
-
-@dataclass(frozen=True, slots=True)
-class DayAbility(Event):
-    """A day ability the host announced at a post (a shot at a player, a guess, ...)."""
-
-    ability: str = ""  # the ability's name, as the game lists it (Variant.day_abilities)
-    target: str | None = None  # the slot it is used on
-    guess: str | None = None  # a character guessed (the Juggler's)
 
 
 @dataclass(frozen=True, slots=True)
