@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
+from ..threads.frozen import frozen
 from ..threads.patterns import lazy
 
 # Where clauses end. A full stop ends one after two or more characters, a title aside ("Albert
@@ -75,7 +75,7 @@ def _shouted_noun(target: str) -> bool:
 _NOUN_ANY_CASE = lazy(rf"\s*{_LINKING}\b", re.I)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Vocabulary:
     """A syntax's keywords: `keyword` matches one keyword (group "un" for an unvote)."""
 
@@ -84,7 +84,7 @@ class Vocabulary:
     target_required: bool = False  # a colonless vote with no target is a word, not a vote
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Clause:
     """A stretch of a line: `text[start:end]`, and whether a question mark ends it."""
 
@@ -93,7 +93,7 @@ class Clause:
     question: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reading:
     """One action read in a clause, with its place in the line."""
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
+from ..threads.frozen import frozen
 from ..threads.patterns import lazy
 
 
@@ -176,7 +177,7 @@ class TargetKind(StrEnum):
     UNRESOLVED = "unresolved"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Resolution:
     """What a target text resolved to, how, and how sure."""
 
@@ -189,7 +190,7 @@ class Resolution:
     evidence: str = ""  # for a learned nickname: where the thread uses it
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NameEntry:
     """A name a slot answers to: its player's, a former player's or a nickname."""
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ..threads.frozen import frozen
 from ..threads.patterns import lazy
 from ..threads.posts import Post
 from .count import count_with_plan
@@ -42,7 +43,7 @@ _VOTER_SPLIT = lazy(r"\s*(?:,|;|\||&|\+|\band\b)\s*", re.I)
 _POST_REF = lazy(r"\s*[(\[][^()\[\]]*[)\]]\s*$")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PostedWagon:
     """One wagon of a vote count someone posted in the thread, as read."""
 
@@ -52,7 +53,7 @@ class PostedWagon:
     unread: tuple[str, ...]  # voter names that name no player
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PostedCount:
     """A vote count posted in the thread: its post, its day and its wagons."""
 
@@ -61,7 +62,7 @@ class PostedCount:
     wagons: tuple[PostedWagon, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CountedVote:
     """Whom modtool counts a player voting at a posted count, and at which post."""
 
@@ -70,7 +71,7 @@ class CountedVote:
     url: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Difference:
     """A player whose vote a posted count and modtool's count give differently."""
 
@@ -79,7 +80,7 @@ class Difference:
     counted: tuple[CountedVote, ...]  # whom modtool counts them voting
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CountCheck:
     """A posted count compared with modtool's at its post: the differences and notes."""
 

@@ -5,14 +5,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from enum import StrEnum
+
+from ..threads.frozen import frozen
 
 NO_LYNCH_LABEL = "No lynch"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Win:
     """A win a game's check found: who, by which of the game's win rules, and why."""
 
@@ -24,7 +26,7 @@ class Win:
     readings: tuple[tuple[str, str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class WinCheck:
     """A game's win check at a point of the count: the win found, if any, and what the host
     must decide."""
@@ -40,7 +42,7 @@ class OutcomeKind(StrEnum):
     TIE = "tie"  # the host must choose among the tied wagons
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Voter:
     """One vote on a wagon: who cast it, at which post (and its link), with what weight."""
 
@@ -52,7 +54,7 @@ class Voter:
     thread: str = ""  # which of the game's threads the vote is in ("" for a one-thread game)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Wagon:
     """The votes on one target at the end of the counted posts, and how many it needs."""
 
@@ -67,7 +69,7 @@ class Wagon:
         return max(self.needed - self.votes, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """What the day comes to: an execution, none, a tie or still pending, and the rule that
     says so."""
@@ -86,7 +88,7 @@ class Outcome:
     survives: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Notice:
     """A warning the count gives, at the post it is about."""
 
@@ -94,7 +96,7 @@ class Notice:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AuditEntry:
     """One vote action the count read, and the rule that decided what it did."""
 
@@ -112,7 +114,7 @@ class AuditEntry:
     evidence: str = ""  # why a learned nickname was read as this player
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DayDeath:
     """A death a game's day rule caused in the count (a character's shot, a curse on voting),
     at its post: end-day records it unless the ledger already has the player dead."""
@@ -123,7 +125,7 @@ class DayDeath:
     rule: str = ""  # the rule that killed, in the game's words
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class WagonStep:
     """The wagons after one vote action or ledger change of a day, as the count saw them: what
     a chart of the day draws, one step per change."""
@@ -134,7 +136,7 @@ class WagonStep:
     needed: int  # votes a wagon needed then (a death lowers it)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DayCount:
     """The count of one day: its wagons, who is not voting, its outcome, its warnings and audit."""
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from enum import StrEnum
 from pathlib import Path
 
+from ..threads.frozen import frozen
 from .results import Outcome, OutcomeKind
 from .votes import VoteSyntax
 
@@ -39,7 +40,7 @@ class NoLynch(StrEnum):
     NOT_AFTER_NIGHT_KILL = "not-after-night-kill"  # except on Day 1
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rules:
     """How a game counts votes; every field can be set in the setup file's [rules]."""
 
@@ -297,7 +298,7 @@ def no_lynch_available(rules: Rules, day: int, night_kill_before: bool) -> bool:
 # --- the end of the day ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Standing:
     """A wagon as the day-end rules see it."""
 
@@ -309,7 +310,7 @@ class Standing:
 NO_LYNCH_KEY = "\x00no-lynch"  # a key no player name can take (names are printable)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Hammer:
     """A wagon that reached its threshold under a rule where that ends the day at once."""
 

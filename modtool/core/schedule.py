@@ -23,17 +23,18 @@ a wall-clock time, and stays at that time when the clocks change. What the ledge
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ..errors import GameFileError
+from ..threads.frozen import frozen
 from ..threads.posts import Post
 from ..threads.times import UTC
 from .ledger import EventKind, Game, Phase, PhaseKind
 from .ledger.schedule_table import MAX_PHASES, Schedule
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ScheduledPhase:
     """A phase with its start and deadline, from the ledger or the schedule."""
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import ModToolError
+from ..threads.frozen import frozen
 from .ledger import EventKind, Game, Phase, PhaseKind, Setup, append_computed
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class Draw:
     seed: int
     seats: tuple[str, ...]  # players in seat order (seat 1 first)

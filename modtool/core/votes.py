@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
 import orjson
 
 from ..threads.body import BOLD, OFFICIAL, Body, Run
+from ..threads.frozen import frozen
 from ..threads.kept import ClauseReader, code_digest
 from ..threads.patterns import lazy
 from . import grammar
@@ -40,7 +40,7 @@ class ActionKind(StrEnum):
     UNVOTE = "unvote"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class VoteAction:
     """One vote or unvote as written; `target` is the raw text naming whom (may be empty)."""
 

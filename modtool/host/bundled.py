@@ -7,13 +7,13 @@ modtool/docs link to them, so the wheel carries the same files and no copy can d
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from ..core.ledger import LEDGER_FILE, SETUP_FILE, write_atomic
 from ..errors import ModToolError
 from ..games import GAMES, load_game
+from ..threads.frozen import frozen
 
 EXAMPLE_FILES = (SETUP_FILE, LEDGER_FILE, "thread.jsonl")
 
@@ -59,7 +59,7 @@ def write_example(folder: Path, game: str) -> tuple[Path, ...]:
 # --- the docs -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Topic:
     name: str  # the file name without .md, as `modtool docs` takes it
     title: str  # its first heading

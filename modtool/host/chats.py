@@ -34,6 +34,7 @@ import orjson
 from ..core.ledger import EventKind, Game, PostRef
 from ..core.names import Method, Resolver, TargetKind, normalise
 from ..core.plan import GamePlan
+from ..threads.frozen import frozen
 from ..threads.kept import ClauseReader, code_digest, post_clauses
 from ..threads.posts import Post
 
@@ -141,7 +142,7 @@ class Chat:
     closed: dict | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Violation:
     post: int | None
     author: str
@@ -150,7 +151,7 @@ class Violation:
     detail: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Review:
     post: int | None
     author: str
@@ -166,7 +167,7 @@ class ChatDay:
     names: list[NameReading] = field(default_factory=list)  # names read loosely, and how
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NameReading:
     """A name an announcement wrote that is not a player's name as it stands ("ann" for
     AnnaKarenina): the resolver's method and evidence, for the host to check."""
@@ -177,7 +178,7 @@ class NameReading:
     how: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Announcement:
     kind: str  # start | add | close
     owner: str | None  # the creator named ("my" is the poster), or None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -33,6 +33,7 @@ from ..core.results import DayCount, OutcomeKind
 from ..core.schedule import day_deadline, time_left
 from ..errors import GameFileError, ModToolError
 from ..games import load_game
+from ..threads.frozen import frozen
 from ..threads.posts import Post
 from ..threads.times import UTC
 from .chats import chat_log
@@ -40,7 +41,7 @@ from .chats import chat_log
 # --- closing a day ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DayClosing:
     count: DayCount
     events: tuple[Event, ...]  # what was (or, on a dry run, would be) appended
@@ -183,7 +184,7 @@ def record_events(game: Game, objs: Sequence[dict], posts: Sequence[Post] | None
 # --- activity -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerActivity:
     player: str
     posts: int
@@ -192,7 +193,7 @@ class PlayerActivity:
     needs_prod: bool  # no post for longer than the prod timer
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DayActivity:
     day: int
     as_of: datetime
@@ -246,7 +247,7 @@ def activity(
 # --- watching the thread -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class WatchState:
     """What the last look saw: the last post read, each wagon's L-n, and the threshold."""
 
@@ -261,7 +262,7 @@ class WatchState:
 MAX_BACKOFF = 3600.0  # seconds: a forum that is down is looked at again at least hourly
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class WatchLine:
     text: str
     failed: bool = False  # a look that failed (said on stderr; the watch goes on)

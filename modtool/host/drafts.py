@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
@@ -21,6 +20,7 @@ from ..core.plan import GamePlan
 from ..core.results import OutcomeKind
 from ..core.schedule import day_deadline
 from ..errors import ModToolError
+from ..threads.frozen import frozen
 from ..threads.posts import Post
 from .chats import chat_log
 from .render import count_to_json, deadline_of, tie_chooser, win_to_json
@@ -39,7 +39,7 @@ class DraftKind(StrEnum):
         return self in (DraftKind.VOTECOUNT, DraftKind.DAYEND, DraftKind.NIGHTEND)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Draft:
     name: str  # the file name under GAME/drafts/
     text: str

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import lzma
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 import tomli_w
@@ -20,9 +19,10 @@ import tomli_w
 from ..core.ledger import LEDGER_FILE, SETUP_FILE, Phase, write_atomic
 from ..core.names import normalise
 from ..errors import SourceError
+from ..threads.frozen import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ImportReport:
     games: tuple[str, ...]
     skipped: tuple[str, ...]  # "game: reason"

@@ -14,7 +14,6 @@ import json
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
@@ -27,12 +26,13 @@ from ..core.rules import load_preset, preset_names, rules_from_table
 from ..core.votes import find_votes
 from ..errors import ModToolError
 from ..games import find_game, load_game
+from ..threads.frozen import frozen
 from ..threads.posts import Post
 
 INIT_FILES = (SETUP_FILE, LEDGER_FILE)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Started:
     """What `init` wrote, and what it guessed (one sentence each, for the host to check)."""
 

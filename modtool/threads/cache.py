@@ -20,12 +20,12 @@ import os
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
 from ..errors import ModToolError
+from .frozen import frozen
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -59,7 +59,7 @@ def default_cache_path() -> Path:
     return Path(platformdirs.user_cache_dir("modtool")) / "pages.sqlite"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CachedPage:
     """A page kept in the cache: its body and the headers to ask for it again."""
 

@@ -32,6 +32,7 @@ from urllib.parse import unquote, urljoin, urlparse
 from ..errors import FetchError, SourceError
 from .cache import PageCache, default_cache_path
 from .forum import ThreadPage, decode_page, parse_page
+from .frozen import frozen
 from .patterns import lazy
 from .posts import Post
 from .times import UTC
@@ -46,7 +47,7 @@ _RETRY_STATUS = {429, 500, 502, 503, 504}
 _LOGIN_HINTS = ('name="password"', "name='password'", 'type="password"', "type='password'")
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class FetchOptions:
     """How politely and from where to read threads."""
 

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from .body import reading_digest
+from .frozen import frozen
 from .posts import Post
 
 _NONE = b"[]"  # the clauses of a post that has none, as every reader's `dump` writes them
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ClauseReader:
     """How one kind of clause is read in a post, and kept."""
 

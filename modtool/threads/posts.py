@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime
 from typing import IO
 
@@ -12,9 +12,10 @@ import orjson
 
 from ..errors import SourceError
 from .body import Body, inner_html, own_text, read, read_html, vote_lines
+from .frozen import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Post:
     """One post of a thread, as any engine reads it."""
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import GameFileError
+from ...threads.frozen import frozen
 from ..names import did_you_mean, normalise
 from ..votes import read_correction
 from .model import (
@@ -62,7 +62,7 @@ def _read_ledger(path: Path, game: Game) -> Iterable[Event]:
         yield event
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LedgerLine:
     """One ledger object as it is read: its fields, its line number and point in the thread, and
     the game it must agree with. A kind's reader asks it for the fields it needs, checked."""
@@ -129,7 +129,7 @@ class LedgerLine:
             raise ValueError(f'{self.kind.value} needs script = "..." in game.toml')
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class EventType:
     """One kind of ledger event: its class, how its line is read (`read`, refusing what is
     wrong with ValueError) and written back (`write`, its own fields), and, for an outcome a

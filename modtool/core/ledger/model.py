@@ -10,6 +10,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...threads.frozen import frozen
 from ..names import normalise
 from ..rules import Rules
 from .schedule_table import Schedule
@@ -75,7 +76,7 @@ class EventKind(StrEnum):
     NIGHT_CHOICE = "night_choice"  # the players (and character) a player chose in a night
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Source:
     """Where a thread's posts come from: `location` is a URL or a path (relative to the folder)."""
 
@@ -85,7 +86,7 @@ class Source:
     selectors: dict[str, str] | None = None  # the host's CSS selectors where detection fails
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Slot:
     """A seat in the game: its first player, who may be replaced later."""
 
@@ -100,7 +101,7 @@ class Slot:
     shown: str | None = None  # the character the player was told they are (the Drunk's)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PostRef:
     """A point in the thread: a post number (in `thread`) and/or a time."""
 
@@ -109,7 +110,7 @@ class PostRef:
     thread: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Event:
     """A ledger line: its kind, line number and point in the thread, and the fields every kind
     means the same by. Each kind is a subclass below with its own fields (those only a game
@@ -123,7 +124,7 @@ class Event:
     note: str | None = None  # the host's own note
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DayBoundary(Event):
     """day_start and day_end."""
 
@@ -131,26 +132,26 @@ class DayBoundary(Event):
     chats_closed: tuple[str, ...] = ()  # a day_end: the chats that closed with the day
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Death(Event):
     """A player died, with the cause the host gave."""
 
     cause: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Replacement(Event):
     """A new player took over the slot."""
 
     by: str = ""  # the new player's name
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class VoteReset(Event):
     """The host reset the day's votes at this point."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Correction(Event):
     """How the host says one post's votes are to be read (ignored, another target, actions)."""
 
@@ -159,14 +160,14 @@ class Correction(Event):
     actions: str | None = None  # with "actions": what the post does, in order ("unvote; vote Bob")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ChatCorrection(Event):
     """How the host says one post's chat announcements are to be read."""
 
     text: str = ""  # the post's announcements in the short form, or "" to ignore them
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NightResult(Event):
     """What one player learned in one night, as the host wrote it."""
 
@@ -174,21 +175,21 @@ class NightResult(Event):
     plain: bool = False  # written by modtool's night resolution: plain text, escaped in drafts
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Undo(Event):
     """Retracts the event on another ledger line."""
 
     undone: int = 0  # the ledger line it retracts
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GhostVote(Event):
     """A dead player spent their ghost vote on a day."""
 
     day: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DayWindow:
     """The posts that belong to one day: after `start`, up to and including `end`."""
 
@@ -197,7 +198,7 @@ class DayWindow:
     end: PostRef | None  # posts up to and including this (None: the day is still going)
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class Game:
     """A game folder as read: its setup (game.toml), ledger events, rules and variant."""
 

@@ -8,13 +8,12 @@ ledger first holds one: a count of a game without roles never loads them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...threads.frozen import frozen
 from .events import EventType, LedgerLine, night_field, phase_field
 from .model import Event, EventKind, Phase, PhaseKind
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Setup(Event):
     """The characters and seats drawn (modtool setup draw); overrides game.toml."""
 
@@ -25,7 +24,7 @@ class Setup(Event):
     forced: bool = False  # drawn with --force after the game had started (the note says why)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NightChoice(Event):
     """The players (and character or ability) a player chose in a night."""
 
@@ -34,7 +33,7 @@ class NightChoice(Event):
     ability: str | None = None  # which ability, for a role that has several
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ReminderEvent(Event):
     """A reminder placed on a player from a phase on (poisoned, drunk, protected, ...)."""
 
@@ -43,7 +42,7 @@ class ReminderEvent(Event):
     until: str | None = None  # "D3", "N2", "game", or None: the reminder's own lifetime
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CharacterChange(Event):
     """A new character and/or alignment for a player from a point on."""
 
@@ -52,7 +51,7 @@ class CharacterChange(Event):
     cause: str | None = None  # star-pass, ascension, conversion, ...
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DayAbility(Event):
     """A day ability the host announced at a post (a shot at a player, a guess, ...)."""
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 
+from ...threads.frozen import frozen
 from ...threads.patterns import lazy
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -15,7 +15,7 @@ _HOURS = lazy(r"^\s*(\d+(?:\.\d+)?)\s*h(?:ours?)?\s*$", re.I)
 MAX_PHASES = 200
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Schedule:
     """The `[schedule]` table, read."""
 

@@ -3,17 +3,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from ...core.ledger import Event, EventType, Game, LedgerLine, Phase, PhaseKind
+from ...threads.frozen import frozen
 
 
 class ClocktowerEventKind(StrEnum):
     MASTER = "master"  # the Butler's master for a day
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Master(Event):
     day: int = 0
     master: str = ""  # the Butler's master's slot

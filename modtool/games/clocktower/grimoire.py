@@ -9,18 +9,19 @@ numbering).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...core.checks import require_reached
 from ...core.count import count_days
 from ...core.ledger import EventKind, Game, Phase, PhaseKind
 from ...core.plan import GamePlan
 from ...errors import ModToolError
+from ...threads.frozen import frozen
 from .events import masters as masters_of
 from .scripts import script_of
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reminder:
     kind: str  # poisoned, drunk, protected, cursed, no_ability, lleech_host, red_herring, ...
     start: Phase
@@ -56,7 +57,7 @@ def reminder_end(start: Phase, lifetime: str) -> Phase | None:
     return start  # "night", "day": that phase only
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatState:
     slot: str
     player: str  # the name holding the seat now
@@ -79,7 +80,7 @@ class SeatState:
         return self.character == "drunk" or self.has("poisoned") or self.has("drunk")
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class Grimoire:
     phase: Phase
     seats: tuple[SeatState, ...]

@@ -11,8 +11,8 @@ night; deaths of the night count for the characters that act after the Demon.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
+from dataclasses import replace
 from itertools import product
 
 from ...core.checks import already_recorded, refuse_when_won, require_reached
@@ -30,6 +30,7 @@ from ...core.ledger import (
 )
 from ...core.rules import Rule
 from ...errors import ModToolError
+from ...threads.frozen import frozen
 from .events import ClocktowerEventKind, Master
 from .grimoire import (
     Grimoire,
@@ -47,7 +48,7 @@ from .wins import Win, check_day
 EVIL_TEAMS = ("minion", "demon")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Value:
     """One answer of an information step as data (`kind` and its fields) and as the words
     the sheet and the PMs print (`text`, made from the same fields by the constructors below)."""
@@ -101,7 +102,7 @@ def players(names: list[str]) -> Value:
     return Value("players", " and ".join(names), (("players", tuple(names)),))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeenSeat:
     """One seat of the grimoire as the Spy sees it."""
 
@@ -139,7 +140,7 @@ NO_OUTSIDERS = Value("no_outsiders", "no Outsiders")
 CHOOSE_AGAIN = Value("choose_again", "choose again")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Info:
     player: str
     character: str  # the character acting (the Drunk acts as the Townsfolk they were told)
@@ -169,7 +170,7 @@ class Info:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NightStep:
     position: int  # in the official order of this night
     character: str  # character id, or "minioninfo" / "demoninfo"
@@ -883,7 +884,7 @@ def tea_lady_protected(ring: list[SeatState], alive: set[str]) -> set[str]:
     return set(tea_lady_guards(ring, alive))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Attack:
     """The Demon's choice tonight and what it did (`demon_kill`'s result)."""
 
@@ -893,14 +894,14 @@ class Attack:
     slots: tuple[str, str] = ("", "")  # the demon's and the target's
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Protection:
     player: str
     by: str
     rule: str  # the protecting character's words
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class NightResolution:
     events: tuple[Event, ...]  # what to append to the ledger when the host confirms (line 0)
     notes: tuple[str, ...]  # what the host must decide

@@ -4,7 +4,7 @@ and the JSON of `modtool night` and `modtool grimoire`, and the hooks that make 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...core.ledger import (
     CharacterChange,
@@ -17,6 +17,7 @@ from ...core.ledger import (
     event_to_json,
 )
 from ...core.table import text_table
+from ...threads.frozen import frozen
 from .events import EVENTS, Master
 from .grimoire import REMINDER_LIFETIMES, grimoire_report, reminder_end
 from .night import DEMON_KILLS, STAR_PASS, confirm_night, night_sheet, resolve_night
@@ -210,7 +211,7 @@ def resolution_deaths(resolution) -> list[dict]:
     return out
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class NightReport:
     """`modtool night` of a Clocktower game: the sheet, and what the choices do."""
 
@@ -251,7 +252,7 @@ def night_report(game: Game, night: int, posts, resolve: bool, confirm: bool) ->
     return NightReport(night, tuple(steps), resolution, confirm, names)
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class GrimoireReport:
     grimoire: object
     ghosts: dict

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 import tomli_w
 
 from ...core.ledger import write_atomic
 from ...errors import GameFileError
+from ...threads.frozen import frozen
 from .roles import LANGUAGE_NAMES, SCRIPT_TABLE, characters, host_role_texts, host_script_name
 from .scripts import Script, official_id
 
@@ -42,7 +43,7 @@ SCRIPT_KEYS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ImportedRole:
     """One character's text as the file gives it."""
 
@@ -53,7 +54,7 @@ class ImportedRole:
     other_night: str = ""
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class RoleImport:
     """What an import found in a file and what it did with it."""
 

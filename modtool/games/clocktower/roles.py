@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from ...core.names import normalise
 from ...errors import GameFileError
+from ...threads.frozen import frozen
 
 LANGUAGE_NAMES = {"en": "English", "ko": "Korean"}
 GOOD_TEAMS = ("townsfolk", "outsider")
@@ -29,7 +30,7 @@ TEAM_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Character:
     """A Clocktower character's facts (no text)."""
 
@@ -65,7 +66,7 @@ class Character:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RoleText:
     """What a role PM quotes for one character, in one language, from one seed."""
 
@@ -82,7 +83,7 @@ class RoleText:
     other_night: str = ""
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class RoleBook:
     """The role text of one script as one seed gives it."""
 

@@ -8,19 +8,20 @@ game.toml's `script` is the name of a shipped script (`trouble-brewing-forum`, `
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from ...core.names import did_you_mean, normalise
 from ...errors import GameFileError
+from ...threads.frozen import frozen
 from .roles import ROLEBOOKS, Character, RoleText, characters
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric")
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class Script:
     name: str
     author: str

@@ -9,17 +9,17 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from dataclasses import dataclass
 
 from ...core.setups import Draw
 from ...errors import ModToolError
+from ...threads.frozen import frozen
 from .roles import Character
 from .scripts import script_of
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Counts:
     townsfolk: int
     outsider: int
@@ -204,7 +204,7 @@ def red_herring_reasons(
 # --- the check -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class SetupCheck:
     valid: bool
     reasons: tuple[str, ...]

@@ -42,6 +42,7 @@ from ...core.ledger import (
 )
 from ...core.results import Win, WinCheck
 from ...errors import ModToolError
+from ...threads.frozen import frozen
 from .readings import Taken, taken
 from .roles import vampire_setup
 
@@ -111,7 +112,7 @@ def village_at(game: Game, phase: Phase) -> Village:
 # --- a night's plans ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Plan:
     actor: str
     ability: str  # drain, distraction, protection, observation, treatment, investigation,
@@ -263,7 +264,7 @@ def favor_factions(killed: dict[str, int], total: int) -> list[str]:
 # --- the night ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Answer:
     """An information step: what the player is told of the target, the true value, and why
     they differ (paranoia)."""
@@ -276,7 +277,7 @@ class Answer:
     because: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Effect:
     """A plan's effect on another: a cancellation, a protection, paranoia, a Drain's result,
     a treatment, the Watcher's link to the Slayer."""
@@ -692,7 +693,7 @@ def revealed_role(game: Game, slot: str, role: str) -> str:
     return vampire_setup().by_id(role).name
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class FactionWins:
     winners: tuple[str, ...]  # factions (and roles) that win now
     game_over: bool

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...core.ledger import Game, event_to_json
+from ...threads.frozen import frozen
 from .game import confirm_vampire_night, night_events, resolve_vampire_night, wins_after_night
 
 # --- a Vampires night --------------------------------------------------------------------------
@@ -119,7 +118,7 @@ def vampire_night_text(game, night, plans, outcome, events, written, wins) -> st
     return "\n".join(lines) + "\n"
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class VampireNightReport:
     game: Game
     night: int

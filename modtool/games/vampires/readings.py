@@ -10,12 +10,11 @@ host sees what they could overrule. docs/vampires.md lists them with the game's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...errors import ModToolError
+from ...threads.frozen import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reading:
     key: str
     question: str
@@ -114,7 +113,7 @@ READINGS = (
 BY_KEY = {r.key: r for r in READINGS}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Taken:
     """A reading an answer rests on: which question, the choice, and what it says."""
 

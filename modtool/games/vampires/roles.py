@@ -5,24 +5,24 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 from ...core.names import normalise
+from ...threads.frozen import frozen
 
 
 def _data(path: str) -> dict:
     return json.loads(resources.files("modtool").joinpath("data", path).read_text("utf-8"))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Ability:
     name: str
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class VampireRole:
     id: str
     name: str
@@ -34,7 +34,7 @@ class VampireRole:
     win: str | None  # the role's own win, where the seed states one
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class VampireSetup:
     title: str
     source: str

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from ...core.setups import Draw
 from ...errors import ModToolError
+from ...threads.frozen import frozen
 from .roles import vampire_setup
 
 VAMPIRES_MIN_PLAYERS = 13  # the Vampires game: "The minimum recommended number of players is 13."
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class VampireCheck:
     valid: bool
     reasons: tuple[str, ...]

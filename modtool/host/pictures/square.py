@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
 
@@ -21,6 +20,7 @@ import jinja2
 from ...core.checks import require_reached
 from ...core.count import EXECUTED_CAUSES
 from ...core.ledger import Game, Phase, PhaseKind
+from ...threads.frozen import frozen
 from ...threads.posts import Post
 from ..drafts import death_reveal
 from .raster import FONTS, PICTURE_WIDTH
@@ -31,7 +31,7 @@ class GhostVote(StrEnum):
     SPENT = "spent"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatView:
     """One seat as the town sees it."""
 
@@ -45,7 +45,7 @@ class SeatView:
     traveller: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TownSquare:
     title: str
     phase: Phase

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 from ...core.checks import require_reached
@@ -18,6 +17,7 @@ from ...core.count import count_days
 from ...core.ledger import Game, Phase, PhaseKind
 from ...core.results import OutcomeKind
 from ...core.rules import Rule
+from ...threads.frozen import frozen
 from ...threads.posts import Post
 from .raster import FONTS, PICTURE_WIDTH, optional
 from .square import phase_words
@@ -26,14 +26,14 @@ SHOWN_FROM = 2  # a wagon is drawn once it has reached this many votes
 DPI = 100
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class WagonLine:
     target: str
     points: tuple[tuple[int, int], ...]  # (post, votes after it), from the day's first post
     final: int  # votes at the end of the count
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class VoteChart:
     day: int
     start: int  # the day's first post

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import tzinfo
 from typing import TYPE_CHECKING, Protocol, overload
 
+from ..frozen import frozen
 from ..posts import Post
 
 if TYPE_CHECKING:  # lxml.html is named in annotations only: not imported to read a posts file
     from lxml import html as lxml_html
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Doubts:
     """What a reader was unsure of on a page: how many records it read, and each doubt in a
     line (a field missing in some records, no field passing for the author or the time).
@@ -73,7 +73,7 @@ class PageUrls(Sequence[str]):
         return f"PageUrls({tuple(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ThreadPage:
     """The posts of one page and the URLs of every page of its thread (first to last)."""
 
