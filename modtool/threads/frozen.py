@@ -1,13 +1,14 @@
-"""`@frozen`: a frozen dataclass (`@dataclass(frozen=True, slots=True)`) built at half the cost.
+"""`@frozen`: a frozen dataclass (`@dataclass(frozen=True, slots=True)`) built for a third less.
 
 Python 3.11's dataclass compiles each method it writes with exec, six of them for a frozen
-class, and the fifty classes a count loads took a third of its start-up that way. A `@frozen`
-class is a dataclass, frozen, with its fields, `__init__`, `replace` and `__match_args__` as
-the stdlib makes them; only its `__eq__`, `__hash__` and `__repr__` are shared functions that
-read the class's fields, where the stdlib would compile three more for each class. They compare,
-hash and print exactly as the stdlib's: the fields with compare=True as a tuple (an instance of
-another class is NotImplemented), the same fields hashed unless a field says otherwise, the
-fields with repr=True shown as `Name(field=value, ...)`, "..." where the value holds itself.
+class, and building the sixty classes a count loads took a third of its start-up. A `@frozen`
+class is a dataclass, frozen, with its fields, `__init__`, `__setattr__`, `replace` and
+`__match_args__` as the stdlib makes them; only its `__eq__`, `__hash__` and `__repr__` are
+shared functions that read the class's fields, where the stdlib compiles three more for each
+class. They compare, hash and print as the stdlib's do: the fields with compare=True as a tuple
+(an instance of another class is NotImplemented), the same fields hashed unless a field says
+otherwise, the fields with repr=True shown as `Name(field=value, ...)`, "..." where a value
+holds itself. A comparison costs a little more (0.20 us against 0.12 us for three fields).
 
 `@frozen(slots=False)` is `@dataclass(frozen=True)`. A class that needs ordering (or other
 options) uses the stdlib's decorator.
