@@ -35,9 +35,26 @@ def _scan(doc) -> tuple[list, list]:
             continue
         if "pagination" in cls:
             boxes.append(el)
-        elif el.tag == "div" and "post" in cls.split() and _POST_ID.match(el.get("id") or ""):
+        elif (
+            el.tag == "div"
+            and "post" in cls  # a substring test before the split: most classes hold no "post"
+            and "post" in cls.split()
+            and _POST_ID.match(el.get("id") or "")
+        ):
             posts.append(el)
     return posts, boxes
+
+
+# The scan detect made of the page parse is then given (the page's one walk over its divs
+# and lists, not two), kept only until that parse takes it.
+_detected: list = [None, None]
+
+
+def _scan_once(doc) -> tuple[list, list]:
+    """The scan of a page: the one detect made of it, else a new one."""
+    doc_scanned, scan = _detected
+    _detected[:] = [None, None]
+    return scan if doc_scanned is doc else _scan(doc)
 
 
 def _page_links(boxes: list) -> list:
@@ -62,7 +79,11 @@ _PRINT_POSTS = etree.XPath("//div[@class='post'][div[@class='content']][div[@cla
 def detect(doc) -> bool:
     if "phpbb" in " ".join(_META(doc)).lower():
         return True
-    return any(_parts(el).content is not None for el in _scan(doc)[0])
+    scan = _scan(doc)
+    if any(_parts(el).content is not None for el in scan[0]):
+        _detected[:] = [doc, scan]  # for the parse that follows
+        return True
+    return False
 
 
 class _Parts:
@@ -137,7 +158,7 @@ def _find_parts(el, parts: _Parts) -> None:
 
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
-    containers, boxes = _scan(doc)
+    containers, boxes = _scan_once(doc)
     start = _url_start(url)
     if start is None:
         start = _shown_page_start(boxes)
