@@ -105,7 +105,7 @@ _COMMENT = lazy(r"<!--.*?-->", re.S)
 _BREAK_TAG = lazy(r"<(?:br|/?(?:" + "|".join(_BLOCK_TAGS) + r"))\b[^>]*>")
 _TAG = lazy(r"<[^>]*>")
 
-_PARSER = etree.HTMLParser()
+_PARSER = etree.HTMLParser(collect_ids=False)  # no id table: nothing asks it
 
 
 def text_of(el) -> str:
@@ -313,10 +313,11 @@ def _has_marks(text: str) -> bool:
 
 def own_text(reading: str) -> str:
     """The poster's own text: quotes gone, whitespace collapsed."""
-    if not reading.isascii():
-        for mark in _ALL_MARKS:
-            if mark in reading:
-                reading = reading.replace(mark, "")
+    if reading.isascii():
+        return " ".join(reading.split())  # no markers, no zero-width spaces
+    for mark in _ALL_MARKS:
+        if mark in reading:
+            reading = reading.replace(mark, "")
     return " ".join(reading.replace("\u200b", "").split())
 
 
@@ -381,8 +382,8 @@ def _changes(element, breaks: list | None = None) -> list:
                 line_breaks = _learn_breaks(tag)
             if line_breaks:
                 breaks.append((el, line_breaks))
-        if not isinstance(tag, str):
-            continue  # comments (dropped with the tags)
+        if tag == "br" or not isinstance(tag, str):
+            continue  # a br changes nothing whatever its class; comments (dropped with the tags)
         cls, style = el.get("class"), el.get("style")
         if cls is None and style is None and tag in _PLAIN_TAGS:
             continue

@@ -89,12 +89,22 @@ def detect(doc) -> bool:
 class _Parts:
     """The parts of one post, found in a single walk over its subtree."""
 
-    __slots__ = ("post", "content", "author_line", "usernames", "notice", "number", "profile")
+    __slots__ = (
+        "post",
+        "content",
+        "author_line",
+        "usernames",
+        "line_usernames",
+        "notice",
+        "number",
+        "profile",
+    )
 
     def __init__(self, post) -> None:
         self.post = post
         self.content = self.author_line = self.notice = self.number = self.profile = None
         self.usernames: list = []  # a.username / a.username-coloured (moderators' colour)
+        self.line_usernames: list = []  # those of them inside the author line
 
 
 _USERNAME_CLASSES = frozenset(("username", "username-coloured"))
@@ -146,6 +156,10 @@ def _find_parts(el, parts: _Parts) -> None:
             if role == _AUTHOR:
                 if parts.author_line is None:
                     parts.author_line = node
+                    before = len(parts.usernames)
+                    _find_parts(node, parts)
+                    parts.line_usernames = parts.usernames[before:]
+                    continue
             elif role == _NOTICE:
                 parts.notice = node
                 continue
@@ -235,7 +249,7 @@ def _author(parts: _Parts) -> str:
     candidates = []
     if line is not None:
         # The author line names the poster; the profile column can hold other links.
-        candidates += [a for a in parts.usernames if _inside(a, line)]
+        candidates += parts.line_usernames
         candidates += [s for s in line.iter("strong")]
     for node in (*candidates, *parts.usernames):
         name = text_of(node).strip()
@@ -258,10 +272,6 @@ def _author(parts: _Parts) -> str:
 
 def _classes(el) -> list[str]:
     return (el.get("class") or "").split()
-
-
-def _inside(node, ancestor) -> bool:
-    return any(a is ancestor for a in node.iterancestors())
 
 
 def _url_start(url: str | None) -> int | None:
