@@ -242,7 +242,10 @@ def _literal_text(text: str) -> str:
     """A reading with the quotes and bold that the forum left as BBCode text read."""
     if "[/" in text:
         text = _LITERAL_QUOTE.sub(_quote_gone, text)
-    return _literal_bold(text) if "b" in text and _B_TAG.search(text) else text
+    # Every literal bold tag holds a bracket: two substring tests spare most readings a search
+    # that starts at every character
+    bracket = "[" in text or "]" in text
+    return _literal_bold(text) if bracket and "b" in text and _B_TAG.search(text) else text
 
 
 # A quote whose BBCode the forum left as text, as a closing bracket forgotten leaves it:
