@@ -289,17 +289,14 @@ def _shown_page_start(boxes: list) -> int:
     if not current.isdigit():
         return 0
     page = int(current)
-    starts, pages = [], []
+    # The first link to another numbered page gives the page size: the rest are not read
     for a in _page_links(boxes):
         qs = parse_qs(urlparse(a.get("href")).query)
         label = text_of(a).strip()
         if "start" in qs and qs["start"][0].isdigit() and label.isdigit() and int(label) > 1:
-            starts.append(int(qs["start"][0]))
-            pages.append(int(label))
-    if not starts:
-        return 0
-    per_page = starts[0] // (pages[0] - 1)
-    return (page - 1) * per_page
+            per_page = int(qs["start"][0]) // (int(label) - 1)
+            return (page - 1) * per_page
+    return 0
 
 
 def _pages(boxes: list, url: str | None, start: int) -> tuple[Sequence[str], str | None]:
