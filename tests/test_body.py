@@ -293,16 +293,19 @@ _RICH_TAGS = st.sampled_from(
 )
 
 
-@st.composite
-def _rich_fragments(draw, depth=0):
-    parts = []
-    for _ in range(draw(st.integers(0, 4))):
-        if depth < 3 and draw(st.booleans()):
-            tag = draw(_RICH_TAGS)
-            parts.append(f"<{tag}>{draw(_rich_fragments(depth + 1))}</{tag.split()[0]}>")
-        else:
-            parts.append(draw(_RICH_PIECES))
-    return "".join(parts)
+# Bodies nested up to a dozen pieces deep, each element holding up to four pieces
+_RICH_FRAGMENTS = st.lists(
+    st.recursive(
+        _RICH_PIECES,
+        lambda inner: st.builds(
+            lambda tag, kids: f"<{tag}>{''.join(kids)}</{tag.split()[0]}>",
+            _RICH_TAGS,
+            st.lists(inner, max_size=4),
+        ),
+        max_leaves=12,
+    ),
+    max_size=4,
+).map("".join)
 
 
 def _owned_and_copied(element):
@@ -317,7 +320,7 @@ def _owned_and_copied(element):
 
 
 @settings(max_examples=500, deadline=None)
-@given(_rich_fragments())
+@given(_RICH_FRAGMENTS)
 def test_an_owned_body_reads_as_its_html_does_whatever_its_breaks_and_ends(html):
     """An owned body is read from its tree (its line breaks put in its text), a body not owned
     from its HTML: the same reading, with empty list items, rules, images, comments, and
