@@ -252,3 +252,110 @@ def test_has_marks(text, marked):
     from modtool.threads.body import _has_marks
 
     assert _has_marks(text) is marked
+
+
+_RICH_PIECES = st.sampled_from(
+    [
+        "vote",
+        "Bob wrote:",
+        " ",
+        "\n",
+        "\u00a0",
+        "&lt;b&gt;",
+        "<br>",
+        "<hr>",
+        "<img src=x>",
+        '<img class="smilies" src=x>',
+        "<!-- note -->",
+        "<li></li>",
+        "[b]x[/b]",
+        '[quote="Ann"]y[/quote]',
+    ]
+)
+_RICH_TAGS = st.sampled_from(
+    [
+        "li",
+        "ul",
+        "p",
+        "div",
+        "td",
+        "pre",
+        "blockquote",
+        "cite",
+        "b",
+        "span",
+        'span class="bbvote"',
+        'div class="quotetitle"',
+        'div class="quotecontent"',
+        'div class="codebox"',
+        'span style="text-decoration: line-through"',
+    ]
+)
+
+
+# Bodies nested up to a dozen pieces deep, each element holding up to four pieces
+_RICH_FRAGMENTS = st.lists(
+    st.recursive(
+        _RICH_PIECES,
+        lambda inner: st.builds(
+            lambda tag, kids: f"<{tag}>{''.join(kids)}</{tag.split()[0]}>",
+            _RICH_TAGS,
+            st.lists(inner, max_size=4),
+        ),
+        max_leaves=12,
+    ),
+    max_size=4,
+).map("".join)
+
+
+def _owned_and_copied(element):
+    """The reading of an element read as its own (marked in place, read as text) and of the
+    same element read from its serialised copy."""
+    import copy
+
+    from modtool.threads.body import inner_html, read
+
+    source = inner_html(element)
+    return read(copy.deepcopy(element), source, owned=True), read(element, source)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_RICH_FRAGMENTS)
+def test_an_owned_body_reads_as_its_html_does_whatever_its_breaks_and_ends(html):
+    """An owned body is read from its tree (its line breaks put in its text), a body not owned
+    from its HTML: the same reading, with empty list items, rules, images, comments, and
+    whitespace at either end of the body."""
+    from lxml import etree
+
+    root = etree.fromstring(f"<html><body><div>{html}</div></body></html>", etree.HTMLParser())
+    element = root.find("body/div") if root is not None else None
+    if element is None:
+        return
+    owned, copied = _owned_and_copied(element)
+    assert owned == copied
+
+
+def _saved_page_files():
+    shared = PAGES.parent
+    files = sorted(PAGES.rglob("*.html")) + sorted(
+        (shared / "web-forum-52-dev" / "pages").glob("*.html")
+    )
+    if not files:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="../shared is absent"))]
+    return [pytest.param(f, id=f"{f.parent.name}/{f.name}") for f in files]
+
+
+@pytest.mark.parametrize("page", _saved_page_files())
+def test_every_block_of_a_saved_page_reads_alike_owned_or_copied(page):
+    """Every block that could be a post body on the saved pages, of any engine, reads the same
+    from its own tree as from its serialised HTML."""
+    from lxml import etree
+
+    from modtool.threads.forum import _document
+
+    doc = _document(page.read_bytes())
+    blocks = [el for el in doc.iter("div", "td", "blockquote", "li", "article", "section")]
+    assert blocks
+    for element in blocks:
+        owned, copied = _owned_and_copied(element)
+        assert owned == copied, etree.tostring(element, encoding=str)[:300]

@@ -121,7 +121,9 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
     fast = _english(cleaned, tz)
     if fast:
         return fast
-    iso = parse_iso(cleaned, tz)
+    # ISO 8601 starts with a four-digit year (datetime.fromisoformat refuses anything else):
+    # a text that does not is spared the raised and caught ValueError
+    iso = parse_iso(cleaned, tz) if cleaned[:4].isdigit() and cleaned[:4].isascii() else None
     if iso:
         return iso
     relative = _relative(cleaned, tz, now)

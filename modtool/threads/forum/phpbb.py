@@ -35,9 +35,26 @@ def _scan(doc) -> tuple[list, list]:
             continue
         if "pagination" in cls:
             boxes.append(el)
-        elif el.tag == "div" and "post" in cls.split() and _POST_ID.match(el.get("id") or ""):
+        elif (
+            el.tag == "div"
+            and "post" in cls  # a substring test before the split: most classes hold no "post"
+            and "post" in cls.split()
+            and _POST_ID.match(el.get("id") or "")
+        ):
             posts.append(el)
     return posts, boxes
+
+
+# The scan detect made of the page parse is then given (the page's one walk over its divs
+# and lists, not two), kept only until that parse takes it.
+_detected: list = [None, None]
+
+
+def _scan_once(doc) -> tuple[list, list]:
+    """The scan of a page: the one detect made of it, else a new one."""
+    doc_scanned, scan = _detected
+    _detected[:] = [None, None]
+    return scan if doc_scanned is doc else _scan(doc)
 
 
 def _page_links(boxes: list) -> list:
@@ -62,18 +79,32 @@ _PRINT_POSTS = etree.XPath("//div[@class='post'][div[@class='content']][div[@cla
 def detect(doc) -> bool:
     if "phpbb" in " ".join(_META(doc)).lower():
         return True
-    return any(_parts(el).content is not None for el in _scan(doc)[0])
+    scan = _scan(doc)
+    if any(_parts(el).content is not None for el in scan[0]):
+        _detected[:] = [doc, scan]  # for the parse that follows
+        return True
+    return False
 
 
 class _Parts:
     """The parts of one post, found in a single walk over its subtree."""
 
-    __slots__ = ("post", "content", "author_line", "usernames", "notice", "number", "profile")
+    __slots__ = (
+        "post",
+        "content",
+        "author_line",
+        "usernames",
+        "line_usernames",
+        "notice",
+        "number",
+        "profile",
+    )
 
     def __init__(self, post) -> None:
         self.post = post
         self.content = self.author_line = self.notice = self.number = self.profile = None
         self.usernames: list = []  # a.username / a.username-coloured (moderators' colour)
+        self.line_usernames: list = []  # those of them inside the author line
 
 
 _USERNAME_CLASSES = frozenset(("username", "username-coloured"))
@@ -125,6 +156,10 @@ def _find_parts(el, parts: _Parts) -> None:
             if role == _AUTHOR:
                 if parts.author_line is None:
                     parts.author_line = node
+                    before = len(parts.usernames)
+                    _find_parts(node, parts)
+                    parts.line_usernames = parts.usernames[before:]
+                    continue
             elif role == _NOTICE:
                 parts.notice = node
                 continue
@@ -137,7 +172,7 @@ def _find_parts(el, parts: _Parts) -> None:
 
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
-    containers, boxes = _scan(doc)
+    containers, boxes = _scan_once(doc)
     start = _url_start(url)
     if start is None:
         start = _shown_page_start(boxes)
@@ -214,7 +249,7 @@ def _author(parts: _Parts) -> str:
     candidates = []
     if line is not None:
         # The author line names the poster; the profile column can hold other links.
-        candidates += [a for a in parts.usernames if _inside(a, line)]
+        candidates += parts.line_usernames
         candidates += [s for s in line.iter("strong")]
     for node in (*candidates, *parts.usernames):
         name = text_of(node).strip()
@@ -239,10 +274,6 @@ def _classes(el) -> list[str]:
     return (el.get("class") or "").split()
 
 
-def _inside(node, ancestor) -> bool:
-    return any(a is ancestor for a in node.iterancestors())
-
-
 def _url_start(url: str | None) -> int | None:
     """The start= offset a phpBB page URL names, if it names one."""
     if url:
@@ -258,17 +289,14 @@ def _shown_page_start(boxes: list) -> int:
     if not current.isdigit():
         return 0
     page = int(current)
-    starts, pages = [], []
+    # The first link to another numbered page gives the page size: the rest are not read
     for a in _page_links(boxes):
         qs = parse_qs(urlparse(a.get("href")).query)
         label = text_of(a).strip()
         if "start" in qs and qs["start"][0].isdigit() and label.isdigit() and int(label) > 1:
-            starts.append(int(qs["start"][0]))
-            pages.append(int(label))
-    if not starts:
-        return 0
-    per_page = starts[0] // (pages[0] - 1)
-    return (page - 1) * per_page
+            per_page = int(qs["start"][0]) // (int(label) - 1)
+            return (page - 1) * per_page
+    return 0
 
 
 def _pages(boxes: list, url: str | None, start: int) -> tuple[Sequence[str], str | None]:
