@@ -4,7 +4,10 @@ a new reader or a changed vote syntax never count from a stale reading."""
 
 from __future__ import annotations
 
+import importlib
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -16,6 +19,7 @@ from modtool.host.counting import count_game
 from modtool.threads.body import read_html
 from modtool.threads.cache import PageCache
 from modtool.threads.fetch import open_fetcher
+from modtool.threads.lazy_modules import lazy_module
 from modtool.threads.posts import Post
 from modtool.threads.sources import read_game_posts, with_kept_readings
 
@@ -107,3 +111,36 @@ def test_a_changed_vote_syntax_counts_as_a_fresh_run(tmp_path):
     warm, fresh = _count(folder, cache), count_game(folder, "all")
     assert warm == fresh
     assert warm != _count(ROOT / "games" / "example-mafia", tmp_path / "other.sqlite")
+
+
+# A fresh process counts the example game twice from one cache: the second count reads every
+# body from its kept reading and must not import lxml.etree (a fifth of its start-up).
+_IMPORTS_OF_A_WARM_COUNT = """
+import sys
+from pathlib import Path
+from modtool.games import load_game
+from modtool.host.counting import count_game
+from modtool.threads.fetch import open_fetcher
+from modtool.threads.sources import read_game_posts
+with open_fetcher(cache_path=Path(sys.argv[2])) as fetcher:
+    game = load_game(sys.argv[1])
+    count_game(game, "all", posts=read_game_posts(game, fetcher))
+print("lxml.etree" in sys.modules)
+"""
+
+
+def test_a_count_from_kept_readings_imports_no_page_parser(tmp_path):
+    folder = shutil.copytree(ROOT / "games" / "example-mafia", tmp_path / "game")
+    args = [sys.executable, "-c", _IMPORTS_OF_A_WARM_COUNT, str(folder), str(tmp_path / "c")]
+    cold = subprocess.run(args, capture_output=True, text=True, check=True)
+    warm = subprocess.run(args, capture_output=True, text=True, check=True)
+    assert (cold.stdout, warm.stdout) == ("True\n", "False\n")
+
+
+def test_a_lazy_module_imports_on_first_use_and_keeps_what_it_found():
+    stand_in = lazy_module("colorsys")
+    assert "rgb_to_hsv" not in vars(stand_in)
+    assert stand_in.rgb_to_hsv(1, 0, 0) == (0.0, 1.0, 1)
+    assert vars(stand_in)["rgb_to_hsv"] is importlib.import_module("colorsys").rgb_to_hsv
+    with pytest.raises(AttributeError):
+        stand_in.no_such_name  # noqa: B018

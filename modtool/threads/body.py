@@ -22,14 +22,20 @@ import copy
 import hashlib
 import re
 from functools import cache, lru_cache
-from html import unescape
 from itertools import islice
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from lxml import etree
+import lxml  # the package alone (its version), not lxml.etree
 
+from .lazy_modules import lazy_module
 from .patterns import lazy
+
+if TYPE_CHECKING:
+    from lxml import etree
+else:  # a count from kept readings parses no HTML: lxml is imported when a body is read
+    etree = lazy_module("lxml.etree")
+    _html = lazy_module("html")  # html.entities' table: 1 ms
 
 # Run flags.
 BOLD = 1
@@ -105,7 +111,10 @@ _COMMENT = lazy(r"<!--.*?-->", re.S)
 _BREAK_TAG = lazy(r"<(?:br|/?(?:" + "|".join(_BLOCK_TAGS) + r"))\b[^>]*>")
 _TAG = lazy(r"<[^>]*>")
 
-_PARSER = etree.HTMLParser(collect_ids=False)  # no id table: nothing asks it
+
+@cache
+def _parser():
+    return etree.HTMLParser(collect_ids=False)  # no id table: nothing asks it
 
 
 def text_of(el) -> str:
@@ -117,10 +126,13 @@ def text_of(el) -> str:
 
 @cache
 def reader_version() -> bytes:
-    """What a body's reading depends on besides its HTML: this module's code and the versions
-    of lxml and libxml2. A reading kept under another version is not used."""
-    versions = f"{Path(__file__).read_text(encoding='utf-8')}{etree.LXML_VERSION}"
-    return hashlib.blake2b(f"{versions}{etree.LIBXML_VERSION}".encode(), digest_size=32).digest()
+    """What a body's reading depends on besides its HTML: this module's code and lxml's release.
+    A reading kept under another version is not used. lxml's release is read from its package,
+    not from lxml.etree, which a count from kept readings never imports; a release fixes the
+    libxml2 its wheels are built with (a system lxml linked to a newer libxml2 of the same
+    release would keep its readings)."""
+    source = Path(__file__).read_text(encoding="utf-8")
+    return hashlib.blake2b(f"{source}{lxml.__version__}".encode(), digest_size=32).digest()
 
 
 def reading_digest(html: str) -> bytes:
@@ -139,7 +151,7 @@ def read_html(html: str) -> str:
     if not html or not html.strip():
         return ""
     # The body element is the wrapper: stray closing tags in a post cannot escape it.
-    doc = etree.fromstring(f"<html><body>{html}</body></html>", _PARSER)
+    doc = etree.fromstring(f"<html><body>{html}</body></html>", _parser())
     root = doc.find("body") if doc is not None else None
     if root is None:
         return ""
@@ -167,7 +179,7 @@ def read(element: etree._Element, html: str, owned: bool = False) -> str:
     if "<!--" in html:
         html = _COMMENT.sub("", html)
     text = _TAG.sub("", _BREAK_TAG.sub("\n", html))
-    return _literal_text(unescape(text) if "&" in text else text)
+    return _literal_text(_html.unescape(text) if "&" in text else text)
 
 
 def _tree_text(element, special: bool) -> str:
@@ -490,9 +502,9 @@ def _first_line(block) -> tuple[str, bool]:
     for brk in _BREAK_TAG.finditer(html):
         line = _TAG.sub("", html[start : brk.start()])
         if line.strip():
-            return unescape(line), bool(_TAG.sub("", html[brk.end() :]).strip())
+            return _html.unescape(line), bool(_TAG.sub("", html[brk.end() :]).strip())
         start = brk.end()
-    return unescape(_TAG.sub("", html[start:])), False
+    return _html.unescape(_TAG.sub("", html[start:])), False
 
 
 def _fence(el, flag: int) -> None:

@@ -14,14 +14,20 @@ import sys
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, tzinfo
-from html import unescape
-
-from lxml import etree
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ...errors import SourceError
+from ..lazy_modules import lazy_module
 from ..patterns import lazy
 from ..times import UTC, page_zone, stated_offset
 from .base import Doubts, Engine, ThreadPage
+
+if TYPE_CHECKING:
+    from lxml import etree
+else:  # a count from kept readings parses no page: lxml is imported when one is read
+    etree = lazy_module("lxml.etree")
+    _html = lazy_module("html")
 
 # The engines in the order detection tries them, each found by its name: an adapter module is
 # loaded when a page first needs it, so that reading a posts file never loads a page parser.
@@ -230,15 +236,18 @@ def _zone_statement(page: str | bytes) -> str:
             opened = page.rfind(opens, 0, at)
             in_comment = opened >= 0 and page.find(closes, opened, at) < 0
             piece = page[max(0, at - 16) : at + 160]
-            text = unescape(_TAG.sub("", piece.decode("utf-8", "replace") if raw else piece))
+            text = _html.unescape(_TAG.sub("", piece.decode("utf-8", "replace") if raw else piece))
             (hidden if in_comment else shown).append(text)
     return "\n".join(shown if stated_offset("\n".join(shown)) is not None else hidden)
 
 
 # No table of the id attributes (libxml2's, for XPath's id(), which nothing here calls):
 # building it was a thirtieth of parsing a page.
-_PARSER = etree.HTMLParser(collect_ids=False)
-_UTF8_PARSER = etree.HTMLParser(encoding="utf-8", collect_ids=False)
+@cache
+def _parser(encoding: str | None = None):
+    return etree.HTMLParser(encoding=encoding, collect_ids=False)
+
+
 _XML_DECLARATION = lazy(r"^\s*<\?xml[^>]*>")
 
 
@@ -261,9 +270,9 @@ def _document(page: str | bytes):
     """The page's root element. Plain lxml elements, not lxml.html's: they are built and walked
     several times faster, and nothing here needs lxml.html's extra methods."""
     if isinstance(page, bytes):
-        doc = etree.fromstring(page, _UTF8_PARSER)
+        doc = etree.fromstring(page, _parser("utf-8"))
     else:
-        doc = etree.fromstring(_XML_DECLARATION.sub("", page, count=1), _PARSER)
+        doc = etree.fromstring(_XML_DECLARATION.sub("", page, count=1), _parser())
     if doc is None:
         raise SourceError("the page has no HTML in it; save the thread page again")
     return doc
