@@ -104,8 +104,11 @@ def page_zone(text: str, tz: tzinfo, year: int | None = None) -> tzinfo:
 
 def parse_iso(value: str, tz: tzinfo = UTC) -> datetime | None:
     """An ISO 8601 timestamp (a `datetime` attribute); naive ones are read in `tz`."""
+    value = value.strip()
+    if not value[:4].isdigit():
+        return None  # every form fromisoformat reads starts with the year (a failure costs)
     try:
-        dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return None
     return dt if dt.tzinfo else dt.replace(tzinfo=tz)

@@ -388,16 +388,23 @@ def _keys(el) -> tuple[tuple, ...]:
     """The groups an element may belong to: its tag with all its stable class names, its tag
     with each one of them (a highlighted or first post carries extra classes), and its
     role-like attributes."""
-    if not el.keys():
+    names = el.keys()
+    if not names:
         return ()  # no class, no role, no id: no group (most of a page's blocks)
     get = el.get
-    roles = (
-        get("component") or "",
-        get("itemtype") or "",
-        get("role") or "",
-        get("data-type") or "",
-    )
-    return _keys_of(el.tag, el.get("class") or "", roles, el.get("id") or "")
+    roles = _NO_ROLES
+    if not _ROLES.isdisjoint(names):
+        roles = (
+            get("component") or "",
+            get("itemtype") or "",
+            get("role") or "",
+            get("data-type") or "",
+        )
+    return _keys_of(el.tag, get("class") or "", roles, get("id") or "")
+
+
+_ROLES = frozenset(("component", "itemtype", "role", "data-type"))  # role-like attributes
+_NO_ROLES = ("", "", "", "")
 
 
 @lru_cache(maxsize=8192)
