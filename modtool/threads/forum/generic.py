@@ -1061,7 +1061,10 @@ def _poster_blocks(author, el, time_node, page: _Page) -> list:
 
 
 # An edit note as forums write it: "Edited July 5, 2023 by X", "Last edited by X; ...".
-_EDIT_LINE = re.compile(r"^(?:last\s+)?(?:edited|modified|updated)\b", re.I)
+_EDIT_WORDS = ("edited", "modified", "updated")
+_EDIT_LINE = re.compile(rf"^(?:last\s+)?(?:{'|'.join(_EDIT_WORDS)})\b", re.I)
+# The first letters of such a line, either case: a line starting otherwise is not read
+_EDIT_LINE_STARTS = frozenset(c for w in ("last", *_EDIT_WORDS) for c in (w[0], w[0].upper()))
 
 
 def _edit_line(node) -> bool:
@@ -1070,9 +1073,6 @@ def _edit_line(node) -> bool:
         return False  # no need to read its text: it does not start as an edit note does
     text = clean_text(node)
     return bool(len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p")))
-
-
-_EDIT_LINE_STARTS = set("lemuLEMU")  # of _EDIT_LINE's words
 
 
 def _first_letter(node) -> str:

@@ -245,14 +245,19 @@ def time_of(el, tz: tzinfo) -> datetime | None:
 
 def _shown_time(el, tz: tzinfo) -> datetime | None:
     text = clean_text(el)
-    if 6 <= len(text) <= 80 and reads_as_date(text, tz):
-        return time_from_text(text, tz)
+    if 6 <= len(text) <= 80 and (found := _date_in(text, tz)):
+        return found
     # A date line of its own after a title ("Re: Some thread<br>25-February-2012 21:46")
     for piece in el.itertext():
         piece = piece.strip()
-        if 6 <= len(piece) <= 40 and reads_as_date(piece, tz):
-            return time_from_text(piece, tz)
+        if 6 <= len(piece) <= 40 and (found := _date_in(piece, tz)):
+            return found
     return None
+
+
+def _date_in(text: str, tz: tzinfo) -> datetime | None:
+    """The time a text reads as (reads_as_date), or None."""
+    return time_from_text(text, tz) if _DIGIT.search(text) else None
 
 
 def on_shown_clock(instant: datetime, shown: datetime | None) -> datetime:
