@@ -19,6 +19,8 @@ from statistics import median
 from typing import NamedTuple
 from urllib.parse import urldefrag, urljoin
 
+from lxml import etree
+
 from ..posts import Post
 from ..times import UTC, day_and_month, orient_day_month
 from . import records
@@ -571,23 +573,15 @@ class _Page:
         self.named_link: dict = {}
         self.name_node: dict = {}
         self._attr_time: dict | None = None
-        self._digits: set = set()  # the elements with a digit in their text
+        self._digits: dict = {}  # element -> whether its shown text has a digit (once asked)
         self._date_lines: dict = {}  # element -> its first date line (None: it has none)
         self._poster_like: list = []  # name-classed elements and member links, in page order
         self._showing: dict[str, list] | None = None
         self.messages: set = set()  # the elements named as the message and those around them
         # One walk over the page, in document order, for every table (lxml hands each element
         # to Python once; each table's question is asked of it there).
-        for el in doc.iter():
+        for el in doc.iter(etree.Element):
             tag = el.tag
-            tail = el.tail
-            if tail and _ASCII_DIGIT.search(tail):
-                _spread(el.getparent(), self._digits)
-            if not isinstance(tag, str):
-                continue  # a comment: its tail is its parent's text
-            text = el.text
-            if text and tag not in ("script", "style") and _ASCII_DIGIT.search(text):
-                _spread(el, self._digits)
             if not el.keys():
                 continue  # no link, no class: nothing more to ask
             classes, prop, ident = el.get("class"), el.get("itemprop"), el.get("id")
@@ -665,8 +659,23 @@ class _Page:
         no digit in them are never read."""
         return self._first_date_line(el)
 
+    def _has_digit(self, el) -> bool:
+        """Whether an element's text has a digit (a script's or a style's aside), found when
+        first asked: a post's first digit is near its start, and most of a page is never
+        asked about."""
+        found = self._digits.get(el)
+        if found is None:
+            text = el.text
+            found = bool(text and el.tag not in _NO_TEXT and _ASCII_DIGIT.search(text)) or any(
+                (isinstance(child.tag, str) and self._has_digit(child))
+                or bool(child.tail and _ASCII_DIGIT.search(child.tail))
+                for child in el
+            )
+            self._digits[el] = found
+        return found
+
     def _first_date_line(self, el) -> tuple | None:
-        if el not in self._digits:
+        if not self._has_digit(el):
             return None
         memo = self._date_lines
         if el in memo:
@@ -704,6 +713,7 @@ def _mark(node, value, table: dict) -> None:
 # The elements that may keep a time in an attribute (time_attr_values), in document order.
 _TIME_TAGS = ("time", "abbr", "span", "meta")
 _ASCII_DIGIT = re.compile("[0-9]")
+_NO_TEXT = ("script", "style")  # elements whose text is not shown
 
 
 # A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name", and "by" in

@@ -658,7 +658,10 @@ def read_records(found: RecordSet, tz: tzinfo, url: str | None) -> tuple[list[Re
         if body_node is None:
             continue
         author = _author_text(author_node) if author_node is not None else ""
-        note = (lambda n, a=author, t=time: edit_note(clean_text(n), a, t, tz)) if author else None
+        # An edit note names the poster: a body whose text does not name them holds none (the
+        # text of anything in it is a piece of the body's), and its parts' texts go unread
+        named = author and author in clean_text(body_node)
+        note = (lambda n, a=author, t=time: edit_note(clean_text(n), a, t, tz)) if named else None
         body = _without(body_node, fields.body, p, cut, note)
         post = Post.from_element(
             body, post_id=record_id(record, i), number=None, author=author, time=time, url=url
