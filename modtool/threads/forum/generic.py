@@ -824,9 +824,11 @@ def _date_line(node, tz: tzinfo) -> tuple | None:
     if 6 <= len(own) <= 80 and any(c.isdigit() for c in own) and not _LABELLED.match(own):
         if time_from_text(own, tz) is not None:
             return node, own, node
-    text = clean_text(node)
     # A short line (a date, "by X » date"), not a whole short post that mentions a date.
     limit = 80 if len(node) == 0 else 60
+    if len(own) > limit:
+        return None  # the whole text is longer still: not read
+    text = clean_text(node)
     if 6 <= len(text) <= limit and any(c.isdigit() for c in text) and not _LABELLED.match(text):
         found = time_from_text(text, tz)
         if found is not None:
@@ -1223,8 +1225,8 @@ def _number(el, body=None) -> int | None:
     tags = ("a", "span", "strong", "small", "em")
     words = set(body.iter(*tags)) if body is not None else ()  # the poster's, found in C
     for node in el.iter(*tags):
-        if node in words:
-            continue
+        if node in words or node.tag != "a" and _first_letter(node) != "#":
+            continue  # the poster's, or no link and no "#12": its text is not read
         text = clean_text(node)
         if text.startswith("#") and len(text) <= 8:
             found = shown_number(text)
