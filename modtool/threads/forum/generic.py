@@ -67,8 +67,19 @@ def detect(doc) -> bool:
     return bool(_posts(doc))
 
 
-def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
+def read(doc, url: str | None, tz: tzinfo) -> ThreadPage | None:
+    """The page's posts where the reader finds any, else None: detect and parse in one search
+    (parse_page asks this of an engine that has it, not detect and then parse)."""
     search = _search(doc)
+    return _parse_found(doc, search, url, tz) if search.blocks else None
+
+
+def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
+    return _parse_found(doc, _search(doc), url, tz)
+
+
+def _parse_found(doc, search: _Search, url: str | None, tz: tzinfo) -> ThreadPage:
+    """The page's posts where `_search` found them."""
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
     if len(pages) == 1:
         pages, page_url = _pages_by_neighbours(doc, url) or (pages, page_url)
@@ -251,9 +262,6 @@ class _Search(NamedTuple):
 _REPEATED = "repeated blocks that each show a poster and a time"
 _GROWN = "blocks grown around repeated poster names (a page with no post containers)"
 
-# detect() and then parse() ask for the same page's posts: the last answer is kept.
-_last_page: list = [None, None]
-
 
 def _posts(doc) -> list:
     return _search(doc).blocks
@@ -265,8 +273,6 @@ def _search(doc) -> _Search:
     field chosen across them (records.py); with the thread's opening post when
     the forum gives it a container of its own. Copies of the posts for browsers without
     scripts are left out, unless they are all the page has."""
-    if _last_page[0] is doc:
-        return _last_page[1]
     page = _Page(doc)
     copies = _script_copies(doc)
     found = _found(page, copies, "")
@@ -280,9 +286,7 @@ def _search(doc) -> _Search:
         single = _single_post(page)
         if single:
             found = _Search(single, None, "a page holding one post alone", True)
-    found = found._replace(page=page)
-    _last_page[:] = [doc, found]
-    return found
+    return found._replace(page=page)
 
 
 def _script_copies(doc) -> set:
@@ -1363,7 +1367,7 @@ def explain(doc, tz: tzinfo) -> dict:
     ended up with (a starting point for `selectors` in game.toml), and the posts it was
     unsure of."""
     search = _search(doc)
-    reading = parse(doc, None, tz)
+    reading = _parse_found(doc, search, None, tz)
     if search.records is not None or reading.doubts is not None and reading.doubts.fields:
         return _explain_records(reading.doubts)
     rule, opening, containers, blocks = (
