@@ -161,13 +161,26 @@ def parse_page(
     if selectors:
         custom = adapter("custom")
         return _checked(custom.parse(doc, url, tz, selectors), custom, where)
-    chosen = _choose(engine, lambda e: e.detect(doc))
-    if chosen is None:
-        raise SourceError(
-            f"{where}: not a forum thread page modtool can read (no repeated posts with an "
-            "author and a time); check the URL, or set selectors for the source in game.toml"
-        )
-    return _checked(chosen.parse(doc, url, tz), chosen, where)
+    if engine:
+        chosen = _choose(engine, None)
+        return _checked(chosen.parse(doc, url, tz), chosen, where)
+    for chosen in ENGINES.values():
+        found = _claimed(chosen, doc, url, tz)
+        if found is not None:
+            return _checked(found, chosen, where)
+    raise SourceError(
+        f"{where}: not a forum thread page modtool can read (no repeated posts with an "
+        "author and a time); check the URL, or set selectors for the source in game.toml"
+    )
+
+
+def _claimed(engine: Engine, doc, url: str | None, tz: tzinfo) -> ThreadPage | None:
+    """An engine's reading of a page it claims, else None. An engine whose detection is a
+    reading (the generic reader finds the posts to know a page is one) reads once: `read`."""
+    read = getattr(engine, "read", None)
+    if read is not None:
+        return read(doc, url, tz)
+    return engine.parse(doc, url, tz) if engine.detect(doc) else None
 
 
 def explain_page(
@@ -189,8 +202,9 @@ def explain_page(
             "unsure": [],
         }
     doc = _document(utf8 if utf8 is not None else page)
-    chosen = _choose(engine, lambda e: e.detect(doc))
-    if chosen is not None and chosen is not adapter("generic"):
+    generic = adapter("generic")  # explains any page no adapter claims: it need not detect
+    chosen = _choose(engine, lambda e: e is not generic and e.detect(doc))
+    if chosen is not None and chosen is not generic:
         posts = chosen.parse(doc, None, tz).posts
         return {
             "engine": chosen.name,
@@ -199,7 +213,7 @@ def explain_page(
             "unsure": list(adapter_doubts(posts, chosen.name).unsure),
         }
     shown_in = page_zone(_zone_statement(utf8 if utf8 is not None else page), tz)
-    found = adapter("generic").explain(doc, shown_in)
+    found = generic.explain(doc, shown_in)
     if shown_in is not tz:
         offset = datetime.now(shown_in).strftime("%z")
         found["notes"] = [

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import replace
 from datetime import datetime, tzinfo
 from functools import lru_cache
+from itertools import chain
 from statistics import median
 from typing import NamedTuple
 from urllib.parse import urldefrag, urljoin
@@ -66,19 +67,30 @@ def detect(doc) -> bool:
     return bool(_posts(doc))
 
 
-def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
+def read(doc, url: str | None, tz: tzinfo) -> ThreadPage | None:
+    """The page's posts where the reader finds any, else None: detect and parse in one search
+    (parse_page asks this of an engine that has it, not detect and then parse)."""
     search = _search(doc)
+    return _parse_found(doc, search, url, tz) if search.blocks else None
+
+
+def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
+    return _parse_found(doc, _search(doc), url, tz)
+
+
+def _parse_found(doc, search: _Search, url: str | None, tz: tzinfo) -> ThreadPage:
+    """The page's posts where `_search` found them."""
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
     if len(pages) == 1:
         pages, page_url = _pages_by_neighbours(doc, url) or (pages, page_url)
     if search.records is not None:
         return _parse_records(search.records, url, tz, pages, page_url)
-    group = search.blocks
-    authors = _authors_in_place(group)
+    group, page = search.blocks, search.page
+    authors = _authors_in_place(group, page)
     read = [
         (el, *found)
         for i, (el, author) in enumerate(zip(group, authors, strict=True))
-        if (found := _read(el, url, tz, i, author))
+        if (found := _read(el, url, tz, i, author, page))
     ]
     posts = _without_copies(_dates_either_way(read))
     # The few members with no time, or no poster, where the others show both, are page
@@ -244,13 +256,11 @@ class _Search(NamedTuple):
     rule: str
     containers: bool  # whether each post has an element of its own (selectors can name it)
     records: records.RecordSet | None = None  # posts found as repeated records (records.py)
+    page: _Page | None = None  # what was found of the page's elements on the way
 
 
 _REPEATED = "repeated blocks that each show a poster and a time"
 _GROWN = "blocks grown around repeated poster names (a page with no post containers)"
-
-# detect() and then parse() ask for the same page's posts: the last answer is kept.
-_last_page: list = [None, None]
 
 
 def _posts(doc) -> list:
@@ -263,23 +273,20 @@ def _search(doc) -> _Search:
     field chosen across them (records.py); with the thread's opening post when
     the forum gives it a container of its own. Copies of the posts for browsers without
     scripts are left out, unless they are all the page has."""
-    if _last_page[0] is doc:
-        return _last_page[1]
-    _index_page(doc)
+    page = _Page(doc)
     copies = _script_copies(doc)
-    found = _found(doc, copies, "")
+    found = _found(page, copies, "")
     if not found.blocks and copies:
-        found = _found(doc, set(), " (inside a noscript copy: the page has nothing else)")
+        found = _found(page, set(), " (inside a noscript copy: the page has nothing else)")
     if not found.blocks:
         found = _repeated_records(doc, copies)
     if not found.blocks or (found.records is not None and not found.records.sure):
         # A fragment of one post: its parts may repeat (quotes), but not as posts with an
         # author and a time in each.
-        single = _single_post(doc)
+        single = _single_post(page)
         if single:
             found = _Search(single, None, "a page holding one post alone", True)
-    _last_page[:] = [doc, found]
-    return found
+    return found._replace(page=page)
 
 
 def _script_copies(doc) -> set:
@@ -298,32 +305,32 @@ def _repeated_records(doc, leave_out: set) -> _Search:
     return _Search(list(found.records), None, _RECORDS, single, found)
 
 
-def _found(doc, leave_out: set, where: str) -> _Search:
-    group = _best_group(doc, leave_out)
+def _found(page: _Page, leave_out: set, where: str) -> _Search:
+    group = _best_group(page, leave_out)
     if group:
-        opening = _opening_post(doc, group)
+        opening = _opening_post(page, group)
         blocks = [opening, *group] if opening is not None else group
         return _Search(blocks, opening, _REPEATED + where, True)
-    return _Search(_grown_from_names(doc, leave_out), None, _GROWN + where, False)
+    return _Search(_grown_from_names(page, leave_out), None, _GROWN + where, False)
 
 
 _NOT_CONTENT = {"script", "style", "link", "meta", "noscript", "template", "title"}
 
 
-def _single_post(doc) -> list:
+def _single_post(page: _Page) -> list:
     """A page holding one post alone (a fragment copied from the browser's inspector): its
     one element, when that shows a poster (the time may sit outside what was copied)."""
-    body = doc.find("body")
+    body = page.root.find("body")
     if body is None:
         return []
     tops = [el for el in body if isinstance(el.tag, str) and el.tag not in _NOT_CONTENT]
     if len(tops) != 1 or tops[0].tag not in _CONTAINER_TAGS:
         return []
     post = tops[0]
-    return [post] if _author_link(post) is not None else []
+    return [post] if _author_link(post, page) is not None else []
 
 
-def _opening_post(doc, replies: list):
+def _opening_post(page: _Page, replies: list):
     """The block before the first reply that shares a class with the replies and shows a
     poster and a time (Vanilla: div.Item.ItemDiscussion before li.Item.ItemComment)."""
     first = replies[0]
@@ -332,33 +339,32 @@ def _opening_post(doc, replies: list):
         return None
     ancestors = set(first.iterancestors())
     found = None
-    for el in doc.iter(*_CONTAINER_TAGS):
+    for el in page.root.iter(*_CONTAINER_TAGS):
         if el is first:
             break
         if el in ancestors or not shared & set((el.get("class") or "").split()):
             continue
         if any(_contains(el, r) for r in replies[:1]):
             continue
-        if _author_link(el) is not None and _time(el, None) is not None:
+        if _author_link(el, page) is not None and page.timed(el)[0] is not None:
             found = el
     if found is None or any(_contains(found, r) or _contains(r, found) for r in replies):
         return None
     return found
 
 
-def _grown_from_names(doc, leave_out: set = frozenset()) -> list:
+def _grown_from_names(page: _Page, leave_out: set = frozenset()) -> list:
     """Posts with no element of their own (phpBB 2 lays each out as table rows): from each
     of a repeated set of poster names, the nearest block that also shows a time and holds
     no other poster's name."""
     groups: dict[tuple, list] = {}
-    for el in doc.iter("span", "div", "td", "b", "strong", "a", "p"):
+    for el in page.root.iter("span", "div", "td", "b", "strong", "a", "p"):
         if el in leave_out:
             continue
         if _NAME_CLASS.search(el.get("class") or "") and 0 < len(clean_text(el)) <= 40:
             for key in _keys(el):
                 groups.setdefault(key, []).append(el)
     best: list = []
-    timed: dict = {}  # element -> whether it shows a time (ancestors are shared by names)
     for names in groups.values():
         if len(names) < 2 or len(names) <= len(best):
             continue
@@ -373,9 +379,7 @@ def _grown_from_names(doc, leave_out: set = frozenset()) -> list:
             # Climb to the nearest block with a time; one holding another name is too far
             # (checked first: it saves reading the time of every ancestor up to the page).
             while block is not None and holding[block] < 2:
-                if block not in timed:
-                    timed[block] = _time(block, None) is not None
-                if timed[block]:
+                if page.timed(block)[0] is not None:  # ancestors are shared by names: once
                     break
                 block = block.getparent()
             if block is None or holding[block] >= 2:
@@ -390,16 +394,23 @@ def _keys(el) -> tuple[tuple, ...]:
     """The groups an element may belong to: its tag with all its stable class names, its tag
     with each one of them (a highlighted or first post carries extra classes), and its
     role-like attributes."""
-    if not el.keys():
+    names = el.keys()
+    if not names:
         return ()  # no class, no role, no id: no group (most of a page's blocks)
     get = el.get
-    roles = (
-        get("component") or "",
-        get("itemtype") or "",
-        get("role") or "",
-        get("data-type") or "",
-    )
-    return _keys_of(el.tag, el.get("class") or "", roles, el.get("id") or "")
+    roles = _NO_ROLES
+    if not _ROLES.isdisjoint(names):
+        roles = (
+            get("component") or "",
+            get("itemtype") or "",
+            get("role") or "",
+            get("data-type") or "",
+        )
+    return _keys_of(el.tag, get("class") or "", roles, get("id") or "")
+
+
+_ROLES = frozenset(("component", "itemtype", "role", "data-type"))  # role-like attributes
+_NO_ROLES = ("", "", "", "")
 
 
 @lru_cache(maxsize=8192)
@@ -418,9 +429,9 @@ def _keys_of(tag: str, class_attr: str, roles: tuple, ident: str) -> tuple[tuple
     return tuple(keys)
 
 
-def _best_group(doc, leave_out: set = frozenset()) -> list:
+def _best_group(page: _Page, leave_out: set = frozenset()) -> list:
     groups: dict[tuple, list] = {}
-    for el in doc.iter(*_CONTAINER_TAGS):
+    for el in page.root.iter(*_CONTAINER_TAGS):
         if el in leave_out:
             continue
         for key in _keys(el):
@@ -438,78 +449,40 @@ def _best_group(doc, leave_out: set = frozenset()) -> list:
     # a group's size, no smaller group can beat it. Ties go to the group met first on the page.
     candidates.sort(key=lambda c: -len(c[1]))
     best, best_key = [], (0.0, 0)
-    features = _Features()
     for index, members in candidates:
         if len(members) < best_key[0]:
             break
         if len(members) == best_key[0] and -index < best_key[1]:
             continue  # at best a tie, which the group met first has won
-        key = (_score(members, features, best_key[0]), -index)
+        key = (_score(members, page, best_key[0]), -index)
         if key[0] > 0 and key > best_key:
             best, best_key = members, key
     return best
 
 
-class _Features:
-    """Each element's poster, time and whether it has a body, found once (an element is
-    scored in several groups)."""
-
-    def __init__(self) -> None:
-        self.authors: dict[int, object] = {}
-        self.times: dict[int, tuple] = {}
-        self.bodies: dict[int, bool] = {}
-        self.depths: dict = {}
-
-    def depth(self, el) -> int:
-        """How deep an element is in the page (an element's depth is its parent's, plus one)."""
-        chain = []  # el and the elements around it whose depth is not known yet
-        while el is not None and el not in self.depths:
-            chain.append(el)
-            el = el.getparent()
-        known = -1 if el is None else self.depths[el]
-        for node in reversed(chain):
-            known = self.depths[node] = known + 1
-        return known
-
-    def author(self, el):
-        if id(el) not in self.authors:
-            self.authors[id(el)] = _author_link(el)
-        return self.authors[id(el)]
-
-    def time(self, el) -> tuple:
-        if id(el) not in self.times:
-            self.times[id(el)] = _timed(el, None)
-        return self.times[id(el)]
-
-    def has_body(self, el) -> bool:
-        if id(el) not in self.bodies:
-            self.bodies[id(el)] = _has_body(el, self.author(el), self.time(el)[1])
-        return self.bodies[id(el)]
-
-
-def _score(members: list, features: _Features, beat: float = 0.0) -> float:
+def _score(members: list, page: _Page, beat: float = 0.0) -> float:
     """How much a group looks like the thread's posts: its size, times the shares of its
     members that show a poster, a time and a body of their own, for the tightest container.
     The criteria are tested cheapest first, and a group that cannot reach `beat` (the best
     score so far: each share is at most 1) is given up before the costlier tests."""
     # Posts are not nested in each other.
-    spread = _depth_spread(members, features.depth)
+    spread = _depth_spread(members, page.depth)
     ids = set(members)  # (at one depth, no member can be inside another)
-    if spread and any(a in ids for m in members for a in m.iterancestors()):
+    if spread and not ids.isdisjoint(chain.from_iterable(m.iterancestors() for m in members)):
         return 0.0
     bound = len(members) / (1 + spread)
     # Posters first: most groups fail there, and a poster is cheaper to look for than a time.
-    with_user = _share(members, lambda m: features.author(m) is not None, bound, beat)
+    with_user = _share(members, lambda m: _author_link(m, page) is not None, bound, beat)
     if with_user < 0.6:
         return 0.0
     bound *= with_user
-    with_time = _share(members, lambda m: features.time(m)[0] is not None, bound, beat)
+    with_time = _share(members, lambda m: page.timed(m)[0] is not None, bound, beat)
     if with_time < 0.6:
         return 0.0
     bound *= with_time
     # A post has a block of its own words apart from its poster and time; a "recent activity"
     # line in a sidebar ("bob replied to Game 3, 09:12") has a name and a time but no such block.
-    with_body = _share(members, features.has_body, bound, beat, need=0.0)
+    with_body = _share(members, page.has_body, bound, beat, need=0.0)
     if with_body <= 0.0:
         return 0.0
     lengths = [len(clean_text(m)) for m in members]
@@ -540,9 +513,9 @@ def _share(members: list, test, bound: float, beat: float, need: float = 0.6) ->
     return (n - misses) / n
 
 
-def _has_body(el, author, time_node) -> bool:
+def _has_body(el, author, time_node, page: _Page) -> bool:
     """Whether a block has a body (`_body` finds one): the first block of prose tells."""
-    avoid = [*_poster_blocks(author, el, time_node), time_node]
+    avoid = [*_poster_blocks(author, el, time_node, page), time_node]
     return any(
         _most_prose(text, named) > 0 and _prose(node, text, named) > 0
         for node, text, named in _body_candidates(el, avoid)
@@ -558,20 +531,15 @@ def _depth_spread(members: list, depth=_depth) -> float:
     return (max(depths) - min(depths)) / 10
 
 
-def _author_link(el):
+def _author_link(el, page: _Page | None = None):
     """The poster's name: a profile link (not the poster's picture, where another shows the
     name), else a short element named like a poster's; the first in the element."""
-    index = _index_for(el)
-    if index is not None:
-        for table in (index.named_link, index.any_link, index.name_node):
-            found = table.get(el)
-            if found is not None:
-                return found
-        return None
-    links = [a for a in el.iter("a") if _name_link(a)]
-    if links:
-        return next((a for a in links if not _picture_only(a)), links[0])
-    return next((node for node in el.iter() if _name_classed(node)), None)
+    page = page or _page_of(el)
+    for table in (page.named_link, page.any_link, page.name_node):
+        found = table.get(el)
+        if found is not None:
+            return found
+    return None
 
 
 def _name_link(a) -> bool:
@@ -590,37 +558,34 @@ def _name_classed(node) -> bool:
     return bool(first) and len(first) <= 40
 
 
-class _PageIndex:
-    """What the container search asks of many elements, found once for the whole page: for
-    each element, its first poster link (and first one showing a name), its first element
-    named like a poster's, its first element giving a time in an attribute and its first
-    date line. Each is found where it is, and marked on its ancestors up to the first one
-    already marked (an earlier find in document order is the first for all of those): the
-    page is walked once, not once for each candidate post block and each block around it."""
+class _Page:
+    """The page being read, and what the reader asks of many of its elements, found once for
+    the whole page: for each element, its first poster link (and first one showing a name),
+    its first element named like a poster's, its first element giving a time in an attribute
+    and its first date line. Each is found where it is, and marked on its ancestors up to the
+    first one already marked (an earlier find in document order is the first for all of
+    those): the page is walked once, not once for each candidate post block and each block
+    around it. Each element's time and whether it has a body are kept once asked for (an
+    element is scored in several groups, and its post read after)."""
 
     def __init__(self, doc) -> None:
         self.root = doc
+        self._times: dict = {}  # (element, zone) -> _timed
+        self._bodies: dict = {}  # element -> _has_body
+        self._depths: dict = {}  # element -> how deep it is in the page
         self.any_link: dict = {}
         self.named_link: dict = {}
         self.name_node: dict = {}
         self._attr_time: dict | None = None
-        self._digits: set = set()  # the elements with a digit in their text
+        self._digits: dict = {}  # element -> whether its shown text has a digit (once asked)
         self._date_lines: dict = {}  # element -> its first date line (None: it has none)
-        self._poster_like: list = []  # the elements a poster's name may be shown in
+        self._poster_like: list = []  # name-classed elements and member links, in page order
         self._showing: dict[str, list] | None = None
         self.messages: set = set()  # the elements named as the message and those around them
         # One walk over the page, in document order, for every table (lxml hands each element
         # to Python once; each table's question is asked of it there).
-        for el in doc.iter():
+        for el in doc.iter(etree.Element):
             tag = el.tag
-            tail = el.tail
-            if tail and _ASCII_DIGIT.search(tail):
-                _spread(el.getparent(), self._digits)
-            if not isinstance(tag, str):
-                continue  # a comment: its tail is its parent's text
-            text = el.text
-            if text and tag not in ("script", "style") and _ASCII_DIGIT.search(text):
-                _spread(el, self._digits)
             if not el.keys():
                 continue  # no link, no class: nothing more to ask
             classes, prop, ident = el.get("class"), el.get("itemprop"), el.get("id")
@@ -633,13 +598,40 @@ class _PageIndex:
                 (classes or "") + " " + (prop or "")
             )
             if poster_named or member:
-                self._poster_like.append(el)  # _poster_like
+                self._poster_like.append(el)
             if classes is None and prop is None and ident is None:
                 continue
             if poster_named and _name_classed(el):
                 _mark(el, el, self.name_node)
             if _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}"):  # _named_message
                 _spread(el, self.messages)
+
+    def timed(self, el, tz: tzinfo | None = None) -> tuple[datetime | None, object]:
+        """`_timed` of an element, read once for each zone (UTC where none is given)."""
+        key = (el, tz or UTC)
+        found = self._times.get(key)
+        if found is None:
+            found = self._times[key] = _timed(el, tz, self)
+        return found
+
+    def has_body(self, el) -> bool:
+        found = self._bodies.get(el)
+        if found is None:
+            author = _author_link(el, self)
+            found = self._bodies[el] = _has_body(el, author, self.timed(el)[1], self)
+        return found
+
+    def depth(self, el) -> int:
+        """How deep an element is in the page (an element's depth is its parent's, plus one)."""
+        depths = self._depths
+        chain = []  # el and the elements around it whose depth is not known yet
+        while el is not None and el not in depths:
+            chain.append(el)
+            el = el.getparent()
+        known = -1 if el is None else depths[el]
+        for node in reversed(chain):
+            known = depths[node] = known + 1
+        return known
 
     def showing(self, name: str) -> list:
         """The name-classed elements and member links whose text is a name, in page order."""
@@ -655,7 +647,9 @@ class _PageIndex:
         found when first asked for: a page whose blocks show no posters is never asked."""
         if self._attr_time is None:
             self._attr_time = {}
-            for node in _TIME_HOLDERS(self.root):
+            # time_attr_values asks each tag's attribute names once: faster than an XPath
+            # query naming them (which gave the same elements in the same order).
+            for node in self.root.iter(*_TIME_TAGS):
                 for value in time_attr_values(node):
                     if attribute_time(value, UTC):
                         _mark(node, (node, value), self._attr_time)
@@ -669,8 +663,23 @@ class _PageIndex:
         no digit in them are never read."""
         return self._first_date_line(el)
 
+    def _has_digit(self, el) -> bool:
+        """Whether an element's text has a digit (a script's or a style's aside), found when
+        first asked: a post's first digit is near its start, and most of a page is never
+        asked about."""
+        found = self._digits.get(el)
+        if found is None:
+            text = el.text
+            found = bool(text and el.tag not in _NO_TEXT and _ASCII_DIGIT.search(text)) or any(
+                (isinstance(child.tag, str) and self._has_digit(child))
+                or bool(child.tail and _ASCII_DIGIT.search(child.tail))
+                for child in el
+            )
+            self._digits[el] = found
+        return found
+
     def _first_date_line(self, el) -> tuple | None:
-        if el not in self._digits:
+        if not self._has_digit(el):
             return None
         memo = self._date_lines
         if el in memo:
@@ -684,6 +693,11 @@ class _PageIndex:
                         break
         memo[el] = found
         return found
+
+
+def _page_of(el) -> _Page:
+    """The page an element is on, found for it alone (for a caller that holds none)."""
+    return _Page(el.getroottree().getroot())
 
 
 def _spread(node, found: set) -> None:
@@ -700,30 +714,10 @@ def _mark(node, value, table: dict) -> None:
         el = el.getparent()
 
 
-# The elements that may keep a time in an attribute, found by lxml in one query, in
-# document order.
-_HOLDS_TIME = (
-    "[@*[name()='datetime' or name()='content' or name()='title' or contains(name(), 'time')"
-    " or contains(name(), 'date')]]"
-)
-_TIME_HOLDERS = etree.XPath(f"(//time | //abbr | //span | //meta){_HOLDS_TIME}")
+# The elements that may keep a time in an attribute (time_attr_values), in document order.
+_TIME_TAGS = ("time", "abbr", "span", "meta")
 _ASCII_DIGIT = re.compile("[0-9]")
-
-
-_index: list = [None]  # the last page's index
-
-
-def _index_for(el):
-    """The index of the page an element is on, where it is the page being read."""
-    index = _index[0]
-    if index is not None and el.getroottree().getroot() is index.root:
-        return index
-    return None
-
-
-def _index_page(doc) -> None:
-    if _index[0] is None or _index[0].root is not doc:
-        _index[0] = _PageIndex(doc)
+_NO_TEXT = ("script", "style")  # elements whose text is not shown
 
 
 # A byline's lead word, before the name: "by <strong>Name</strong>", "작성자 Name", and "by" in
@@ -768,16 +762,12 @@ def _author_name(node) -> str:
     return shown_name(node, _BYLINE)
 
 
-def _time(el, tz: tzinfo | None) -> datetime | None:
-    return _timed(el, tz)[0]
-
-
-def _timed(el, tz: tzinfo | None) -> tuple[datetime | None, object]:
+def _timed(el, tz: tzinfo | None, page: _Page) -> tuple[datetime | None, object]:
     """The post's time and the element showing it (which is then not part of the body)."""
     tz = tz or UTC
-    shown, node = _shown_time(el, tz)
+    shown, node = _shown_time(el, tz, page)
     if shown is None:
-        shown, node = _header_row_time(el, tz)
+        shown, node = _header_row_time(el, tz, page)
     elif node is not None and node.tag == "meta":
         visible = _shown_as(el, shown, tz)  # the body is kept clear of the visible date
         if visible is not None:
@@ -799,42 +789,31 @@ def _shown_as(el, instant: datetime, tz: tzinfo):
     return None
 
 
-def _header_row_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
+def _header_row_time(el, tz: tzinfo, page: _Page) -> tuple[datetime | None, object]:
     """The time from the row just before a post that shows none itself (bbPress puts each
     reply's date and permalink in a header row of its own), if that row is short and names
     no poster."""
     row = el.getprevious()
     while row is not None and not isinstance(row.tag, str):
         row = row.getprevious()
-    if row is None or len(clean_text(row)) > 120 or _author_link(row) is not None:
+    if row is None or len(clean_text(row)) > 120 or _author_link(row, page) is not None:
         return None, None
-    return _shown_time(row, tz)
+    return _shown_time(row, tz, page)
 
 
 _EDIT_NOTE = re.compile(r"\bedit", re.I)  # "edited", "post-edit"; not "credit"
 
 
-def _shown_time(el, tz: tzinfo) -> tuple[datetime | None, object]:
+def _shown_time(el, tz: tzinfo, page: _Page) -> tuple[datetime | None, object]:
     """The first time an element gives: in an attribute anywhere in it, else its first date
     line (`_date_line`)."""
-    index = _index_for(el)
-    if index is not None:
-        held = index.attr_time.get(el)
-        if held is not None:
-            return attribute_time(held[1], tz), held[0]
-        line = index.date_line(el)
-        if line is None:
-            return None, None
-        return time_from_text(line[1], tz), line[2]
-    for node in el.iter("time", "abbr", "span", "meta"):
-        for value in time_attr_values(node):
-            if found := attribute_time(value, tz):
-                return found, node
-    for node in el.iter():
-        found = _date_line(node, tz)
-        if found is not None:
-            return time_from_text(found[1], tz), found[2]
-    return None, None
+    held = page.attr_time.get(el)
+    if held is not None:
+        return attribute_time(held[1], tz), held[0]
+    line = page.date_line(el)
+    if line is None:
+        return None, None
+    return time_from_text(line[1], tz), line[2]
 
 
 def _date_line(node, tz: tzinfo) -> tuple | None:
@@ -849,9 +828,11 @@ def _date_line(node, tz: tzinfo) -> tuple | None:
     if 6 <= len(own) <= 80 and any(c.isdigit() for c in own) and not _LABELLED.match(own):
         if time_from_text(own, tz) is not None:
             return node, own, node
-    text = clean_text(node)
     # A short line (a date, "by X » date"), not a whole short post that mentions a date.
     limit = 80 if len(node) == 0 else 60
+    if len(own) > limit:
+        return None  # the whole text is longer still: not read
+    text = clean_text(node)
     if 6 <= len(text) <= limit and any(c.isdigit() for c in text) and not _LABELLED.match(text):
         found = time_from_text(text, tz)
         if found is not None:
@@ -944,10 +925,11 @@ def _body_candidates(el, avoid: list):
             around.update(a.iterancestors())
             inside.update(a.iterdescendants())
     furniture: dict = {}  # element -> whether it is furniture or inside furniture
+    quotes: dict = {}  # element -> whether it is a quote block or inside one
     for node in el.iter(*_BODY_TAGS):
         if node is el or node in around or node in inside:
             continue  # around the poster's or the time's element, or inside them
-        if _quoted(node, el) or _in_furniture(node, el, furniture):
+        if _quoted(node, el, quotes) or _in_furniture(node, el, furniture):
             continue
         yield node, len(clean_text(node)), _named_message(node)
 
@@ -984,16 +966,29 @@ def _in_furniture(node, container, known: dict) -> bool:
     return found
 
 
-def _quoted(node, container) -> bool:
-    """Whether a node is, or sits inside, a quote block of the post."""
-    for anc in (node, *node.iterancestors()):
-        if anc is container:
-            return False
-        if _quoteish(anc.get("class") or ""):
-            return True
-        if anc.tag == "blockquote" and (anc is not node or _plain_quote(anc)):
-            return True
-    return False
+def _quoted(node, container, known: dict) -> bool:
+    """Whether a node is, or sits inside, a quote block of the post (a blockquote the forum
+    styles counts as one only around the node, `_plain_quote`)."""
+    if node is container:
+        return False
+    if _quoteish(node.get("class") or "") or node.tag == "blockquote" and _plain_quote(node):
+        return True
+    return _in_quote(node.getparent(), container, known)
+
+
+def _in_quote(node, container, known: dict) -> bool:
+    """Whether an element up to the post is a quote block or sits inside one; remembered per
+    element, as the candidates of one post share their ancestors."""
+    if node is None or node is container:
+        return False
+    found = known.get(node)
+    if found is None:
+        found = known[node] = (
+            node.tag == "blockquote"
+            or _quoteish(node.get("class") or "")
+            or _in_quote(node.getparent(), container, known)
+        )
+    return found
 
 
 def _plain_quote(blockquote) -> bool:
@@ -1047,7 +1042,7 @@ def _anchor_name(el) -> str:
     return next((a.get("name") for a in el.iter("a") if _ID_DIGITS.search(a.get("name") or "")), "")
 
 
-def _poster_block(author, el, time_node):
+def _poster_block(author, el, time_node, page: _Page):
     """The poster's cell around the name (rank, post count, join date), as far as it goes
     without reaching the time or growing past a short card: none of it is the post's text."""
     if author is None:
@@ -1056,53 +1051,36 @@ def _poster_block(author, el, time_node):
     for anc in author.iterancestors():
         if anc is el or (time_node is not None and _contains(anc, time_node)):
             break
-        if len(clean_text(anc)) > 200 or _holds_a_message(anc):
+        if len(clean_text(anc)) > 200 or anc in page.messages:  # it holds the message
             break
         block = anc
     return block
 
 
-def _holds_a_message(el) -> bool:
-    """Whether an element is, or holds, one named as the message."""
-    index = _index_for(el)
-    if index is not None:
-        return el in index.messages
-    return any(_named_message(n) for n in el.iter())
-
-
-def _poster_like(node) -> bool:
-    """A name-classed element or a link to a member's page: where a poster's name is shown."""
-    if not isinstance(node.tag, str):
-        return False
-    named = _names_a_poster((node.get("class") or "") + " " + (node.get("itemprop") or ""))
-    return named or (node.tag == "a" and member_page(node.get("href") or ""))
-
-
-def _poster_blocks(author, el, time_node) -> list:
+def _poster_blocks(author, el, time_node, page: _Page) -> list:
     """The poster's cell, and any copy of it: a layout for narrow screens repeats the whole
     card (name, rank, post count) in a second cell that the other layout hides. A copy is a
     name-classed element or profile link with the same name."""
-    first = _poster_block(author, el, time_node)
+    first = _poster_block(author, el, time_node, page)
     if author is None:
         return [first]
     name = _author_name(author)
     blocks = [first]
-    index = _index_for(el)
-    if index is not None:  # the page's elements showing that name, those in the post
-        shown = [n for n in index.showing(name) if _contains(el, n)]
-    else:
-        shown = [n for n in el.iter() if _poster_like(n) and clean_text(n) == name]
+    shown = [n for n in page.showing(name) if _contains(el, n)]  # those in the post
     for node in shown:
         if node is author or _contains(first, node):
             continue
-        copy = _poster_block(node, el, time_node)
+        copy = _poster_block(node, el, time_node, page)
         if not any(_contains(b, copy) for b in blocks):
             blocks.append(copy)
     return blocks
 
 
 # An edit note as forums write it: "Edited July 5, 2023 by X", "Last edited by X; ...".
-_EDIT_LINE = re.compile(r"^(?:last\s+)?(?:edited|modified|updated)\b", re.I)
+_EDIT_WORDS = ("edited", "modified", "updated")
+_EDIT_LINE = re.compile(rf"^(?:last\s+)?(?:{'|'.join(_EDIT_WORDS)})\b", re.I)
+# The first letters of such a line, either case: a line starting otherwise is not read
+_EDIT_LINE_STARTS = frozenset(c for w in ("last", *_EDIT_WORDS) for c in (w[0], w[0].upper()))
 
 
 def _edit_line(node) -> bool:
@@ -1111,9 +1089,6 @@ def _edit_line(node) -> bool:
         return False  # no need to read its text: it does not start as an edit note does
     text = clean_text(node)
     return bool(len(text) <= 150 and _EDIT_LINE.match(text) and not len(node.findall(".//p")))
-
-
-_EDIT_LINE_STARTS = set("lemuLEMU")  # of _EDIT_LINE's words
 
 
 def _first_letter(node) -> str:
@@ -1228,12 +1203,12 @@ def _class_id(el) -> str:
     return ""
 
 
-def _header_row_id(el) -> str:
+def _header_row_id(el, page: _Page) -> str:
     """The id of a header row just before the post (bbPress: div.bbp-reply-header#post-N)."""
     row = el.getprevious()
     while row is not None and not isinstance(row.tag, str):
         row = row.getprevious()
-    if row is None or _author_link(row) is not None or len(clean_text(row)) > 120:
+    if row is None or _author_link(row, page) is not None or len(clean_text(row)) > 120:
         return ""
     return row.get("id") or ""
 
@@ -1254,8 +1229,8 @@ def _number(el, body=None) -> int | None:
     tags = ("a", "span", "strong", "small", "em")
     words = set(body.iter(*tags)) if body is not None else ()  # the poster's, found in C
     for node in el.iter(*tags):
-        if node in words:
-            continue
+        if node in words or node.tag != "a" and _first_letter(node) != "#":
+            continue  # the poster's, or no link and no "#12": its text is not read
         text = clean_text(node)
         if text.startswith("#") and len(text) <= 8:
             found = shown_number(text)
@@ -1270,11 +1245,11 @@ def _number(el, body=None) -> int | None:
     return None
 
 
-def _authors_in_place(blocks: list) -> list:
+def _authors_in_place(blocks: list, page: _Page) -> list:
     """Each post block's poster, found where most blocks show theirs: a poster sits at the
     same place in every post, and a member's link elsewhere in one post (a name mentioned in
     its words) is not its poster, where that place shows one."""
-    found = [_author_link(el) for el in blocks]
+    found = [_author_link(el, page) for el in blocks]
     places = [
         selector_in(a, el) if a is not None else "" for a, el in zip(found, blocks, strict=True)
     ]
@@ -1289,14 +1264,18 @@ def _authors_in_place(blocks: list) -> list:
     return found
 
 
-def _read(el, url: str | None, tz: tzinfo, index: int, author=None) -> tuple[Post, object] | None:
+def _read(
+    el, url: str | None, tz: tzinfo, index: int, author=None, page: _Page | None = None
+) -> tuple[Post, object] | None:
     """A post block's post, and the element that shows its time (None where none does);
-    `author`, where given, is its poster's element (`_authors_in_place`)."""
-    author = _author_link(el) if author is None else author
-    time, time_node = _timed(el, tz)
+    `author`, where given, is its poster's element (`_authors_in_place`); `page`, the page
+    read (its own page, found again, where not given)."""
+    page = page or _page_of(el)
+    author = _author_link(el, page) if author is None else author
+    time, time_node = page.timed(el, tz)
     if author is None and time is None:
         return None  # a block that looks like the posts but is page furniture
-    avoid = [*_poster_blocks(author, el, time_node), *_time_copies(el, time, time_node, tz)]
+    avoid = [*_poster_blocks(author, el, time_node, page), *_time_copies(el, time, time_node, tz)]
     found = _body(el, avoid)
     if found is None:
         return None
@@ -1311,7 +1290,7 @@ def _read(el, url: str | None, tz: tzinfo, index: int, author=None) -> tuple[Pos
         or el.get("data-id")  # Flarum's PostStream-item
         or _anchor_name(el)
         or _class_id(el)
-        or _header_row_id(el)
+        or _header_row_id(el, page)
     )
     # An id of digits alone is the post's (django-machina: <div id="7">), and so is the number
     # of an id that names a post ("post-7": Misago); inside another id, a run of two digits or
@@ -1388,9 +1367,9 @@ def explain(doc, tz: tzinfo) -> dict:
     ended up with (a starting point for `selectors` in game.toml), and the posts it was
     unsure of."""
     search = _search(doc)
-    page = parse(doc, None, tz)
-    if search.records is not None or page.doubts is not None and page.doubts.fields:
-        return _explain_records(page.doubts)
+    reading = _parse_found(doc, search, None, tz)
+    if search.records is not None or reading.doubts is not None and reading.doubts.fields:
+        return _explain_records(reading.doubts)
     rule, opening, containers, blocks = (
         search.rule,
         search.opening,
@@ -1406,9 +1385,12 @@ def explain(doc, tz: tzinfo) -> dict:
         )
     authors, times, bodies, read = [], [], [], []
     for i, el in enumerate(blocks):
-        author = _author_link(el)
-        found, time_node = _timed(el, tz)
-        avoid = [*_poster_blocks(author, el, time_node), *_time_copies(el, found, time_node, tz)]
+        author = _author_link(el, search.page)
+        found, time_node = search.page.timed(el, tz)
+        avoid = [
+            *_poster_blocks(author, el, time_node, search.page),
+            *_time_copies(el, found, time_node, tz),
+        ]
         body = _body(el, avoid)
         missing = [
             what
@@ -1443,8 +1425,8 @@ def explain(doc, tz: tzinfo) -> dict:
             f"the opening post is a {selector_of(opening)} of its own; a host's selectors "
             f'need it too (post = "{selector_of(opening)}, {post}")'
         )
-    if page.doubts is not None:
-        unsure.extend(page.doubts.unsure)  # the page as a whole (page_doubts)
+    if reading.doubts is not None:
+        unsure.extend(reading.doubts.unsure)  # the page as a whole (page_doubts)
     return {
         "rule": rule,
         "blocks": len(blocks),

@@ -232,10 +232,11 @@ def _paths(records_parts: list[dict]) -> list[tuple]:
     return [path for path, n in counts.items() if n >= need and path]
 
 
-def time_of(el, tz: tzinfo) -> datetime | None:
+def time_of(el, tz: tzinfo, known: dict | None = None) -> datetime | None:
     """A time an element gives: a machine time in an attribute first (on the clock the page
-    shows it on, where it shows it too), else its text."""
-    shown = _shown_time(el, tz)
+    shows it on, where it shows it too), else its text. `known` keeps the first date line of
+    each element read (`_first_date_piece`) for the next call, where given."""
+    shown = _shown_time(el, tz, {} if known is None else known)
     for value in time_attr_values(el):
         found = attribute_time(value, tz)
         if found is not None:
@@ -243,16 +244,41 @@ def time_of(el, tz: tzinfo) -> datetime | None:
     return shown
 
 
-def _shown_time(el, tz: tzinfo) -> datetime | None:
+def _shown_time(el, tz: tzinfo, known: dict) -> datetime | None:
     text = clean_text(el)
-    if 6 <= len(text) <= 80 and reads_as_date(text, tz):
-        return time_from_text(text, tz)
+    if 6 <= len(text) <= 80 and (found := _date_in(text, tz)):
+        return found
     # A date line of its own after a title ("Re: Some thread<br>25-February-2012 21:46")
-    for piece in el.itertext():
-        piece = piece.strip()
-        if 6 <= len(piece) <= 40 and reads_as_date(piece, tz):
-            return time_from_text(piece, tz)
-    return None
+    return _first_date_piece(el, tz, known)
+
+
+def _first_date_piece(el, tz: tzinfo, known: dict) -> datetime | None:
+    """The time of the first piece of an element's text (in itertext's order: a script's text
+    is one, a comment's is not) that is a short date line, each element's found once: the
+    paths of a record nest, and an element's first piece is its first child's, or after."""
+    if el in known:
+        return known[el]
+    found = _date_piece(el.text, tz)
+    if found is None:
+        for child in el:
+            if isinstance(child.tag, str):
+                found = _first_date_piece(child, tz, known)
+            if found is None:
+                found = _date_piece(child.tail, tz)
+            if found is not None:
+                break
+    known[el] = found
+    return found
+
+
+def _date_piece(piece: str | None, tz: tzinfo) -> datetime | None:
+    piece = (piece or "").strip()
+    return _date_in(piece, tz) if 6 <= len(piece) <= 40 else None
+
+
+def _date_in(text: str, tz: tzinfo) -> datetime | None:
+    """The time a text reads as (reads_as_date), or None."""
+    return time_from_text(text, tz) if _DIGIT.search(text) else None
 
 
 def on_shown_clock(instant: datetime, shown: datetime | None) -> datetime:
@@ -272,11 +298,12 @@ def choose_time(records_parts: list[dict], paths: Sequence[tuple], tz: tzinfo) -
     """The path whose times parse in most records and keep one order: the narrowest
     such element (the date itself, not the header around it), the first such path."""
     best = None
+    known: dict = {}  # each element's first date line (_first_date_piece)
     for path in paths:
         nodes = _column(records_parts, path)
         if _in_most(nodes, _may_give_time, False) is None:
             continue  # too long, or no digit and no attribute: no date in most records
-        times = _times_in_most(nodes, tz)
+        times = _times_in_most(nodes, tz, known)
         if times is None or not in_one_order(times):
             continue
         if best is None or _inside(path, best):
@@ -286,9 +313,9 @@ def choose_time(records_parts: list[dict], paths: Sequence[tuple], tz: tzinfo) -
     return best
 
 
-def _times_in_most(nodes: list, tz: tzinfo) -> list | None:
+def _times_in_most(nodes: list, tz: tzinfo, known: dict) -> list | None:
     """The nodes' times where they give one in most records (most_of), else None."""
-    return _in_most(nodes, lambda node: time_of(node, tz), None)
+    return _in_most(nodes, lambda node: time_of(node, tz, known), None)
 
 
 def _in_most(nodes: list, read, none) -> list | None:
@@ -653,7 +680,10 @@ def read_records(found: RecordSet, tz: tzinfo, url: str | None) -> tuple[list[Re
         if body_node is None:
             continue
         author = _author_text(author_node) if author_node is not None else ""
-        note = (lambda n, a=author, t=time: edit_note(clean_text(n), a, t, tz)) if author else None
+        # An edit note names the poster: a body whose text does not name them holds none (the
+        # text of anything in it is a piece of the body's), and its parts' texts go unread
+        named = author and author in clean_text(body_node)
+        note = (lambda n, a=author, t=time: edit_note(clean_text(n), a, t, tz)) if named else None
         body = _without(body_node, fields.body, p, cut, note)
         post = Post.from_element(
             body, post_id=record_id(record, i), number=None, author=author, time=time, url=url
