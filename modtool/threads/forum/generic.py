@@ -361,7 +361,7 @@ def _grown_from_names(page: _Page, leave_out: set = frozenset()) -> list:
     for el in page.root.iter("span", "div", "td", "b", "strong", "a", "p"):
         if el in leave_out:
             continue
-        if _NAME_CLASS.search(el.get("class") or "") and 0 < len(clean_text(el)) <= 40:
+        if _names_a_poster(el.get("class") or "") and 0 < len(clean_text(el)) <= 40:
             for key in _keys(el):
                 groups.setdefault(key, []).append(el)
     best: list = []
@@ -1093,6 +1093,9 @@ def _edit_line(node) -> bool:
 
 def _first_letter(node) -> str:
     """The first character of an element's text, spaces aside (clean_text(node)[:1])."""
+    own = (node.text or "").lstrip()
+    if own:
+        return own[0]  # itertext's first piece (most elements start with words of their own)
     for piece in node.itertext():
         piece = piece.lstrip()
         if piece:
@@ -1115,12 +1118,14 @@ def _without_furniture(body):
             or _edit_line(node)
         )
     ]
-    if not found and not _has_signature_line(body):
+    signed = _has_signature_line(body)  # a copy has the same lines: else nothing to cut
+    if not found and not signed:
         return body
     body = copy.deepcopy(body)
     copies = list(body.iterdescendants())
     drop = [copies[i] for i in found]
-    _cut_signature(body)
+    if signed:
+        _cut_signature(body)
     dropped = set(drop)
     for node in drop:
         if not any(anc in dropped for anc in node.iterancestors()):
@@ -1136,11 +1141,17 @@ _SIG_LINE = re.compile(r"(?:^|\n)[ \t]*(?:_{10,}|-- )[ \t]*(?:\n|$)")
 def _has_signature_line(body) -> bool:
     """Whether a body holds a signature delimiter line where `_cut_signature` looks for one."""
     for node in body.iter():
-        if isinstance(node.tag, str) and node.text and _SIG_LINE.search(node.text):
+        if isinstance(node.tag, str) and node.text and _signature_line(node.text):
             return True
-        if node is not body and node.tail and _SIG_LINE.search(node.tail):
+        if node is not body and node.tail and _signature_line(node.tail):
             return True
     return False
+
+
+def _signature_line(text: str) -> bool:
+    # The delimiter's characters are looked for first: a search for them alone is faster
+    # than the pattern's, and few texts hold either.
+    return ("__________" in text or "-- " in text) and bool(_SIG_LINE.search(text))
 
 
 def _cut_signature(body) -> None:

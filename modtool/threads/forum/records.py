@@ -21,6 +21,7 @@ that search read fails a criterion of the page as a whole; `Doubts` says what wa
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from copy import deepcopy
 from dataclasses import dataclass
@@ -65,12 +66,12 @@ class Fields:
 # --- finding the records ---------------------------------------------------------------------
 
 
-def shape(el) -> tuple:
-    """What repeats between records: an element's tag and stable class names, its first
-    child's, and how many children it has (a header row and a body row differ by their
-    cells' classes, or by how many cells they have)."""
+def shape(el, label: str | None = None) -> tuple:
+    """What repeats between records: an element's tag and stable class names (its `label`,
+    where known), its first child's, and how many children it has (a header row and a body
+    row differ by their cells' classes, or by how many cells they have)."""
     children = [c for c in el if isinstance(c.tag, str) and c.tag not in _SKIPPED]
-    return (_label(el), _label(children[0]) if children else None, len(children))
+    return (label or _label(el), _label(children[0]) if children else None, len(children))
 
 
 def _label(el) -> str:
@@ -89,9 +90,16 @@ def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
     them are (at most `longest` children: a header row and a body row, a table and the
     paragraph after it). Each run as its records, each record as its elements."""
     children = [c for c in parent if isinstance(c.tag, str) and c.tag not in _SKIPPED]
+    labels = [_label(c) for c in children]
+    # A shape starts with the child's label: a child whose label no sibling shares has a
+    # shape of its own, which never repeats (most children of most parents).
+    repeated = {label for label, n in Counter(labels).items() if n > 1}
+    if not repeated:
+        return []
     at: dict[tuple, list[int]] = {}
-    for i, c in enumerate(children):
-        at.setdefault(shape(c), []).append(i)
+    for i, (c, label) in enumerate(zip(children, labels, strict=True)):
+        if label in repeated:
+            at.setdefault(shape(c, label), []).append(i)
     runs = []
     for starts in at.values():
         if len(starts) < 2:
@@ -438,9 +446,11 @@ def choose_body(
     the time and the furniture (`cut`) are taken out, in a part apart from the poster (the
     poster's card, with its rank and join date, is no message) unless the message shares
     its part with the poster and that part holds twice as much."""
-    cut = [author, *cut]
-    apart = _longest_text(records_parts, paths, cut, lambda path: not _holds(path, author))
-    shared = _longest_text(records_parts, paths, cut, lambda path: True)
+    # Each path's text is measured once: the part apart from the poster is the longest of
+    # the paths that do not hold the poster.
+    lengths = _text_lengths(records_parts, paths, [author, *cut])
+    apart = _longest_text({p: n for p, n in lengths.items() if not _holds(p, author)})
+    shared = _longest_text(lengths)
     if apart is None or (shared is not None and shared[1] > 2 * apart[1]):
         return shared[0] if shared else None
     return apart[0]
@@ -450,15 +460,14 @@ def _holds(path: tuple, inner: tuple | None) -> bool:
     return inner is not None and (path == inner or _inside(inner, path))
 
 
-def _longest_text(
-    records_parts: list[dict], paths: Sequence[tuple], cut: Sequence[tuple], allowed
-) -> tuple | None:
-    """(path, median length) of the allowed path holding the most varying text once the
-    `cut` parts are out, never one inside those; of paths holding nearly as much (nine
-    tenths), the innermost: the message, not the post around it."""
+def _text_lengths(
+    records_parts: list[dict], paths: Sequence[tuple], cut: Sequence[tuple]
+) -> dict[tuple, float]:
+    """The median length of each path's text once the `cut` parts are out, for the paths
+    (never one inside those, nor one of links only) whose texts then vary between records."""
     lengths: dict[tuple, float] = {}
     for path in [(), *paths]:
-        if any(c and (path == c or _inside(path, c)) for c in cut) or not allowed(path):
+        if any(c and (path == c or _inside(path, c)) for c in cut):
             continue
         nodes = _column(records_parts, path)
         if links_only(nodes):
@@ -470,6 +479,12 @@ def _longest_text(
         ]
         if varies(left):  # what is left once the cut parts are out differs between records
             lengths[path] = median(map(len, left))
+    return lengths
+
+
+def _longest_text(lengths: dict[tuple, float]) -> tuple | None:
+    """(path, median length) of the path holding the most text (`_text_lengths`); of paths
+    holding nearly as much (nine tenths), the innermost: the message, not the post around it."""
     if not lengths or max(lengths.values()) <= 0:
         return None
     most = max(lengths.values())
