@@ -1,7 +1,9 @@
 """Reading forum pages: engine detection and the engine registry (one module per engine).
 
 Each engine module has `name`, `detect(doc)` and `parse(doc, url, tz) -> ThreadPage` for HTML
-pages; engines with a JSON API add `detect_json(obj)` and `parse_json(obj, url, tz)`.
+pages, and may add `read_if_claimed(doc, url, tz)` (both in one, None for a page it does not
+claim) where detection and reading share their work; engines with a JSON API add
+`detect_json(obj)` and `parse_json(obj, url, tz)`.
 Detection tries the engines in the order below; `generic` reads what none of them claims.
 """
 
@@ -24,6 +26,8 @@ from ..times import UTC, page_zone, stated_offset
 from .base import Doubts, Engine, ThreadPage
 
 if TYPE_CHECKING:
+    import html as _html
+
     from lxml import etree
 else:  # a count from kept readings parses no page: lxml is imported when one is read
     etree = lazy_module("lxml.etree")
@@ -175,9 +179,10 @@ def parse_page(
 
 
 def _claimed(engine: Engine, doc, url: str | None, tz: tzinfo) -> ThreadPage | None:
-    """An engine's reading of a page it claims, else None. An engine whose detection is a
-    reading (the generic reader finds the posts to know a page is one) reads once: `read`."""
-    read = getattr(engine, "read", None)
+    """An engine's reading of a page it claims, else None. An engine whose detection and
+    reading share their work (the generic reader finds the posts to know a page is one, phpBB
+    scans the page once for both) reads once: `read_if_claimed` (Engine)."""
+    read = getattr(engine, "read_if_claimed", None)
     if read is not None:
         return read(doc, url, tz)
     return engine.parse(doc, url, tz) if engine.detect(doc) else None

@@ -93,3 +93,7 @@ class Engine(Protocol):
 
     def parse(self, doc: lxml_html.HtmlElement, url: str | None, tz: tzinfo) -> ThreadPage:
         """The page's posts and its thread's page URLs."""
+
+    # Optional: `read_if_claimed(doc, url, tz) -> ThreadPage | None`, detect and parse in one
+    # (None for a page the engine does not claim), where the two share their work; parse_page
+    # asks it before detect.

@@ -67,7 +67,7 @@ def detect(doc) -> bool:
     return bool(_posts(doc))
 
 
-def read(doc, url: str | None, tz: tzinfo) -> ThreadPage | None:
+def read_if_claimed(doc, url: str | None, tz: tzinfo) -> ThreadPage | None:
     """The page's posts where the reader finds any, else None: detect and parse in one search
     (parse_page asks this of an engine that has it, not detect and then parse)."""
     search = _search(doc)

@@ -45,18 +45,6 @@ def _scan(doc) -> tuple[list, list]:
     return posts, boxes
 
 
-# The scan detect made of the page parse is then given (the page's one walk over its divs
-# and lists, not two), kept only until that parse takes it.
-_detected: list = [None, None]
-
-
-def _scan_once(doc) -> tuple[list, list]:
-    """The scan of a page: the one detect made of it, else a new one."""
-    doc_scanned, scan = _detected
-    _detected[:] = [None, None]
-    return scan if doc_scanned is doc else _scan(doc)
-
-
 def _page_links(boxes: list) -> list:
     return [a for box in boxes for a in box.iter("a") if a.get("href")]
 
@@ -77,13 +65,22 @@ _PRINT_POSTS = etree.XPath("//div[@class='post'][div[@class='content']][div[@cla
 
 
 def detect(doc) -> bool:
+    return "phpbb" in " ".join(_META(doc)).lower() or _claimed_scan(doc) is not None
+
+
+def read_if_claimed(doc, url: str | None, tz: tzinfo) -> ThreadPage | None:
+    """The page's posts where phpBB made the page, else None: detection and reading share the
+    page's one scan of its divs and lists (parse_page asks this, not detect then parse)."""
     if "phpbb" in " ".join(_META(doc)).lower():
-        return True
+        return parse(doc, url, tz)
+    scan = _claimed_scan(doc)
+    return None if scan is None else _parse_scanned(doc, scan, url, tz)
+
+
+def _claimed_scan(doc) -> tuple[list, list] | None:
+    """The page's scan where it holds a post of phpBB's shape, else None."""
     scan = _scan(doc)
-    if any(_parts(el).content is not None for el in scan[0]):
-        _detected[:] = [doc, scan]  # for the parse that follows
-        return True
-    return False
+    return scan if any(_parts(el).content is not None for el in scan[0]) else None
 
 
 class _Parts:
@@ -172,7 +169,11 @@ def _find_parts(el, parts: _Parts) -> None:
 
 
 def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
-    containers, boxes = _scan_once(doc)
+    return _parse_scanned(doc, _scan(doc), url, tz)
+
+
+def _parse_scanned(doc, scan: tuple[list, list], url: str | None, tz: tzinfo) -> ThreadPage:
+    containers, boxes = scan
     start = _url_start(url)
     if start is None:
         start = _shown_page_start(boxes)
