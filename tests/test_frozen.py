@@ -117,3 +117,36 @@ def test_a_field_outside_the_plain_init_is_refused(annotation, default):
     namespace = {"__annotations__": {"a": eval(annotation)}, "a": default}
     with pytest.raises(TypeError, match="use @dataclass"):
         frozen(type("Odd", (), namespace))
+
+
+def test_a_class_that_writes_its_own_eq_is_hashed_by_its_fields_as_the_stdlib_does():
+    def body():
+        class Named:
+            name: str
+
+            def __eq__(self, other):
+                return type(other) is type(self) and self.name.lower() == other.name.lower()
+
+        return Named
+
+    ours, theirs = frozen(body()), dataclasses.dataclass(frozen=True, slots=True)(body())
+    assert hash(ours("a")) == hash(theirs("a")) == hash(("a",))
+    assert ours("A") == ours("a")  # its own __eq__ stays
+
+
+def test_a_plain_subclass_may_add_attributes_but_not_change_fields():
+    ours, theirs = _both(slots=False)
+
+    class Extra(ours):
+        pass
+
+    class StdExtra(theirs):
+        pass
+
+    for cls in (Extra, StdExtra):
+        point = cls(1)
+        point.note = "kept"
+        assert point.note == "kept"
+        del point.note
+        with pytest.raises(FrozenInstanceError):
+            point.x = 2

@@ -5,9 +5,9 @@ class, and building the sixty classes a count loads took a third of its start-up
 class is a dataclass with its fields, `replace` and `__match_args__` as the stdlib makes them;
 its `__init__` is compiled once, as the stdlib's frozen one is written (each field set with
 object.__setattr__, a default factory called where its argument is left out, `__post_init__`
-called last); `__setattr__` and `__delattr__` refuse every name with FrozenInstanceError, and
-`__eq__`, `__hash__` and `__repr__` are shared functions that read the class's fields, where
-the stdlib compiles five more functions for each class. They compare, hash and print as the
+called last); `__setattr__`, `__delattr__` (refusing as the stdlib's do), `__eq__`, `__hash__`
+and `__repr__` are shared functions that read the class's fields, where the stdlib compiles
+five more functions for each class. They compare, hash and print as the
 stdlib's do: the fields with compare=True as a tuple (an instance of another class is
 NotImplemented), the same fields hashed unless a field says otherwise, the fields with
 repr=True shown as `Name(field=value, ...)`, "..." where a value holds itself. Copies and
@@ -48,7 +48,7 @@ def frozen(cls=None, /, *, slots: bool = True):
         made._hash_key = _tuple_of([f.name for f in fields if _hashed(f)])
         made._repr_fields = tuple(f.name for f in fields if f.repr)
         for name, method in (("__eq__", _eq), ("__hash__", _hash), ("__repr__", _repr)):
-            if name not in cls.__dict__:  # one the class writes itself stays, as with dataclass
+            if not _written_by(cls, name):  # one the class writes itself stays, as with dataclass
                 setattr(made, name, method)
         return made
 
@@ -94,12 +94,31 @@ def _init_of(made, fields):
     return init
 
 
+def _written_by(cls, name: str) -> bool:
+    """Whether the class writes this method itself. A class that writes `__eq__` gets
+    `__hash__ = None` from Python, which (as for the stdlib) is not a hash it wrote."""
+    if name == "__hash__" and cls.__dict__.get("__hash__", 0) is None:
+        return "__eq__" not in cls.__dict__
+    return name in cls.__dict__
+
+
 def _refuse_set(self, name: str, value) -> None:
-    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+    if _frozen_name(self, name):
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+    object.__setattr__(self, name, value)
 
 
 def _refuse_delete(self, name: str) -> None:
-    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+    if _frozen_name(self, name):
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+    object.__delattr__(self, name)
+
+
+def _frozen_name(obj, name: str) -> bool:
+    """Every name of a frozen class's instance is frozen; a plain subclass may add its own
+    attributes (not the fields), as the stdlib's frozen classes let it."""
+    cls = type(obj)
+    return "__dataclass_fields__" in cls.__dict__ or name in cls.__dataclass_fields__
 
 
 def _fields_state(self) -> list:

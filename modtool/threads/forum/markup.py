@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC as _UTC
 from datetime import datetime, tzinfo
 from functools import lru_cache, partial
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlparse, urlunparse
 
 from ..body import text_of
+from ..frozen import frozen
 from ..posts import Post
 from ..times import (
     day_and_month,
@@ -307,7 +308,7 @@ _DATEISH = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class PostSpec:
     """Where the parts of a post live in one engine's markup (CSS selectors, first match wins)."""
 
@@ -445,7 +446,7 @@ def _time(el, spec: PostSpec, tz: tzinfo) -> tuple[datetime | None, str]:
 # --- pagination --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class PageScheme:
     """How an engine's page URLs name a page: a regex whose group 1 is the page or offset."""
 

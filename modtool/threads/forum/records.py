@@ -24,13 +24,13 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from copy import deepcopy
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from statistics import median
 
 from lxml import etree
 
+from ..frozen import frozen
 from ..posts import Post
 from ..times import in_one_order
 from .base import Doubts
@@ -53,7 +53,7 @@ _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"[\d\W_]+")  # what a counter's wording is left without
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Fields:
     """The paths of a record set's fields (None: no path passes)."""
 
@@ -512,7 +512,7 @@ def choose_fields(records_parts: list[dict], tz: tzinfo, worth=None) -> Fields |
 # --- the page's posts ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RecordSet:
     """A run of records and the fields chosen for them."""
 
@@ -667,7 +667,7 @@ def record_id(record, index: int) -> str:
     return str(index)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Read:
     """A record read: the post, the element showing its time (None where none does)."""
 
