@@ -19,6 +19,7 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "core.count": "AuditEntry DayCount Notice Outcome OutcomeKind Voter Wagon count_days",
     "host.counting": "count_game",
+    "host.checking": "with_posted_counts",  # a count beside the counts posted in the thread
     "games": "find_game load_game",
     "errors": "FetchError GameFileError ModToolError SourceError",
     "core.ledger": "Event EventKind Game Phase PhaseKind Slot",

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import importlib.util
+import os
 import re
 from functools import cache, lru_cache
 from itertools import islice
@@ -32,6 +34,8 @@ from .lazy_modules import lazy_module
 from .patterns import lazy
 
 if TYPE_CHECKING:
+    import html as _html
+
     from lxml import etree
 else:  # a count from kept readings parses no HTML: lxml is imported when a body is read
     etree = lazy_module("lxml.etree")
@@ -126,13 +130,17 @@ def text_of(el) -> str:
 
 @cache
 def reader_version() -> bytes:
-    """What a body's reading depends on besides its HTML: this module's code and lxml's release.
-    A reading kept under another version is not used. lxml's release is read from its package,
-    not from lxml.etree, which a count from kept readings never imports; a release fixes the
-    libxml2 its wheels are built with (a system lxml linked to a newer libxml2 of the same
-    release would keep its readings)."""
+    """What a body's reading depends on besides its HTML: this module's code, lxml's release
+    and its lxml.etree file (found, not imported: a count from kept readings never imports it).
+    A release fixes the libxml2 its wheels are built with, and an lxml built or installed again
+    is another file; a reading kept under another version is not used. Only a system lxml
+    linked to a libxml2 upgraded apart from it keeps its readings (the README says what to do)."""
     source = Path(__file__).read_text(encoding="utf-8")
-    return hashlib.blake2b(f"{source}{lxml.__version__}".encode(), digest_size=32).digest()
+    spec = importlib.util.find_spec("lxml.etree")
+    built = os.stat(spec.origin) if spec and spec.origin else None
+    made = (built.st_size, built.st_mtime_ns) if built else None
+    versions = f"{source}{lxml.__version__}{made}"
+    return hashlib.blake2b(versions.encode(), digest_size=32).digest()
 
 
 def reading_digest(html: str) -> bytes:
