@@ -200,18 +200,14 @@ def _tree_text(element, special: bool) -> str:
         _apply([(el, kind) for _, el, kind in _changes(element, breaks)])
     else:
         for el in element.iterdescendants():
-            line_breaks = _BREAKS.get(el.tag)
-            if line_breaks is None:
-                line_breaks = _learn_breaks(el.tag)
-            if line_breaks:
-                breaks.append((el, line_breaks))
+            _note_break(el, el.tag, breaks)
     last = element[-1] if len(element) else None
     if element.text:
         element.text = element.text.lstrip() if last is not None else element.text.strip()
     if last is not None and last.tail:
         last.tail = last.tail.rstrip()
     _break_lines(breaks)
-    return etree.tostring(element, encoding=str, method="text", with_tail=False)
+    return text_of(element)
 
 
 def _break_lines(breaks) -> None:
@@ -243,9 +239,14 @@ _VOID_TAGS = frozenset(
 _BREAKS: dict = {}  # tag -> what _break_kind says of it, learnt as tags are met
 
 
-def _learn_breaks(tag) -> int:
-    found = _BREAKS[tag] = _break_kind(tag) if isinstance(tag, str) else 0  # 0: a comment
-    return found
+def _note_break(el, tag, breaks: list) -> None:
+    """Put an element in `breaks` where its tags make line breaks (_break_kind, learnt once a
+    tag; 0 for a comment)."""
+    line_breaks = _BREAKS.get(tag)
+    if line_breaks is None:
+        line_breaks = _BREAKS[tag] = _break_kind(tag) if isinstance(tag, str) else 0
+    if line_breaks:
+        breaks.append((el, line_breaks))
 
 
 def _break_kind(tag: str) -> int:
@@ -400,11 +401,7 @@ def _changes(element, breaks: list | None = None) -> list:
             continue  # the body itself; inside a removed part
         tag = el.tag
         if breaks is not None:
-            line_breaks = _BREAKS.get(tag)
-            if line_breaks is None:
-                line_breaks = _learn_breaks(tag)
-            if line_breaks:
-                breaks.append((el, line_breaks))
+            _note_break(el, tag, breaks)
         if tag == "br" or not isinstance(tag, str):
             continue  # a br changes nothing whatever its class; comments (dropped with the tags)
         cls, style = el.get("class"), el.get("style")
