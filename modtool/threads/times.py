@@ -105,7 +105,7 @@ def page_zone(text: str, tz: tzinfo, year: int | None = None) -> tzinfo:
 def parse_iso(value: str, tz: tzinfo = UTC) -> datetime | None:
     """An ISO 8601 timestamp (a `datetime` attribute); naive ones are read in `tz`."""
     value = value.strip()
-    if not value[:4].isdigit():
+    if not (value[:4].isascii() and value[:4].isdigit()):
         return None  # every form fromisoformat reads starts with the year (a failure costs)
     try:
         dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
@@ -124,9 +124,7 @@ def parse_displayed(text: str, tz: tzinfo = UTC, now: datetime | None = None) ->
     fast = _english(cleaned, tz)
     if fast:
         return fast
-    # ISO 8601 starts with a four-digit year (datetime.fromisoformat refuses anything else):
-    # a text that does not is spared the raised and caught ValueError
-    iso = parse_iso(cleaned, tz) if cleaned[:4].isdigit() and cleaned[:4].isascii() else None
+    iso = parse_iso(cleaned, tz)
     if iso:
         return iso
     relative = _relative(cleaned, tz, now)

@@ -202,7 +202,7 @@ def label_to_many_places(texts: Sequence[str], hrefs: Sequence[str]) -> bool:
 
 
 def reads_as_date(text: str, tz: tzinfo) -> bool:
-    return bool(_DIGIT.search(text)) and time_from_text(text, tz) is not None
+    return _date_in(text, tz) is not None
 
 
 def links_only(nodes: Sequence) -> bool:
@@ -285,7 +285,7 @@ def _date_piece(piece: str | None, tz: tzinfo) -> datetime | None:
 
 
 def _date_in(text: str, tz: tzinfo) -> datetime | None:
-    """The time a text reads as (reads_as_date), or None."""
+    """The time a text reads as, or None (a text without a digit is no date)."""
     return time_from_text(text, tz) if _DIGIT.search(text) else None
 
 
