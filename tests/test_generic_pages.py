@@ -206,7 +206,8 @@ def test_a_single_post_fragment_is_read_as_one_post(name):
 
     doc, posts = _page(name)
     whole = {p[0]: p for p in _read(doc)}
-    blocks = [el for el in posts if generic._read(el, None, generic.UTC, 0) is not None]
+    page = generic._Page(doc)
+    blocks = [el for el in posts if generic._read(el, None, generic.UTC, 0, page) is not None]
     assert len(blocks) == len(whole)  # Invision's topic header panel is no post
     for el in blocks:
         fragment = etree.tostring(el, encoding=str, method="html")

@@ -11,7 +11,13 @@ from typer.testing import CliRunner
 from modtool.cli import app
 from modtool.errors import SourceError
 from modtool.threads.forum import parse_page, records
-from modtool.threads.forum.generic import _author_link, _author_name, _plain_quote, page_doubts
+from modtool.threads.forum.generic import (
+    _author_link,
+    _author_name,
+    _Page,
+    _plain_quote,
+    page_doubts,
+)
 from modtool.threads.forum.markup import (
     attribute_time,
     class_stems,
@@ -208,7 +214,7 @@ def test_the_name_link_not_the_letter_avatar():
         '<div><a href="/user/fgallese"><span class="avatar">F</span></a>'
         '<a href="/user/fgallese">fgallese</a><p>Great work!</p></div>'
     )
-    assert _author_name(_author_link(post)) == "fgallese"
+    assert _author_name(_author_link(post, _Page(post))) == "fgallese"
 
 
 @pytest.mark.parametrize(

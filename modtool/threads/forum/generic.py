@@ -90,7 +90,7 @@ def _parse_found(doc, search: _Search, url: str | None, tz: tzinfo) -> ThreadPag
     read = [
         (el, *found)
         for i, (el, author) in enumerate(zip(group, authors, strict=True))
-        if (found := _read(el, url, tz, i, author, page))
+        if (found := _read(el, url, tz, i, page, author))
     ]
     posts = _without_copies(_dates_either_way(read))
     # The few members with no time, or no poster, where the others show both, are page
@@ -531,10 +531,9 @@ def _depth_spread(members: list, depth=_depth) -> float:
     return (max(depths) - min(depths)) / 10
 
 
-def _author_link(el, page: _Page | None = None):
+def _author_link(el, page: _Page):
     """The poster's name: a profile link (not the poster's picture, where another shows the
     name), else a short element named like a poster's; the first in the element."""
-    page = page or _page_of(el)
     for table in (page.named_link, page.any_link, page.name_node):
         found = table.get(el)
         if found is not None:
@@ -693,11 +692,6 @@ class _Page:
                         break
         memo[el] = found
         return found
-
-
-def _page_of(el) -> _Page:
-    """The page an element is on, found for it alone (for a caller that holds none)."""
-    return _Page(el.getroottree().getroot())
 
 
 def _spread(node, found: set) -> None:
@@ -1275,19 +1269,22 @@ def _authors_in_place(blocks: list, page: _Page) -> list:
     return found
 
 
+def _body_apart(el, author, time, time_node, tz: tzinfo, page: _Page):
+    """A post block's body (`_body`): never the poster's blocks or a copy of its time."""
+    avoid = [*_poster_blocks(author, el, time_node, page), *_time_copies(el, time, time_node, tz)]
+    return _body(el, avoid)
+
+
 def _read(
-    el, url: str | None, tz: tzinfo, index: int, author=None, page: _Page | None = None
+    el, url: str | None, tz: tzinfo, index: int, page: _Page, author=None
 ) -> tuple[Post, object] | None:
-    """A post block's post, and the element that shows its time (None where none does);
-    `author`, where given, is its poster's element (`_authors_in_place`); `page`, the page
-    read (its own page, found again, where not given)."""
-    page = page or _page_of(el)
+    """A post block's post, and the element that shows its time (None where none does), on
+    the page read; `author`, where given, is its poster's element (`_authors_in_place`)."""
     author = _author_link(el, page) if author is None else author
     time, time_node = page.timed(el, tz)
     if author is None and time is None:
         return None  # a block that looks like the posts but is page furniture
-    avoid = [*_poster_blocks(author, el, time_node, page), *_time_copies(el, time, time_node, tz)]
-    found = _body(el, avoid)
+    found = _body_apart(el, author, time, time_node, tz, page)
     if found is None:
         return None
     body = _without_furniture(_narrow(found))
@@ -1398,11 +1395,7 @@ def explain(doc, tz: tzinfo) -> dict:
     for i, el in enumerate(blocks):
         author = _author_link(el, search.page)
         found, time_node = search.page.timed(el, tz)
-        avoid = [
-            *_poster_blocks(author, el, time_node, search.page),
-            *_time_copies(el, found, time_node, tz),
-        ]
-        body = _body(el, avoid)
+        body = _body_apart(el, author, found, time_node, tz, search.page)
         missing = [
             what
             for what, node in (("poster", author), ("time", found), ("text", body))

@@ -65,13 +65,18 @@ _PRINT_POSTS = etree.XPath("//div[@class='post'][div[@class='content']][div[@cla
 
 
 def detect(doc) -> bool:
-    return "phpbb" in " ".join(_META(doc)).lower() or _claimed_scan(doc) is not None
+    return _says_phpbb(doc) or _claimed_scan(doc) is not None
+
+
+def _says_phpbb(doc) -> bool:
+    """Whether the page's generator or copyright meta tag names phpBB."""
+    return "phpbb" in " ".join(_META(doc)).lower()
 
 
 def read_if_claimed(doc, url: str | None, tz: tzinfo) -> ThreadPage | None:
     """The page's posts where phpBB made the page, else None: detection and reading share the
     page's one scan of its divs and lists (parse_page asks this, not detect then parse)."""
-    if "phpbb" in " ".join(_META(doc)).lower():
+    if _says_phpbb(doc):
         return parse(doc, url, tz)
     scan = _claimed_scan(doc)
     return None if scan is None else _parse_scanned(doc, scan, url, tz)
