@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import shutil
+import sqlite3
 import subprocess
 import sys
 from dataclasses import replace
@@ -144,3 +145,32 @@ def test_a_lazy_module_imports_on_first_use_and_keeps_what_it_found():
     assert vars(stand_in)["rgb_to_hsv"] is importlib.import_module("colorsys").rgb_to_hsv
     with pytest.raises(AttributeError):
         stand_in.no_such_name  # noqa: B018
+
+
+_FIRST_CACHE = """
+CREATE TABLE pages (url TEXT PRIMARY KEY, body TEXT NOT NULL, etag TEXT, last_modified TEXT,
+    fetched_at REAL NOT NULL);
+CREATE TABLE readings (digest BLOB PRIMARY KEY, reading TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE clauses (kind BLOB NOT NULL, digest BLOB NOT NULL, clauses BLOB NOT NULL,
+    PRIMARY KEY (kind, digest)) WITHOUT ROWID;
+INSERT INTO pages VALUES ('https://f.invalid/t/1', '<p>page</p>', NULL, NULL, 1.0);
+INSERT INTO readings VALUES (x'00', 'an old reading');
+INSERT INTO clauses VALUES (x'01', x'00', x'02');
+"""
+
+
+def test_a_cache_of_the_first_layout_keeps_its_pages_and_reads_its_posts_again(tmp_path, reads):
+    path = tmp_path / "c.sqlite"
+    with sqlite3.connect(path) as old:
+        old.executescript(_FIRST_CACHE)
+    old.close()
+    cache = PageCache(path)
+    assert cache.page("https://f.invalid/t/1").body == "<p>page</p>"
+    assert cache.readings([b"\0"]) == {}  # derived rows go; the page they came from stays
+    with_kept_readings(_posts(), cache)
+    with_kept_readings(_posts(), cache)
+    assert reads == list(BODIES)
+    cache.close()
+    with sqlite3.connect(path) as db:
+        layout = db.execute("SELECT sql FROM sqlite_master WHERE name = 'readings'").fetchone()[0]
+    assert "WITHOUT ROWID" not in layout

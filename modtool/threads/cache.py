@@ -41,16 +41,23 @@ CREATE TABLE IF NOT EXISTS threads (
     updated_at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS readings (
-    digest BLOB PRIMARY KEY,
+    digest BLOB NOT NULL UNIQUE,
     reading TEXT NOT NULL
-) WITHOUT ROWID;
+);
 CREATE TABLE IF NOT EXISTS clauses (
     kind BLOB NOT NULL,
     digest BLOB NOT NULL,
     clauses BLOB NOT NULL,
-    PRIMARY KEY (kind, digest)
-) WITHOUT ROWID;
+    UNIQUE (kind, digest)
+);
 """
+# Readings and clauses are keyed by a hash, so a count's new rows land all over the key order. In
+# a table ordered by that key (WITHOUT ROWID) each row rewrites a page of text somewhere in the
+# file: 4x the CPU of appending the rows in a rowid table and indexing the short keys (1,500 rows
+# into a 45 MB cache: 26 ms against 7 ms). Version 1 caches had the keyed tables; their rows are
+# derived from the pages and read again, so they are dropped rather than copied.
+_DERIVED_VERSION = 2
+_DROP_DERIVED = "DROP TABLE IF EXISTS readings; DROP TABLE IF EXISTS clauses;"
 _CHUNK = 500  # digests asked for in one query (SQLite's limit on parameters is 999 or more)
 
 
@@ -92,6 +99,7 @@ class PageCache:
                     self._conn = sqlite3.connect(self.path, check_same_thread=False)
                     if new:
                         os.chmod(self.path, 0o600)  # pages of private forums may be in here
+                    self._renew_derived()
                     self._conn.executescript(_SCHEMA)
                 except sqlite3.DatabaseError as exc:
                     self._conn = None
@@ -100,6 +108,17 @@ class PageCache:
                         "give another path, or delete the file"
                     ) from None
             return self._conn
+
+    def _renew_derived(self) -> None:
+        """Drop the derived tables of an older cache (see _DERIVED_VERSION). A cache that cannot
+        be written to keeps them: its rows still read, in the columns they always had."""
+        assert self._conn is not None
+        if self._conn.execute("PRAGMA user_version").fetchone()[0] >= _DERIVED_VERSION:
+            return
+        try:
+            self._conn.executescript(f"{_DROP_DERIVED} PRAGMA user_version = {_DERIVED_VERSION};")
+        except sqlite3.OperationalError:
+            pass
 
     def close(self) -> None:
         with self._lock:
@@ -146,7 +165,7 @@ class PageCache:
 
     def keep_readings(self, readings: list[tuple[bytes, str]]) -> None:
         """Keep post readings by digest, so that a re-count parses no body it has read."""
-        self._keep("INSERT OR REPLACE INTO readings VALUES (?, ?)", readings)
+        self._keep("INSERT OR REPLACE INTO readings (digest, reading) VALUES (?, ?)", readings)
 
     def clauses(self, kind: bytes, digests: list[bytes]) -> dict[bytes, bytes]:
         """The clauses of this kind kept for the posts of these digests (threads.kept)."""
@@ -167,7 +186,7 @@ class PageCache:
     def keep_clauses(self, kind: bytes, clauses: list[tuple[bytes, bytes]]) -> None:
         """Keep the clauses of this kind read in posts, by the posts' digests."""
         rows = [(kind, digest, value) for digest, value in clauses]
-        self._keep("INSERT OR REPLACE INTO clauses VALUES (?, ?, ?)", rows)
+        self._keep("INSERT OR REPLACE INTO clauses (kind, digest, clauses) VALUES (?, ?, ?)", rows)
 
     def _keep(self, insert: str, rows: list[tuple]) -> None:
         """Run `insert` for each row, in one transaction."""
