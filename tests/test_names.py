@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from modtool.core.names import (
     Method,
@@ -11,6 +16,7 @@ from modtool.core.names import (
     ThreadWords,
     consonant_skeleton,
     loose_forms,
+    normalise,
     opens_with_name,
     pet_stems,
     spoken_letters,
@@ -468,3 +474,29 @@ def test_a_slip_of_a_short_form_the_thread_established(text, others, thread, slo
             f"{text!r} read as {how}, the thread's short form for havingfitz "
             "(used in 4 posts (0, 1, 2, 3))"
         )
+
+
+def _normalised_by_unicode(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFC", bare))
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=30))
+def test_normalise_of_ascii_names_is_the_unicode_round_trip(name):
+    # ASCII names skip the decomposition: it would change nothing in them
+    assert normalise(name) == _normalised_by_unicode(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "normal"),
+    [
+        ("Söze", "soze"),
+        ("Mr. Bob_2", "mrbob2"),
+        ("ＦＵＬＬ", "full"),
+        ("홍길동", "홍길동"),
+        ("Straße", "strasse"),
+    ],
+)
+def test_normalise(name, normal):
+    assert normalise(name) == normal

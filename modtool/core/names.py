@@ -105,9 +105,12 @@ _MAX_TARGET_WORDS = 8
 _SPEECH = lazy(r'\w[.,!?]*["”]\s+\S')
 
 
+@lru_cache(maxsize=16384)  # asked of each post's author and each vote's words, again and again
 def normalise(name: str) -> str:
     """Case-folded, accents dropped ("Söze" is "soze"), everything but letters and digits
     removed. Hangul is recomposed after the accents go, so Korean names compare as written."""
+    if name.isascii():  # no accents to drop: the Unicode round trip would give the same
+        return _NON_ALNUM.sub("", name.lower())
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
     return _NON_ALNUM.sub("", unicodedata.normalize("NFC", bare))
