@@ -163,7 +163,7 @@ def read_html(html: str) -> str:
     root = doc.find("body") if doc is not None else None
     if root is None:
         return ""
-    return read(root, inner_html(root))
+    return read(root, inner_html(root), owned=True)  # the tree is this call's alone
 
 
 def inner_html(el: etree._Element) -> str:
