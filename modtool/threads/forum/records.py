@@ -90,12 +90,13 @@ def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
     them are (at most `longest` children: a header row and a body row, a table and the
     paragraph after it). Each run as its records, each record as its elements."""
     children = [c for c in parent if isinstance(c.tag, str) and c.tag not in _SKIPPED]
-    labels = [_label(c) for c in children]
+    labels = [_tag_and_classes(c.tag, c.get("class") or "") for c in children]  # _label
     # A shape starts with the child's label: a child whose label no sibling shares has a
-    # shape of its own, which never repeats (most children of most parents).
-    repeated = {label for label, n in Counter(labels).items() if n > 1}
-    if not repeated:
+    # shape of its own, which never repeats (most children of most parents, told apart by
+    # a set before anything is counted).
+    if len(set(labels)) == len(labels):
         return []
+    repeated = {label for label, n in Counter(labels).items() if n > 1}
     at: dict[tuple, list[int]] = {}
     for i, (c, label) in enumerate(zip(children, labels, strict=True)):
         if label in repeated:
@@ -133,8 +134,8 @@ def as_element(record: Sequence, wrap: bool = False):
 def candidate_records(doc, leave_out: set = frozenset()) -> list[list]:
     """Every repeated run of the page, as lists of record elements."""
     found = []
-    for parent in doc.iter():
-        if not isinstance(parent.tag, str) or parent in leave_out or len(parent) < 2:
+    for parent in doc.iter(etree.Element):  # elements only: no comment holds a record
+        if len(parent) < 2 or parent in leave_out:
             continue
         for run in repeated_runs(parent):
             found.append(run)
