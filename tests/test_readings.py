@@ -9,12 +9,15 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from dataclasses import replace
 
 import pytest
 
 import modtool.threads.body as body
+import modtool.threads.cache as cache_module
 import modtool.threads.posts as posts_module
+from modtool.errors import ModToolError
 from modtool.games import load_game
 from modtool.host.counting import count_game
 from modtool.threads.body import read_html
@@ -119,6 +122,7 @@ def test_a_changed_vote_syntax_counts_as_a_fresh_run(tmp_path):
 _IMPORTS_OF_A_WARM_COUNT = """
 import sys
 from pathlib import Path
+from modtool.errors import ModToolError
 from modtool.games import load_game
 from modtool.host.counting import count_game
 from modtool.threads.fetch import open_fetcher
@@ -161,16 +165,65 @@ INSERT INTO clauses VALUES (x'01', x'00', x'02');
 
 def test_a_cache_of_the_first_layout_keeps_its_pages_and_reads_its_posts_again(tmp_path, reads):
     path = tmp_path / "c.sqlite"
-    with sqlite3.connect(path) as old:
+    with closing(sqlite3.connect(path)) as old:
         old.executescript(_FIRST_CACHE)
-    old.close()
     cache = PageCache(path)
     assert cache.page("https://f.invalid/t/1").body == "<p>page</p>"
     assert cache.readings([b"\0"]) == {}  # derived rows go; the page they came from stays
+    assert cache.clauses(b"\1", [b"\0"]) == {}
     with_kept_readings(_posts(), cache)
     with_kept_readings(_posts(), cache)
     assert reads == list(BODIES)
     cache.close()
-    with sqlite3.connect(path) as db:
-        layout = db.execute("SELECT sql FROM sqlite_master WHERE name = 'readings'").fetchone()[0]
-    assert "WITHOUT ROWID" not in layout
+    with closing(sqlite3.connect(path)) as db:
+        layouts = dict(db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'"))
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    assert not [name for name, sql in layouts.items() if "WITHOUT ROWID" in sql]
+    assert version == 2
+
+
+def test_opening_an_upgraded_cache_again_keeps_its_readings(tmp_path, reads):
+    path = tmp_path / "c.sqlite"
+    with closing(sqlite3.connect(path)) as old:
+        old.executescript(_FIRST_CACHE)
+    first, second = PageCache(path), PageCache(path)
+    with_kept_readings(_posts(), first)
+    with_kept_readings(_posts(), second)  # the second opening finds the new layout in place
+    assert reads == list(BODIES)
+
+
+_OLD_TABLES = _FIRST_CACHE.replace(
+    "CREATE TABLE readings",
+    "CREATE TABLE threads (url TEXT PRIMARY KEY, pages TEXT NOT NULL, updated_at REAL NOT NULL);"
+    "\nCREATE TABLE readings",
+)
+
+
+def _opened_read_only(monkeypatch) -> None:
+    """Every cache opened from now on read-only, as a file the user may not write to is."""
+    connect = sqlite3.connect
+    monkeypatch.setattr(
+        cache_module.sqlite3,
+        "connect",
+        lambda path, **kw: connect(f"file:{path}?mode=ro", uri=True, **kw),
+    )
+
+
+def test_a_read_only_cache_of_the_first_layout_is_read_as_it_is(tmp_path, monkeypatch, reads):
+    path = tmp_path / "c.sqlite"
+    with closing(sqlite3.connect(path)) as old:
+        old.executescript(_OLD_TABLES)
+    _opened_read_only(monkeypatch)
+    cache = PageCache(path)
+    assert cache.page("https://f.invalid/t/1").body == "<p>page</p>"
+    assert cache.readings([b"\0"]) == {b"\0": "an old reading"}
+    with_kept_readings(_posts(), cache)  # read, and kept nowhere: no error
+    assert reads == list(BODIES)
+
+
+def test_a_read_only_file_with_no_cache_in_it_is_one_line_saying_so(tmp_path, monkeypatch):
+    path = tmp_path / "c.sqlite"
+    path.touch()
+    _opened_read_only(monkeypatch)
+    with pytest.raises(ModToolError, match=r"^--cache .*c\.sqlite: cannot be used \(.*readonly"):
+        PageCache(path).page("https://f.invalid/t/1")

@@ -27,38 +27,62 @@ import platformdirs
 from ..errors import ModToolError
 from .frozen import frozen
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS pages (
-    url TEXT PRIMARY KEY,
-    body TEXT NOT NULL,
-    etag TEXT,
-    last_modified TEXT,
-    fetched_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS threads (
-    url TEXT PRIMARY KEY,
-    pages TEXT NOT NULL,
-    updated_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS readings (
-    digest BLOB NOT NULL UNIQUE,
-    reading TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS clauses (
-    kind BLOB NOT NULL,
-    digest BLOB NOT NULL,
-    clauses BLOB NOT NULL,
-    UNIQUE (kind, digest)
-);
-"""
+_TABLES = (
+    """CREATE TABLE IF NOT EXISTS pages (
+        url TEXT PRIMARY KEY,
+        body TEXT NOT NULL,
+        etag TEXT,
+        last_modified TEXT,
+        fetched_at REAL NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS threads (
+        url TEXT PRIMARY KEY,
+        pages TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS readings (
+        digest BLOB NOT NULL UNIQUE,
+        reading TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS clauses (
+        kind BLOB NOT NULL,
+        digest BLOB NOT NULL,
+        clauses BLOB NOT NULL,
+        UNIQUE (kind, digest)
+    )""",
+)
 # Readings and clauses are keyed by a hash, so a count's new rows land all over the key order. In
 # a table ordered by that key (WITHOUT ROWID) each row rewrites a page of text somewhere in the
 # file: 4x the CPU of appending the rows in a rowid table and indexing the short keys (1,500 rows
-# into a 45 MB cache: 26 ms against 7 ms). Version 1 caches had the keyed tables; their rows are
-# derived from the pages and read again, so they are dropped rather than copied.
-_DERIVED_VERSION = 2
-_DROP_DERIVED = "DROP TABLE IF EXISTS readings; DROP TABLE IF EXISTS clauses;"
+# into a 45 MB cache: 26 ms against 7 ms). Caches before this layout (user_version 0) had the
+# keyed tables; their rows are derived from the pages and read again, so they are dropped.
+_LAYOUT_VERSION = 2
+_DERIVED_TABLES = ("readings", "clauses")
 _CHUNK = 500  # digests asked for in one query (SQLite's limit on parameters is 999 or more)
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    """This version's tables: made, or an older cache's brought to them, in one transaction, so
+    that two modtools opening an old cache at once upgrade it once (the second finds the new
+    version). A cache that cannot be written to is read as it is: the inserts name their
+    columns, which both layouts have."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        if conn.execute("PRAGMA user_version").fetchone()[0] < _LAYOUT_VERSION:
+            for table in _DERIVED_TABLES:
+                conn.execute(f"DROP TABLE IF EXISTS {table}")
+            conn.execute(f"PRAGMA user_version = {_LAYOUT_VERSION}")
+        for table in _TABLES:
+            conn.execute(table)
+        conn.commit()
+    except sqlite3.OperationalError:  # read-only, or another modtool writing all this while
+        conn.rollback()
+        if _tables_in(conn) < {"pages", "threads", *_DERIVED_TABLES}:
+            raise
+
+
+def _tables_in(conn: sqlite3.Connection) -> set[str]:
+    return {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
 def default_cache_path() -> Path:
@@ -95,30 +119,25 @@ class PageCache:
                     raise ModToolError(f"--cache {self.path}: a folder; give a file path")
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 new = not self.path.exists()
+                conn = sqlite3.connect(self.path, check_same_thread=False)
                 try:
-                    self._conn = sqlite3.connect(self.path, check_same_thread=False)
                     if new:
                         os.chmod(self.path, 0o600)  # pages of private forums may be in here
-                    self._renew_derived()
-                    self._conn.executescript(_SCHEMA)
+                    _prepare(conn)
+                except sqlite3.OperationalError as exc:  # locked by another writer, unreadable
+                    conn.close()
+                    raise ModToolError(
+                        f"--cache {self.path}: cannot be used ({exc}); if another modtool "
+                        "is using it, run again when it has finished, or give another path"
+                    ) from None
                 except sqlite3.DatabaseError as exc:
-                    self._conn = None
+                    conn.close()
                     raise ModToolError(
                         f"--cache {self.path}: not a modtool page cache ({exc}); "
                         "give another path, or delete the file"
                     ) from None
+                self._conn = conn
             return self._conn
-
-    def _renew_derived(self) -> None:
-        """Drop the derived tables of an older cache (see _DERIVED_VERSION). A cache that cannot
-        be written to keeps them: its rows still read, in the columns they always had."""
-        assert self._conn is not None
-        if self._conn.execute("PRAGMA user_version").fetchone()[0] >= _DERIVED_VERSION:
-            return
-        try:
-            self._conn.executescript(f"{_DROP_DERIVED} PRAGMA user_version = {_DERIVED_VERSION};")
-        except sqlite3.OperationalError:
-            pass
 
     def close(self) -> None:
         with self._lock:
