@@ -90,7 +90,7 @@ def repeated_runs(parent, longest: int = 4) -> list[list[list]]:
     them are (at most `longest` children: a header row and a body row, a table and the
     paragraph after it). Each run as its records, each record as its elements."""
     children = [c for c in parent if isinstance(c.tag, str) and c.tag not in _SKIPPED]
-    labels = [_tag_and_classes(c.tag, c.get("class") or "") for c in children]  # _label
+    labels = [_label(c) for c in children]
     # A shape starts with the child's label: a child whose label no sibling shares has a
     # shape of its own, which never repeats (most children of most parents, told apart by
     # a set before anything is counted).
