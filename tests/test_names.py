@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,6 +11,7 @@ from modtool.core.names import (
     Resolver,
     TargetKind,
     ThreadWords,
+    _normalised_in_unicode,
     consonant_skeleton,
     loose_forms,
     normalise,
@@ -476,16 +474,10 @@ def test_a_slip_of_a_short_form_the_thread_established(text, others, thread, slo
         )
 
 
-def _normalised_by_unicode(name: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
-    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFC", bare))
-
-
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=30))
 def test_normalise_of_ascii_names_is_the_unicode_round_trip(name):
     # ASCII names skip the decomposition: it would change nothing in them
-    assert normalise(name) == _normalised_by_unicode(name)
+    assert normalise(name) == _normalised_in_unicode(name)
 
 
 @pytest.mark.parametrize(

@@ -111,6 +111,11 @@ def normalise(name: str) -> str:
     removed. Hangul is recomposed after the accents go, so Korean names compare as written."""
     if name.isascii():  # no accents to drop: the Unicode round trip would give the same
         return _NON_ALNUM.sub("", name.lower())
+    return _normalised_in_unicode(name)
+
+
+def _normalised_in_unicode(name: str) -> str:
+    """`normalise` of any text: decomposed, its combining marks dropped, composed again."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
     return _NON_ALNUM.sub("", unicodedata.normalize("NFC", bare))
