@@ -154,6 +154,7 @@ def test_a_lazy_module_imports_on_first_use_and_keeps_what_it_found():
 _FIRST_CACHE = """
 CREATE TABLE pages (url TEXT PRIMARY KEY, body TEXT NOT NULL, etag TEXT, last_modified TEXT,
     fetched_at REAL NOT NULL);
+CREATE TABLE threads (url TEXT PRIMARY KEY, pages TEXT NOT NULL, updated_at REAL NOT NULL);
 CREATE TABLE readings (digest BLOB PRIMARY KEY, reading TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE clauses (kind BLOB NOT NULL, digest BLOB NOT NULL, clauses BLOB NOT NULL,
     PRIMARY KEY (kind, digest)) WITHOUT ROWID;
@@ -192,13 +193,6 @@ def test_opening_an_upgraded_cache_again_keeps_its_readings(tmp_path, reads):
     assert reads == list(BODIES)
 
 
-_OLD_TABLES = _FIRST_CACHE.replace(
-    "CREATE TABLE readings",
-    "CREATE TABLE threads (url TEXT PRIMARY KEY, pages TEXT NOT NULL, updated_at REAL NOT NULL);"
-    "\nCREATE TABLE readings",
-)
-
-
 def _opened_read_only(monkeypatch) -> None:
     """Every cache opened from now on read-only, as a file the user may not write to is."""
     connect = sqlite3.connect
@@ -212,7 +206,7 @@ def _opened_read_only(monkeypatch) -> None:
 def test_a_read_only_cache_of_the_first_layout_is_read_as_it_is(tmp_path, monkeypatch, reads):
     path = tmp_path / "c.sqlite"
     with closing(sqlite3.connect(path)) as old:
-        old.executescript(_OLD_TABLES)
+        old.executescript(_FIRST_CACHE)
     _opened_read_only(monkeypatch)
     cache = PageCache(path)
     assert cache.page("https://f.invalid/t/1").body == "<p>page</p>"
@@ -227,3 +221,19 @@ def test_a_read_only_file_with_no_cache_in_it_is_one_line_saying_so(tmp_path, mo
     _opened_read_only(monkeypatch)
     with pytest.raises(ModToolError, match=r"^--cache .*c\.sqlite: cannot be used \(.*readonly"):
         PageCache(path).page("https://f.invalid/t/1")
+
+
+def test_a_cache_of_this_layout_is_opened_without_a_write(tmp_path, monkeypatch):
+    path = tmp_path / "c.sqlite"
+    PageCache(path).page("https://f.invalid/t/1")  # made
+    said: list[str] = []
+    connect = sqlite3.connect
+
+    def traced(*args, **kw):
+        conn = connect(*args, **kw)
+        conn.set_trace_callback(said.append)
+        return conn
+
+    monkeypatch.setattr(cache_module.sqlite3, "connect", traced)
+    PageCache(path).page("https://f.invalid/t/1")
+    assert said and not [s for s in said if s.split()[0].upper() in ("BEGIN", "CREATE", "DROP")]

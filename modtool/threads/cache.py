@@ -27,30 +27,14 @@ import platformdirs
 from ..errors import ModToolError
 from .frozen import frozen
 
-_TABLES = (
-    """CREATE TABLE IF NOT EXISTS pages (
-        url TEXT PRIMARY KEY,
-        body TEXT NOT NULL,
-        etag TEXT,
-        last_modified TEXT,
-        fetched_at REAL NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS threads (
-        url TEXT PRIMARY KEY,
-        pages TEXT NOT NULL,
-        updated_at REAL NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS readings (
-        digest BLOB NOT NULL UNIQUE,
-        reading TEXT NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS clauses (
-        kind BLOB NOT NULL,
-        digest BLOB NOT NULL,
-        clauses BLOB NOT NULL,
-        UNIQUE (kind, digest)
-    )""",
-)
+_TABLES = {  # name -> columns
+    "pages": """url TEXT PRIMARY KEY, body TEXT NOT NULL, etag TEXT, last_modified TEXT,
+        fetched_at REAL NOT NULL""",
+    "threads": "url TEXT PRIMARY KEY, pages TEXT NOT NULL, updated_at REAL NOT NULL",
+    "readings": "digest BLOB NOT NULL UNIQUE, reading TEXT NOT NULL",
+    "clauses": "kind BLOB NOT NULL, digest BLOB NOT NULL, clauses BLOB NOT NULL, "
+    "UNIQUE (kind, digest)",
+}
 # Readings and clauses are keyed by a hash, so a count's new rows land all over the key order. In
 # a table ordered by that key (WITHOUT ROWID) each row rewrites a page of text somewhere in the
 # file: 4x the CPU of appending the rows in a rowid table and indexing the short keys (1,500 rows
@@ -62,23 +46,30 @@ _CHUNK = 500  # digests asked for in one query (SQLite's limit on parameters is 
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
-    """This version's tables: made, or an older cache's brought to them, in one transaction, so
-    that two modtools opening an old cache at once upgrade it once (the second finds the new
-    version). A cache that cannot be written to is read as it is: the inserts name their
-    columns, which both layouts have."""
+    """This version's tables: made, or an older cache's brought to them, in one transaction
+    with the version read again inside it, so that two modtools opening an old cache at once
+    upgrade it once. A cache of this version is only read (no write lock for each run). A
+    cache that cannot be written to is read as it is: the inserts name their columns, which
+    both layouts have."""
+    if _version(conn) >= _LAYOUT_VERSION:
+        return  # its tables were made in the transaction that set its version
     try:
         conn.execute("BEGIN IMMEDIATE")
-        if conn.execute("PRAGMA user_version").fetchone()[0] < _LAYOUT_VERSION:
+        if _version(conn) < _LAYOUT_VERSION:  # not upgraded meanwhile by another modtool
             for table in _DERIVED_TABLES:
                 conn.execute(f"DROP TABLE IF EXISTS {table}")
+            for table, columns in _TABLES.items():
+                conn.execute(f"CREATE TABLE IF NOT EXISTS {table} ({columns})")
             conn.execute(f"PRAGMA user_version = {_LAYOUT_VERSION}")
-        for table in _TABLES:
-            conn.execute(table)
         conn.commit()
     except sqlite3.OperationalError:  # read-only, or another modtool writing all this while
         conn.rollback()
-        if _tables_in(conn) < {"pages", "threads", *_DERIVED_TABLES}:
+        if not _tables_in(conn) >= _TABLES.keys():
             raise
+
+
+def _version(conn: sqlite3.Connection) -> int:
+    return conn.execute("PRAGMA user_version").fetchone()[0]
 
 
 def _tables_in(conn: sqlite3.Connection) -> set[str]:
