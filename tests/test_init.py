@@ -189,3 +189,15 @@ def test_a_clocktower_game_with_no_characters_yet_is_won_by_nobody(tmp_path):
     counted = CliRunner().invoke(app, ["count", str(folder)])
     assert counted.exit_code == 0, counted.output
     assert "Game over" not in counted.stdout and "Outcome: Pending" in counted.stdout
+
+
+def test_init_reads_threads_with_the_options_count_has(tmp_path):
+    page = str(_page(tmp_path))
+    both = CliRunner().invoke(
+        app, ["init", str(tmp_path / "a"), "--thread", page, "--offline", "--refresh"]
+    )
+    assert both.exit_code == 2 and "--offline and --refresh cannot be used together" in both.output
+    assert not (tmp_path / "a").exists()
+    fetched = ["init", str(tmp_path / "b"), "--thread", page, "--refresh", "--concurrency", "2"]
+    assert CliRunner().invoke(app, fetched).exit_code == 0
+    assert (tmp_path / "b" / "game.toml").exists()
