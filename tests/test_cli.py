@@ -67,9 +67,22 @@ def test_unknown_day_is_one_line_and_exit_1():
 def test_missing_game_folder_is_a_usage_error(tmp_path):
     result = _run("count", str(tmp_path / "nope"))
     assert result.returncode == 2
-    assert result.stderr.splitlines()[-1] == (
-        f"Error: Invalid value for '[GAME]': Directory '{tmp_path / 'nope'}' does not exist."
+    assert result.stderr == (
+        f"Error: Invalid value for '[GAME]': Directory '{tmp_path / 'nope'}' does not exist; "
+        "'python -m modtool count -h' lists what it takes\n"
     )
+
+
+def test_a_usage_error_is_one_line_naming_where_the_options_are_listed():
+    result = _run("count", str(EXAMPLE), "--dya", "2")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "Error: No such option: --dya Did you mean --day?; "
+        "'python -m modtool count -h' lists what it takes\n"
+    )
+    result = _run("draft")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Choose from: votecount, dayend," in result.stderr
 
 
 def test_a_folder_without_game_toml_is_one_line_and_exit_1(tmp_path):
