@@ -73,6 +73,12 @@ def test_missing_game_folder_is_a_usage_error(tmp_path):
     )
 
 
+def test_a_doc_that_does_not_exist_is_a_usage_error():
+    result = _run("docs", "nosuch")
+    assert result.returncode == 2
+    assert result.stderr.startswith("Error: Invalid value for '[TOPIC]': no doc 'nosuch'; the ")
+
+
 def test_a_usage_error_is_one_line_naming_where_the_options_are_listed():
     result = _run("count", str(EXAMPLE), "--dya", "2")
     assert (result.returncode, result.stdout) == (2, "")

@@ -93,6 +93,11 @@ def docs(
         lines = [f"  {t.name:<{width}}  {t.title}" for t in topics]
         typer.echo("\n".join(["Topics (modtool docs TOPIC):", *lines]))
         return
+    names = [t.name for t in doc_topics()]
+    if topic not in names:  # a usage error: the argument names no doc
+        raise typer.BadParameter(
+            f"no doc {topic!r}; the topics are {', '.join(names)}", param_hint="'[TOPIC]'"
+        )
     text = doc_text(topic)
     if _on_terminal():
         click.echo_via_pager(text)
