@@ -24,7 +24,8 @@ from .patterns import lazy
 from .posts import Post, json_line, number_in_order, read_posts_jsonl
 from .times import UTC, parse_displayed
 
-_PAGE_SUFFIXES = (".html", ".htm", ".json")  # a saved page, or an engine's JSON answer (Discourse, NodeBB)
+# A saved page, or an engine's JSON answer (a Discourse topic, a NodeBB API page).
+_PAGE_SUFFIXES = (".html", ".htm", ".json")
 MAX_PAGE_BYTES = FetchOptions.max_page_bytes
 _DIGITS = lazy(r"(\d+)")
 
