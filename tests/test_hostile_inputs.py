@@ -265,6 +265,11 @@ CASES = [
         "5000",
     ),
     Case(
+        "a replacement by the player who holds the slot",
+        ["record", "replacement", "{g}", "Shining", "Shining", "--post", "5"],
+        "replacement: Shining already holds the slot of Shining; a replacement names the player",
+    ),
+    Case(
         "record a replacement at post 5000",
         ["record", "replacement", "{g}", "Shining", "Newcomer", "--post", "5000"],
         "5000",

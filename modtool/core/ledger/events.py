@@ -230,7 +230,10 @@ def _replacement(ln: LedgerLine) -> Event:
             "a replacement brings a player from outside the game"
         )
     if normalise(by) == normalise(holder):
-        raise ValueError(f"replacement: {by!r} already holds {slot!r}'s slot")
+        raise ValueError(
+            f"replacement: {by} already holds the slot of {slot}; "
+            "a replacement names the player who comes in"
+        )
     if normalise(by) in {normalise(h) for h in game.hosts}:
         raise ValueError(f"replacement: {by!r} is a host")
     return Replacement(ln.kind, ln.line, ln.at, slot=slot, by=by, note=ln.note)
