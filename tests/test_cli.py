@@ -171,24 +171,6 @@ def test_import_json_lists_the_folders_it_wrote(tmp_path):
     }
 
 
-def test_record_correction_takes_a_list_of_actions(tmp_path):
-    import shutil
-
-    game = tmp_path / "g"
-    shutil.copytree(EXAMPLE, game)
-    args = ["record", "correction", str(game), "40", "--actions", "unvote; vote Banana", "--json"]
-    result = runner.invoke(app, args)
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output) == {
-        "kind": "correction",
-        "post": 40,
-        "action": "actions",
-        "actions": "unvote; vote Banana",
-    }
-    both = runner.invoke(app, [*args[:4], "--target", "Banana", "--actions", "unvote"])
-    assert both.exit_code == 2
-
-
 @pytest.fixture
 def example_game(tmp_path):
     """A copy of the bundled example, to record in."""
@@ -235,3 +217,21 @@ def test_record_correction_refuses_a_name_that_is_no_player(example_game, option
 def test_record_correction_takes_any_name_the_count_reads(example_game, option, value):
     result = runner.invoke(app, ["record", "correction", str(example_game), "40", option, value])
     assert result.exit_code == 0, result.output
+
+
+def test_record_correction_takes_a_list_of_actions(tmp_path):
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    args = ["record", "correction", str(game), "40", "--actions", "unvote; vote Banana", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {
+        "kind": "correction",
+        "post": 40,
+        "action": "actions",
+        "actions": "unvote; vote Banana",
+    }
+    both = runner.invoke(app, [*args[:4], "--target", "Banana", "--actions", "unvote"])
+    assert both.exit_code == 2
