@@ -190,6 +190,54 @@ def test_import_json_lists_the_folders_it_wrote(tmp_path):
     }
 
 
+@pytest.fixture
+def example_game(tmp_path):
+    """A copy of the bundled example, to record in."""
+    import shutil
+
+    shutil.copytree(EXAMPLE, tmp_path / "g")
+    return tmp_path / "g"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "name"),
+    [
+        ("--target", "Banan", "'Banan' in game.toml (did you mean 'Banana'?)"),
+        ("--target", "Zed", "'Zed' in game.toml"),
+        ("--actions", "unvote; vote Magorth", "'Magorth' in game.toml (did you mean 'Magoroth'?)"),
+        ("--actions", "unvote Zed", "'Zed' in game.toml"),
+    ],
+)
+def test_record_correction_refuses_a_name_that_is_no_player(example_game, option, value, name):
+    """--target Zed was recorded, and the count then dropped the vote with a warning."""
+    game = example_game
+    ledger = (game / "events.jsonl").read_text()
+    result = runner.invoke(app, ["record", "correction", str(game), "40", option, value])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"Error: {game / 'events.jsonl'}:")
+    assert result.stderr.endswith(
+        f": correction: no player named {name}; a correction votes for a player, 'no lynch' "
+        "or 'unvote'\n"
+    )
+    assert len(result.stderr.splitlines()) == 1
+    assert (game / "events.jsonl").read_text() == ledger
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--target", "pie"),  # an alias
+        ("--target", "no lynch"),
+        ("--target", "No Execution"),
+        ("--target", "unvote"),
+        ("--actions", "unvote Rex; vote no lynch"),
+    ],
+)
+def test_record_correction_takes_any_name_the_count_reads(example_game, option, value):
+    result = runner.invoke(app, ["record", "correction", str(example_game), "40", option, value])
+    assert result.exit_code == 0, result.output
+
+
 def test_record_correction_takes_a_list_of_actions(tmp_path):
     import shutil
 
