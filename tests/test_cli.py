@@ -54,6 +54,21 @@ def _run(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+def test_output_read_only_in_part_ends_quietly(tmp_path):
+    """`modtool posts … | head`: the reader stops reading; no "Broken pipe" error."""
+    posts = tmp_path / "posts.jsonl"
+    line = {"author": "ann", "time": None, "url": None, "html": "Vote: bea. " + "x" * 200}
+    posts.write_text(
+        "".join(json.dumps({**line, "post_id": str(n), "number": n}) + "\n" for n in range(3000))
+    )
+    cmd = [sys.executable, "-m", "modtool", "posts", str(posts), "--json"]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT) as run:
+        assert run.stdout.read(100)
+        run.stdout.close()  # as head does once it has its lines
+        err = run.stderr.read()
+    assert (run.returncode, err) == (1, b"")
+
+
 def test_unknown_day_is_one_line_and_exit_1():
     result = _run("count", str(EXAMPLE), "--day", "9")
     assert result.returncode == 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sys
 from contextlib import ExitStack, contextmanager
 from enum import Enum, IntEnum, StrEnum
@@ -98,6 +99,11 @@ class _Errors(TyperGroup):
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             raise click.ClickException("interrupted; nothing half-written was kept") from None
+        except BrokenPipeError:
+            # The reader of the output stopped reading (`modtool posts … | head`): nothing to
+            # say, and nothing more to write (the exit's flush would fail again).
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise click.exceptions.Exit(ExitStatus.ERROR) from None
         except OSError as exc:
             if ctx.meta.get("modtool.debug"):
                 raise
