@@ -269,3 +269,11 @@ def test_record_correction_takes_a_list_of_actions(tmp_path):
     }
     both = runner.invoke(app, [*args[:4], "--target", "Banana", "--actions", "unvote"])
     assert both.exit_code == 2
+
+
+def test_every_column_of_the_ledger_and_activity_tables_has_a_header():
+    runner = CliRunner()
+    events = runner.invoke(app, ["events", str(EXAMPLE)]).stdout.splitlines()
+    assert events[0].split() == ["Line", "Kind", "Details", "Undone"]
+    activity = runner.invoke(app, ["activity", str(EXAMPLE)]).stdout.splitlines()
+    assert activity[1].split() == ["Player", "Posts", "Last", "post", "Time", "Prod"]
