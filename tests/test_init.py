@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
+from modtool.errors import ModToolError
 from modtool.games import load_game
 from modtool.host.starting import init_game, list_item_name, player_list, shown_zone
 from modtool.threads.posts import Post
@@ -105,6 +106,13 @@ def test_init_keeps_every_poster_when_nobody_has_voted_yet(tmp_path):
     started = init_game(tmp_path / "g", str(tmp_path / "t.jsonl"), posts)
     assert [s.key for s in load_game(tmp_path / "g").slots] == ["A", "B", "C"]
     assert any("nobody has voted yet" in g for g in started.guesses)
+
+
+def test_init_of_a_thread_only_its_host_posted_in_says_so_and_writes_nothing(tmp_path):
+    posts = [Post(str(i), i, "Host", None, None, "<p>Day 1</p>") for i in range(3)]
+    with pytest.raises(ModToolError, match="every post is by Host, the host: no players"):
+        init_game(tmp_path / "g", str(tmp_path / "t.jsonl"), posts)
+    assert not (tmp_path / "g").exists()
 
 
 @pytest.mark.parametrize(
