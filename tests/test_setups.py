@@ -248,6 +248,28 @@ def test_a_recorded_draw_replaces_the_roles_of_game_toml(tmp_path):
     assert runner.invoke(app, ["setup", "check", str(game)]).exit_code == 0
 
 
+def test_a_draw_keeps_the_seats_of_game_toml_unless_told_to_shuffle_them(tmp_path):
+    """The seats are the player list the thread shows: the Empath's and the Chef's
+    neighbours. A draw keeps them; --shuffle-seats, or a player without a seat, draws them."""
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    seated = [s.key for s in sorted(load_game(game).slots, key=lambda s: s.seat)]
+
+    def seats(*more: str) -> list[str]:
+        drawn = runner.invoke(app, ["setup", "draw", str(game), "--seed", "7", "--json", *more])
+        assert drawn.exit_code == 0, drawn.output
+        players = json.loads(drawn.stdout)["players"]
+        return [p["player"] for p in sorted(players, key=lambda p: p["seat"])]
+
+    assert seats() == seated
+    shuffled = seats("--shuffle-seats")
+    assert sorted(shuffled) == sorted(seated) and shuffled != seated
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace("seat = 1\n", "", 1))
+    unseated = seats()
+    assert sorted(unseated) == sorted(seated) and unseated != seated
+
+
 def test_a_draw_after_the_game_started_needs_force_and_records_it(tmp_path):
     game = tmp_path / "g"
     shutil.copytree(EXAMPLE, game)

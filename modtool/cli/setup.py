@@ -60,10 +60,20 @@ def setup_draw(
             "(recorded as forced).",
         ),
     ] = False,
+    shuffle_seats: Annotated[
+        bool,
+        typer.Option(
+            "--shuffle-seats",
+            help="Draw the seats too (default: the players keep game.toml's seats, the "
+            "player list the thread shows, where every player has one).",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Draw a legal set of characters and seats for the game's players from its script:
-    the Drunk's shown Townsfolk, the Demon's three bluffs and the red herring too.
+    """Draw a legal set of characters for the game's players from its script: the Drunk's
+    shown Townsfolk, the Demon's three bluffs and the red herring too. The players keep
+    their seats (game.toml's, the player list the thread shows) unless --shuffle-seats, or
+    a player has none.
 
     Example:
 
@@ -74,7 +84,7 @@ def setup_draw(
     from ..games import load_game
 
     loaded = load_game(game)
-    drawn = loaded.variant.draw(loaded, seed)
+    drawn = loaded.variant.draw(loaded, seed, shuffle_seats)
     event = drawn.as_event()
     if write:
         event = record_setup(loaded, event, force)

@@ -176,8 +176,9 @@ class Variant:
         `warnings`, `summary()` and `as_json()`."""
         raise ModToolError(_NO_SETUPS.format(folder=game.folder))
 
-    def draw(self, game: Game, seed: int):
-        """A legal setup drawn with `seed` (a `core.setups.Draw`)."""
+    def draw(self, game: Game, seed: int, shuffle_seats: bool = False):
+        """A legal setup drawn with `seed` (a `core.setups.Draw`); the players keep the seats
+        game.toml gives them unless `shuffle_seats`, where the game has seats."""
         raise ModToolError(_NO_SETUPS.format(folder=game.folder))
 
     def setup_name(self) -> str:

@@ -137,8 +137,8 @@ class Clocktower(Variant):
     def check_setup_legal(self, game: Game) -> SetupCheck:
         return check_game(game)
 
-    def draw(self, game: Game, seed: int) -> Draw:
-        return draw_game(game, seed)
+    def draw(self, game: Game, seed: int, shuffle_seats: bool = False) -> Draw:
+        return draw_game(game, seed, shuffle_seats)
 
     def setup_name(self) -> str:
         return self.script.name

@@ -253,10 +253,13 @@ def check_setup(
 # --- the draw ------------------------------------------------------------------------------------
 
 
-def draw_setup(script, players: list[str], seed: int, attempts: int = 2000) -> Draw:
-    """A legal set of characters and seats for these players, drawn with `seed` (the same seed
-    gives the same draw): the Demon and Minions first, then the counts their modifiers allow,
-    then Outsiders and Townsfolk; the Drunk's shown Townsfolk, three bluffs and a red herring."""
+def draw_setup(
+    script, players: list[str], seed: int, attempts: int = 2000, shuffle_seats: bool = True
+) -> Draw:
+    """A legal set of characters for these players, and their seats, drawn with `seed` (the
+    same seed gives the same draw): the Demon and Minions first, then the counts their
+    modifiers allow, then Outsiders and Townsfolk; the Drunk's shown Townsfolk, three bluffs
+    and a red herring. Without `shuffle_seats` the players keep their order as seats."""
     rng = random.Random(seed)
     n = len(players)
     if base_counts(n) is None:
@@ -281,7 +284,8 @@ def draw_setup(script, players: list[str], seed: int, attempts: int = 2000) -> D
             continue
         rng.shuffle(in_play)
         seats = list(players)
-        rng.shuffle(seats)
+        if shuffle_seats:
+            rng.shuffle(seats)
         roles = dict(zip(seats, in_play, strict=True))
         unused_good = [c for c in pool["townsfolk"] + pool["outsider"] if c not in in_play]
         shown = {}
@@ -344,6 +348,12 @@ def check_game(game) -> SetupCheck:
     return check_setup(script, roles, shown, bluffs, herring)
 
 
-def draw_game(game, seed: int) -> Draw:
-    """`modtool setup draw`: a legal draw for the game's players (their first names)."""
-    return draw_setup(_script(game), [s.key for s in game.slots], seed)
+def draw_game(game, seed: int, shuffle_seats: bool = False) -> Draw:
+    """`modtool setup draw`: a legal draw for the game's players (their first names). Players
+    whose seats game.toml gives all keep them: the seats are the player list the thread
+    shows, whose neighbours the Empath and the Chef read ("the player list loops around");
+    the seats are drawn too where a seat is missing, or when `shuffle_seats` says so."""
+    seated = all(s.seat is not None for s in game.slots)
+    players = sorted(game.slots, key=lambda s: s.seat) if seated else list(game.slots)
+    keys = [s.key for s in players]
+    return draw_setup(_script(game), keys, seed, shuffle_seats=shuffle_seats or not seated)

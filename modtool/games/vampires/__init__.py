@@ -96,8 +96,8 @@ class Vampires(Variant):
     def check_setup_legal(self, game: Game) -> VampireCheck:
         return check_vampires(game)
 
-    def draw(self, game: Game, seed: int) -> Draw:
-        return draw_vampires(game, seed)
+    def draw(self, game: Game, seed: int, shuffle_seats: bool = False) -> Draw:
+        return draw_vampires(game, seed)  # its draw is a shuffle of the players: no seats
 
     def setup_name(self) -> str:
         return "Vampires"
