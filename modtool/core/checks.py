@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ..errors import GameFileError, ModToolError
+from ..errors import ModToolError
 from .ledger import (
     LEDGER_FILE,
     Event,
@@ -23,6 +23,7 @@ from .ledger import (
     event_from_json,
     event_type_of,
 )
+from .ledger.store import not_recorded
 
 # (game, event, the thread's last post number or None when the thread could not be read)
 Rule = Callable[[Game, Event, int | None], str | None]
@@ -124,19 +125,19 @@ def check_new_events(
     extra: Sequence[Rule] = (),
 ) -> None:
     """Raise the first problem any rule finds with the new events (GameFileError, naming the
-    ledger and the line the event would have)."""
+    ledger: an event refused is not in it, so no line of it is cited)."""
     path = game.folder / LEDGER_FILE
     written = path.read_bytes().count(b"\n") if path.is_file() else 0
-    line = written + 1
+    line = written + 1  # the line each event would have: an undo's target comes before it
     for i, obj in enumerate(objs):
         try:
             event = event_from_json(obj, line + i, game)
         except ValueError as exc:
-            raise GameFileError(path, str(exc), line + i) from None
+            raise not_recorded(path, str(exc)) from None
         for rule in (*RULES, *extra):
             problem = rule(game, event, last_post)
             if problem:
-                raise GameFileError(path, f"{obj.get('kind')}: {problem}", line + i)
+                raise not_recorded(path, f"{obj.get('kind')}: {problem}")
 
 
 def require_reached(game: Game, phase: Phase, preview: bool = False) -> None:
