@@ -356,6 +356,17 @@ CASES = [
     ),
     Case("draft night of Night 500", ["draft", "night", "{g}", "--night", "500"], "Night 500"),
     Case("draft dayend of Day 50", ["draft", "dayend", "{g}", "--day", "50"], "Day 50"),
+    Case(
+        "record a day-start that skips a day",
+        ["record", "day-start", "{g}", "6", "--post", "40"],
+        "Day 5 comes next",
+    ),
+    Case(
+        "record a day-start that skips a day after a day ended",
+        ["record", "day-start", "{g}", "6", "--post", "40"],
+        "Day 5 comes next",
+        _events({"kind": "day_end", "day": 4, "post": 39}),
+    ),
     Case("chats of Day 50 as JSON", ["chats", "{g}", "--day", "50", "--json"], "Day 50"),
     Case("activity of Day 50", ["activity", "{g}", "--day", "50"], "Day 50"),
     Case("activity with a prod of inf", ["activity", "{g}", "--prod", "inf"], "--prod"),

@@ -101,6 +101,22 @@ def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
     )
 
 
+def day_starts_in_turn(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A day-start is for the next day at most: one further on would leave the days between
+    never played, yet counted (a day already started is check_ledger's to refuse)."""
+    if e.kind is not EventKind.DAY_START:
+        return None
+    latest = game.days()[-1].day
+    if e.day <= latest + 1:
+        return None
+    at = f"--post {e.at.post}" if e.at.post is not None else "--post POST"
+    return (
+        f"Day {e.day} is not the next day: the ledger's latest is Day {latest}, so Day "
+        f"{latest + 1} comes next; record its start (modtool record day-start {game.folder} "
+        f"{latest + 1} {at})"
+    )
+
+
 def reminder_ends_after_it_starts(game: Game, e: Event, last_post: int | None) -> str | None:
     if e.kind is not EventKind.REMINDER or not e.until or e.until == "game" or e.phase is None:
         return None
@@ -114,6 +130,7 @@ RULES: tuple[Rule, ...] = (
     post_in_thread,
     phase_reached,
     actor_alive,
+    day_starts_in_turn,
     reminder_ends_after_it_starts,
 )
 
