@@ -264,3 +264,50 @@ def test_a_refused_night_confirmation_cites_no_line_and_writes_nothing(tmp_path)
         "line": None,
     }
     assert (game / "events.jsonl").read_bytes() == before
+
+
+NIGHT_3_DAWN = (
+    "[b]Night 3 is over.[/b]\n\n[b]RexFavilla[/b] died (killed).\n\n"
+    "Day 4 begins. The host will post its deadline.\n"
+)
+
+
+def test_night_drafts_default_to_the_last_night_reached(tmp_path):
+    """In Day 4 the default was Night 4, a night `--night 4` itself is refused for."""
+    game = _example_copy(tmp_path)
+    dawn = runner.invoke(app, ["draft", "nightend", str(game), "--stdout"])
+    assert (dawn.exit_code, dawn.stdout) == (0, NIGHT_3_DAWN)
+    named = runner.invoke(app, ["draft", "nightend", str(game), "--night", "3", "--stdout"])
+    assert named.stdout == dawn.stdout
+    pms = runner.invoke(app, ["draft", "night", str(game), "--stdout"])
+    assert pms.exit_code == 1
+    hint = f'modtool record night-result {game} PLAYER "text" --night 3'
+    assert pms.stderr == f"Error: no night results recorded for Night 3; record them with {hint}\n"
+    # the command the hint names works, and then so does the draft
+    done = runner.invoke(app, ["record", "night-result", str(game), "Banana", "x", "--night", "3"])
+    assert done.exit_code == 0, done.stderr
+    pms = runner.invoke(app, ["draft", "night", str(game), "--stdout"])
+    assert pms.exit_code == 0 and "Banana, this is what you learned in Night 3:" in pms.stdout
+
+
+def test_in_a_night_the_night_drafts_default_to_that_night(tmp_path):
+    game = _example_copy(tmp_path, {"kind": "day_end", "day": 4, "post": 38})
+    dawn = runner.invoke(app, ["draft", "nightend", str(game), "--stdout"])
+    assert dawn.exit_code == 0
+    assert dawn.stdout.startswith("[b]Night 4 is over.[/b]\n")
+    assert "Day 5 begins." in dawn.stdout
+
+
+def test_in_day_1_a_night_draft_asks_which_night(tmp_path):
+    game = _example_copy(tmp_path)
+    (game / "events.jsonl").write_text(json.dumps({"kind": "day_start", "day": 1, "post": 0}))
+    for kind in ("nightend", "night"):
+        result = runner.invoke(app, ["draft", kind, str(game), "--stdout"])
+        assert result.exit_code == 1
+        assert result.stderr == (
+            "Error: which night? The game is in Day 1, so no night has followed a day yet "
+            f"(ledger {game / 'events.jsonl'}); give --night 0 for the night before Day 1, or "
+            f"end Day 1 first (modtool end-day {game})\n"
+        )
+    first = runner.invoke(app, ["draft", "night", str(game), "--night", "0", "--stdout"])
+    assert first.exit_code == 1 and "no night results recorded for Night 0" in first.stderr

@@ -357,6 +357,18 @@ CASES = [
     Case("draft night of Night 500", ["draft", "night", "{g}", "--night", "500"], "Night 500"),
     Case("draft dayend of Day 50", ["draft", "dayend", "{g}", "--day", "50"], "Day 50"),
     Case(
+        "draft nightend in Day 1, no night named",
+        ["draft", "nightend", "{g}"],
+        "--night 0",
+        _events({"kind": "day_start", "day": 1, "post": 0}, keep=False),
+    ),
+    Case(
+        "draft night in Day 1, no night named",
+        ["draft", "night", "{g}"],
+        "--night 0",
+        _events({"kind": "day_start", "day": 1, "post": 0}, keep=False),
+    ),
+    Case(
         "record a day-start that skips a day",
         ["record", "day-start", "{g}", "6", "--post", "40"],
         "Day 5 comes next",

@@ -60,7 +60,7 @@ def phase_reached(game: Game, e: Event, last_post: int | None) -> str | None:
     if phase is None or phase <= now:
         return None
     fix = (
-        f"close Day {now.number} first (modtool end-day)"
+        f"close Day {now.number} first (modtool end-day {game.folder})"
         if phase == Phase(now.number, PhaseKind.NIGHT)
         else f"the game is in {now.title}"
     )
