@@ -360,8 +360,7 @@ def check_case(case: Case, tmp_path: Path, max_lines: int = 4) -> None:
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     lines = [line for line in err.splitlines() if line.strip()]
-    # a usage error (exit 2) is click's short block: the usage, where to get help, the error
-    assert 1 <= len(lines) <= (4 if result.exit_code == 2 else max_lines), err
+    assert 1 <= len(lines) <= (1 if result.exit_code == 2 else max_lines), err
     assert case.says.casefold() in err.casefold(), err
     assert "s3cret" not in err
     assert _snapshot(tmp_path) == before

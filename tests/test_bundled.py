@@ -54,7 +54,7 @@ def test_docs_lists_every_doc_of_the_repository_and_prints_one():
     shown = runner.invoke(app, ["docs", "game-folder"])  # not a terminal: plain, no pager
     assert shown.exit_code == 0 and shown.stdout.startswith("# The game folder")
     missing = runner.invoke(app, ["docs", "nope"])
-    assert missing.exit_code == 1 and "the topics are clocktower" in missing.stderr
+    assert missing.exit_code == 2 and "the topics are clocktower" in missing.stderr
 
 
 def test_a_doc_names_the_command_that_shows_the_doc_it_links_to():

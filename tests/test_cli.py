@@ -54,6 +54,21 @@ def _run(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+def test_output_read_only_in_part_ends_quietly(tmp_path):
+    """`modtool posts … | head`: the reader stops reading; no "Broken pipe" error."""
+    posts = tmp_path / "posts.jsonl"
+    line = {"author": "ann", "time": None, "url": None, "html": "Vote: bea. " + "x" * 200}
+    posts.write_text(
+        "".join(json.dumps({**line, "post_id": str(n), "number": n}) + "\n" for n in range(3000))
+    )
+    cmd = [sys.executable, "-m", "modtool", "posts", str(posts), "--json"]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT) as run:
+        assert run.stdout.read(100)
+        run.stdout.close()  # as head does once it has its lines
+        err = run.stderr.read()
+    assert (run.returncode, err) == (1, b"")
+
+
 def test_unknown_day_is_one_line_and_exit_1():
     result = _run("count", str(EXAMPLE), "--day", "9")
     assert result.returncode == 1
@@ -67,9 +82,28 @@ def test_unknown_day_is_one_line_and_exit_1():
 def test_missing_game_folder_is_a_usage_error(tmp_path):
     result = _run("count", str(tmp_path / "nope"))
     assert result.returncode == 2
-    assert result.stderr.splitlines()[-1] == (
-        f"Error: Invalid value for '[GAME]': Directory '{tmp_path / 'nope'}' does not exist."
+    assert result.stderr == (
+        f"Error: Invalid value for '[GAME]': Directory '{tmp_path / 'nope'}' does not exist; "
+        "'python -m modtool count -h' lists what it takes\n"
     )
+
+
+def test_a_doc_that_does_not_exist_is_a_usage_error():
+    result = _run("docs", "nosuch")
+    assert result.returncode == 2
+    assert result.stderr.startswith("Error: Invalid value for '[TOPIC]': no doc 'nosuch'; the ")
+
+
+def test_a_usage_error_is_one_line_naming_where_the_options_are_listed():
+    result = _run("count", str(EXAMPLE), "--dya", "2")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "Error: No such option: --dya Did you mean --day?; "
+        "'python -m modtool count -h' lists what it takes\n"
+    )
+    result = _run("draft")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Choose from: votecount, dayend," in result.stderr
 
 
 def test_a_folder_without_game_toml_is_one_line_and_exit_1(tmp_path):
@@ -172,6 +206,54 @@ def test_import_json_lists_the_folders_it_wrote(tmp_path):
     }
 
 
+@pytest.fixture
+def example_game(tmp_path):
+    """A copy of the bundled example, to record in."""
+    import shutil
+
+    shutil.copytree(EXAMPLE, tmp_path / "g")
+    return tmp_path / "g"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "name"),
+    [
+        ("--target", "Banan", "'Banan' in game.toml (did you mean 'Banana'?)"),
+        ("--target", "Zed", "'Zed' in game.toml"),
+        ("--actions", "unvote; vote Magorth", "'Magorth' in game.toml (did you mean 'Magoroth'?)"),
+        ("--actions", "unvote Zed", "'Zed' in game.toml"),
+    ],
+)
+def test_record_correction_refuses_a_name_that_is_no_player(example_game, option, value, name):
+    """--target Zed was recorded, and the count then dropped the vote with a warning."""
+    game = example_game
+    ledger = (game / "events.jsonl").read_text()
+    result = runner.invoke(app, ["record", "correction", str(game), "40", option, value])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"Error: {game / 'events.jsonl'}:")
+    assert result.stderr.endswith(
+        f": correction: no player named {name}; a correction votes for a player, 'no lynch' "
+        "or 'unvote'\n"
+    )
+    assert len(result.stderr.splitlines()) == 1
+    assert (game / "events.jsonl").read_text() == ledger
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--target", "pie"),  # an alias
+        ("--target", "no lynch"),
+        ("--target", "No Execution"),
+        ("--target", "unvote"),
+        ("--actions", "unvote Rex; vote no lynch"),
+    ],
+)
+def test_record_correction_takes_any_name_the_count_reads(example_game, option, value):
+    result = runner.invoke(app, ["record", "correction", str(example_game), "40", option, value])
+    assert result.exit_code == 0, result.output
+
+
 def test_record_correction_takes_a_list_of_actions(tmp_path):
     import shutil
 
@@ -188,6 +270,14 @@ def test_record_correction_takes_a_list_of_actions(tmp_path):
     }
     both = runner.invoke(app, [*args[:4], "--target", "Banana", "--actions", "unvote"])
     assert both.exit_code == 2
+
+
+def test_every_column_of_the_ledger_and_activity_tables_has_a_header():
+    runner = CliRunner()
+    events = runner.invoke(app, ["events", str(EXAMPLE)]).stdout.splitlines()
+    assert events[0].split() == ["Line", "Kind", "Details", "Undone"]
+    activity = runner.invoke(app, ["activity", str(EXAMPLE)]).stdout.splitlines()
+    assert activity[1].split() == ["Player", "Posts", "Last", "post", "Time", "Prod"]
 
 
 def _example_copy(tmp_path, *lines: dict):

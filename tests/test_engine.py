@@ -261,6 +261,21 @@ def test_a_multi_vote_game_applies_each_action_of_a_line(tmp_path, posts, standi
     assert {w.target: w.votes for w in day.wagons if w.votes} == standing
 
 
+@pytest.mark.parametrize("words", ["Unvote all", "unvote everyone", "Unvote all my votes"])
+def test_an_unvote_of_all_takes_every_vote_not_a_player_named_like_all(tmp_path, words):
+    players = [(p, 1) for p in ["ann", "bea", "cal", "allegra"]]
+    posts = [("Host", "Day 1"), ("ann", "VTL bea, VTL allegra"), ("ann", words)]
+    (day,) = _game(tmp_path, posts, DAY1, rules=BOTC_RULES, players=players)
+    assert {w.target: w.votes for w in day.wagons if w.votes} == {}
+
+
+def test_an_unvote_of_a_player_called_all_is_of_that_player(tmp_path):
+    players = [(p, 1) for p in ["ann", "bea", "All"]]
+    posts = [("Host", "Day 1"), ("ann", "VTL bea, VTL All"), ("ann", "Unvote All")]
+    (day,) = _game(tmp_path, posts, DAY1, rules=BOTC_RULES, players=players)
+    assert {w.target: w.votes for w in day.wagons if w.votes} == {"bea": 1}
+
+
 def test_an_unvote_of_a_vote_not_cast_is_in_the_audit_and_not_counted(tmp_path):
     (day,) = _game(
         tmp_path, [("Host", "Day 1"), ("ann", "VTL bea"), ("ann", "Unvote cal")], DAY1, BOTC_RULES

@@ -700,3 +700,17 @@ def test_phpbb_print_view():
 )
 def test_decode_page(data, text):
     assert text in decode_page(data)
+
+
+def test_a_saved_json_answer_is_a_source_as_its_page_is(shared, tmp_path):
+    """A host who saved a Discourse topic's /t/{id}.json reads it offline, alone or among
+    the thread's other saved pages."""
+    saved = (
+        shared / "fixtures" / "pages" / "discourse-json" / "discourse_api-try-sandbox-topic-57.json"
+    )
+    posts = read_source(str(saved))
+    assert [p.author for p in posts][:1] == ["samsaffron"] and len(posts) == 4
+    folder = tmp_path / "saved"
+    folder.mkdir()
+    (folder / "topic-57.json").write_bytes(saved.read_bytes())
+    assert [p.post_id for p in read_source(str(folder))] == [p.post_id for p in posts]

@@ -227,6 +227,24 @@ CASES = [
         "purple",
         _toml('role = "Empath"', 'role = "Empath"\nteam = "purple"'),
     ),
+    Case(
+        "an account that is another player",
+        ["count", "{g}"],
+        "'Kohai' in its accounts is the name of player 'Kohai'",
+        _toml('name = "Banana"\n', 'name = "Banana"\naccounts = ["Kohai"]\n'),
+    ),
+    Case(
+        "an alias that is another player's alias",
+        ["count", "{g}"],
+        "'rex' in its aliases is an alias of player 'RexFavilla'",
+        _toml('name = "wylted"\n', 'name = "wylted"\naliases = ["rex"]\n'),
+    ),
+    Case(
+        "a player entry whose name is misspelt",
+        ["count", "{g}"],
+        "[[players]] entry 5, which has no name = \"...\": unknown field 'nam'",
+        _toml('name = "Magoroth"', 'nam = "Magoroth"'),
+    ),
     # --- record: posts the thread does not have -----------------------------------------------
     Case(
         "record character at post 5000",
@@ -265,6 +283,11 @@ CASES = [
         "record a death at post 5000",
         ["record", "death", "{g}", "Shining", "--post", "5000"],
         "5000",
+    ),
+    Case(
+        "a replacement by the player who holds the slot",
+        ["record", "replacement", "{g}", "Shining", "Shining", "--post", "5"],
+        "replacement: Shining already holds the slot of Shining; a replacement names the player",
     ),
     Case(
         "record a replacement at post 5000",
@@ -344,6 +367,16 @@ CASES = [
         ["record", "correction", "{g}", "20", "--actions", "please count this"],
         "not an action",
     ),
+    Case(
+        "a correction to no player",
+        ["record", "correction", "{g}", "20", "--target", "Banan"],
+        "no player named 'Banan' in game.toml (did you mean 'Banana'?)",
+    ),
+    Case(
+        "a correction whose actions vote for no player",
+        ["record", "correction", "{g}", "20", "--actions", "unvote; vote Zed"],
+        "no player named 'Zed'",
+    ),
     # --- phases that do not exist ---------------------------------------------------------------
     Case("grimoire of Day 50", ["grimoire", "{g}", "--day", "50"], "Day 50"),
     Case("grimoire of Night 500", ["grimoire", "{g}", "--night", "500"], "Night 500"),
@@ -400,6 +433,12 @@ CASES = [
         "setup draw --write after the game started",
         ["setup", "draw", "{g}", "--seed", "7", "--write"],
         "--force",
+    ),
+    Case(
+        "setup commit over the reveal of another setup",
+        ["setup", "commit", "{g}"],
+        "pass --force or delete the file",
+        _file("g/drafts/setup-reveal.txt", "modtool setup commitment v1\nsalt: pepper\n"),
     ),
     Case(
         "setup verify of a reveal not UTF-8",

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
+from modtool.errors import ModToolError
 from modtool.games import load_game
 from modtool.host.starting import init_game, list_item_name, player_list, shown_zone
 from modtool.threads.posts import Post
@@ -107,6 +108,13 @@ def test_init_keeps_every_poster_when_nobody_has_voted_yet(tmp_path):
     assert any("nobody has voted yet" in g for g in started.guesses)
 
 
+def test_init_of_a_thread_only_its_host_posted_in_says_so_and_writes_nothing(tmp_path):
+    posts = [Post(str(i), i, "Host", None, None, "<p>Day 1</p>") for i in range(3)]
+    with pytest.raises(ModToolError, match="every post is by Host, the host: no players"):
+        init_game(tmp_path / "g", str(tmp_path / "t.jsonl"), posts)
+    assert not (tmp_path / "g").exists()
+
+
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
@@ -189,3 +197,15 @@ def test_a_clocktower_game_with_no_characters_yet_is_won_by_nobody(tmp_path):
     counted = CliRunner().invoke(app, ["count", str(folder)])
     assert counted.exit_code == 0, counted.output
     assert "Game over" not in counted.stdout and "Outcome: Pending" in counted.stdout
+
+
+def test_init_reads_threads_with_the_options_count_has(tmp_path):
+    page = str(_page(tmp_path))
+    both = CliRunner().invoke(
+        app, ["init", str(tmp_path / "a"), "--thread", page, "--offline", "--refresh"]
+    )
+    assert both.exit_code == 2 and "--offline and --refresh cannot be used together" in both.output
+    assert not (tmp_path / "a").exists()
+    fetched = ["init", str(tmp_path / "b"), "--thread", page, "--refresh", "--concurrency", "2"]
+    assert CliRunner().invoke(app, fetched).exit_code == 0
+    assert (tmp_path / "b" / "game.toml").exists()

@@ -232,3 +232,97 @@ def test_a_player_listed_twice_is_reported_where_they_come_again(game_dir):
         load_game(game_dir)
     second = len(setup.read_text().splitlines()) - 1  # the added name line
     assert str(err.value) == f"{setup}:{second}: player 'Banana' is listed twice"
+
+
+def _players_at(setup, old: str, new: str) -> None:
+    text = setup.read_text()
+    assert old in text, old
+    setup.write_text(text.replace(old, new, 1))
+
+
+def _line_of(setup, text: str) -> int:
+    return next(i for i, x in enumerate(setup.read_text().splitlines(), 1) if x == text)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at", "says"),
+    [
+        # another player's name, as the resolver compares names (case and spacing ignored)
+        (
+            'name = "Banana"\n',
+            'name = "Banana"\naccounts = ["kohai"]\n',
+            'accounts = ["kohai"]',
+            "player 'Banana': 'kohai' in its accounts is the name of player 'Kohai'; a name "
+            "belongs to one player, or one's posts and votes count for the other: remove it "
+            "from Banana's accounts",
+        ),
+        # a player listed after the one whose alias names them
+        (
+            'name = "awesome5000"\n',
+            'name = "awesome5000"\naliases = ["Rex Favilla"]\n',
+            'aliases = ["Rex Favilla"]',
+            "player 'awesome5000': 'Rex Favilla' in its aliases is the name of player "
+            "'RexFavilla'; a name belongs to one player, or one's posts and votes count for the "
+            "other: remove it from awesome5000's aliases",
+        ),
+        # another player's alias: the later of the two is at fault, and either may go
+        (
+            'name = "Magoroth"\n',
+            'name = "Magoroth"\naccounts = ["pie"]\n',
+            'accounts = ["pie"]',
+            "player 'Magoroth': 'pie' in its accounts is an alias of player 'ILikePie5'; a name "
+            "belongs to one player, or one's posts and votes count for the other: remove it "
+            "from Magoroth's accounts or from ILikePie5's aliases",
+        ),
+    ],
+    ids=["an account that is another's name", "an alias that is a later name", "another's alias"],
+)
+def test_a_name_of_another_slot_is_refused_at_its_line(game_dir, old, new, at, says):
+    """accounts = ["Kohai"] on Banana credited Kohai's posts to Banana, silently."""
+    setup = game_dir / "game.toml"
+    _players_at(setup, old, new)
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dir)
+    assert str(err.value) == f"{setup}:{_line_of(setup, at)}: {says}"
+
+
+def test_a_slot_s_own_names_may_repeat_in_its_aliases_and_accounts(game_dir):
+    setup = game_dir / "game.toml"
+    _players_at(
+        setup, 'aliases = ["Pie"]\n', 'aliases = ["Pie", "ilikepie5"]\naccounts = ["Pie"]\n'
+    )
+    assert load_game(game_dir).find_slot("pie") == "ILikePie5"
+
+
+def test_a_player_entry_without_a_name_is_reported_at_its_own_line(game_dir):
+    """A missing name in the 5th entry was reported at the 1st entry's line."""
+    setup = game_dir / "game.toml"
+    _players_at(setup, 'name = "Magoroth"\n', "")
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dir)
+    header = _line_of(setup, "seat = 5") - 1
+    assert str(err.value) == (
+        f"{setup}:{header}: [[players]] entry 5 has no name; every [[players]] entry needs "
+        'name = "..."'
+    )
+
+
+@pytest.mark.parametrize(
+    ("new", "who"),
+    [
+        ('nam = "Magoroth"\n', '[[players]] entry 5, which has no name = "..."'),
+        ('name = "Magoroth"\nnam = "Mago"\n', "player 'Magoroth'"),
+    ],
+    ids=["in an entry without a name", "beside the name"],
+)
+def test_a_misspelt_player_field_is_reported_at_its_line(game_dir, new, who):
+    """`nam =` in place of `name =` said only that a name is needed, at another entry's line."""
+    setup = game_dir / "game.toml"
+    _players_at(setup, 'name = "Magoroth"\n', new)
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dir)
+    line = next(i for i, x in enumerate(setup.read_text().splitlines(), 1) if x.startswith("nam "))
+    assert str(err.value) == (
+        f"{setup}:{line}: {who}: unknown field 'nam' (did you mean 'name'?); a player has "
+        "accounts, aliases, name, role, seat, shown, team, voteless, weight"
+    )

@@ -86,6 +86,14 @@ def test_stages(text, slot, method):
     assert (result.slot, result.method) == (slot, method)
 
 
+def test_a_korean_name_answers_to_its_given_name():
+    korean = Resolver.from_slots({"김철수": ["김철수"], "이영희": ["이영희"], "박영희": ["박영희"]})
+    found = korean.resolve("철수")
+    assert (found.slot, found.method) == ("김철수", Method.WORD)
+    assert set(korean.resolve("영희").candidates) == {"이영희", "박영희"}  # two called 영희
+    assert korean.resolve("철").kind is TargetKind.UNRESOLVED  # one syllable is no given name
+
+
 def test_ambiguous_prefix_is_reported_with_candidates():
     result = resolver.resolve("Sun")
     assert result.kind is TargetKind.AMBIGUOUS

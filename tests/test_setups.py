@@ -275,6 +275,40 @@ def test_commit_and_verify(tmp_path):
     assert changed.exit_code == 1 and changed.stdout.startswith("It does not match")
 
 
+def test_commit_again_keeps_the_reveal_of_the_hash_already_posted(tmp_path):
+    """Run again, commit wrote a new salt over the reveal: the posted hash could never be
+    verified."""
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    reveal = game / "drafts" / "setup-reveal.txt"
+    first = runner.invoke(app, ["setup", "commit", str(game)])
+    digest = first.stdout.split("Commitment (post it now): ")[1].split()[0]
+    kept = reveal.read_text()
+    again = runner.invoke(app, ["setup", "commit", str(game)])
+    assert (again.exit_code, again.stdout) == (
+        0,
+        f"Commitment (made before; post it if you have not): {digest}\n"
+        f"Kept {reveal} (keep it secret; post it at the end)\n",
+    )
+    assert reveal.read_text() == kept
+    assert runner.invoke(app, ["setup", "verify", str(reveal), digest]).exit_code == 0
+    # another setup (or salt) is refused, and the reveal of the posted hash stays
+    setup = game / "game.toml"
+    setup.write_text(setup.read_text().replace('role = "Monk"', 'role = "Investigator"'))
+    for args in ([], ["--salt", "pepper"]):
+        refused = runner.invoke(app, ["setup", "commit", str(game), *args])
+        assert (refused.exit_code, refused.stdout) == (1, "")
+        assert refused.stderr == (
+            f"Error: {reveal} already holds the reveal of commitment {digest}, for a setup or "
+            "salt other than this one; to make a new commitment, pass --force or delete the "
+            "file, and post the new hash\n"
+        )
+        assert reveal.read_text() == kept
+    forced = runner.invoke(app, ["setup", "commit", str(game), "--force"])
+    new = forced.stdout.split("Commitment (post it now): ")[1].split()[0]
+    assert forced.exit_code == 0 and new != digest and sha256(reveal.read_text()) == new
+
+
 def test_the_commitment_depends_on_the_salt():
     args = ("t", "s", ["a"], {"a": "imp"}, {}, [], None)
     assert sha256(commitment_text(*args, "x")) != sha256(commitment_text(*args, "y"))

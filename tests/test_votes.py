@@ -53,6 +53,22 @@ def votes(html: str, syntaxes=MS) -> list[tuple[str, str]]:
             '</div></blockquote><br><span class="noboldsig">Vote: Oso</span>',
             [("vote", "Oso")],
         ),
+        # Struck text inside a bold vote is not the vote, and does not end it.
+        ("<b>Vote: <s>Bob</s> Alice</b>", [("vote", "Alice")]),
+        ("<b>Vote: <del>Bob</del></b> <b>Alice</b>", [("vote", "Alice")]),
+        ("<b>Vote:</b> <b>Alice</b>", [("vote", "Alice")]),
+        # The colon outside the bold keyword.
+        ("<b>VOTE</b>: Bob", [("vote", "Bob")]),
+        # The name on the line after the keyword and its colon; a long line is not a name.
+        ("<b>VOTE:<br>Bob</b>", [("vote", "Bob")]),
+        ("<b>Vote:</b><br>Bob", [("vote", "Bob")]),
+        (
+            "<b>Vote:</b><br>I have thought long about it and I am still not sure who",
+            [("vote", "")],
+        ),
+        # Markdown forums render "## VOTE: Bob" as a heading: emphasis, as bold is.
+        ("<h2>VOTE: Bob</h2><p>he dodged my question</p>", [("vote", "Bob")]),
+        ("<h3>Vote count</h3>", []),
         ("<b>Do not vote hiraki</b>", []),
         # Game 1469 #666: asking for the count is not a vote for "count please?".
         ("<b>Vote count please?</b>", []),
@@ -103,8 +119,22 @@ def test_vtl_syntax_of_seed_003(html, expected):
     ("text", "expected"),
     [
         ("투표: 바나나", [("vote", "바나나")]),
+        ("투표： 바나나", [("vote", "바나나")]),
+        ("투표 변경: 바나나", [("vote", "바나나")]),
         ("바나나에게 투표합니다", [("vote", "바나나")]),
+        ("바나나 투표요", [("vote", "바나나")]),
+        ("바나나한테 투표했습니다", [("vote", "바나나")]),
+        ("바나나 투표합니다ㅎㅎ", [("vote", "바나나")]),
+        ("바나나 투표 👍", [("vote", "바나나")]),
+        ("저는 바나나에게 투표합니다", [("vote", "바나나")]),
         ("투표 취소", [("unvote", "")]),
+        ("투표 취소합니다", [("unvote", "")]),
+        ("사과 투표 취소하고 바나나 투표", [("unvote", ""), ("vote", "바나나")]),
+        ("투표 취소, 바나나에게 투표합니다", [("unvote", ""), ("vote", "바나나")]),
+        ("바나나 투표하지 마세요", []),
+        ("바나나 투표할까요?", []),
+        ("바나나 투표?", []),
+        ("오늘 투표는 신중하게 합시다", []),
     ],
 )
 def test_korean_vocabulary(text, expected):
@@ -113,6 +143,10 @@ def test_korean_vocabulary(text, expected):
 
 def test_korean_is_off_unless_the_game_switches_it_on():
     assert votes("투표: 바나나", MS) == []
+
+
+def test_a_full_width_colon_is_a_colon():
+    assert votes("Vote： Alice", (VoteSyntax.PLAIN,)) == [("vote", "Alice")]
 
 
 def test_plain_vote_needs_its_syntax_and_a_colon():

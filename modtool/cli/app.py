@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sys
 from contextlib import ExitStack, contextmanager
 from enum import Enum, IntEnum, StrEnum
@@ -45,6 +46,19 @@ class _JsonError(click.ClickException):
         click.echo(json.dumps(obj, ensure_ascii=False), err=True)
 
 
+class _UsageLine(click.ClickException):
+    """A usage error in one line, with where the command's options are listed (click shows
+    a usage error as four: the usage, where to get help, a blank line, the error)."""
+
+    exit_code = ExitStatus.USAGE
+
+
+def _usage_line(exc: click.UsageError) -> _UsageLine:
+    where = exc.ctx.command_path if exc.ctx is not None else "modtool"
+    message = " ".join(exc.format_message().split()).rstrip(".")  # a choice lists one a line
+    return _UsageLine(f"{message}; '{where} -h' lists what it takes")
+
+
 class _Errors(TyperGroup):
     """Every error a command raises ends as one line on stderr: modtool's own errors say what
     and how to fix it; an unexpected one says where to report it, with the traceback only
@@ -58,7 +72,12 @@ class _Errors(TyperGroup):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta["modtool.json"] = "--json" in args
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            if ctx.meta["modtool.json"]:
+                raise _JsonError(exc.format_message(), exc.exit_code) from None
+            raise _usage_line(exc) from None
 
     def invoke(self, ctx: click.Context):
         wants_json = ctx.meta.get("modtool.json", False)
@@ -67,6 +86,8 @@ class _Errors(TyperGroup):
         except click.ClickException as exc:
             if wants_json and not isinstance(exc, _JsonError):
                 raise _JsonError(exc.format_message(), exc.exit_code) from None
+            if isinstance(exc, click.UsageError):
+                raise _usage_line(exc) from None
             raise
         except (click.exceptions.Exit, click.Abort):
             raise
@@ -78,6 +99,11 @@ class _Errors(TyperGroup):
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             raise click.ClickException("interrupted; nothing half-written was kept") from None
+        except BrokenPipeError:
+            # The reader of the output stopped reading (`modtool posts … | head`): nothing to
+            # say, and nothing more to write (the exit's flush would fail again).
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise click.exceptions.Exit(ExitStatus.ERROR) from None
         except OSError as exc:
             if ctx.meta.get("modtool.debug"):
                 raise

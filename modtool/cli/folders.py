@@ -13,10 +13,12 @@ import typer
 
 from .app import (
     CacheOpt,
+    ConcurrencyOpt,
     CookiesOpt,
     HeaderOpt,
     JsonOpt,
     OfflineOpt,
+    RefreshOpt,
     _complete_presets,
     _complete_scripts,
     _emit_json,
@@ -91,6 +93,11 @@ def docs(
         lines = [f"  {t.name:<{width}}  {t.title}" for t in topics]
         typer.echo("\n".join(["Topics (modtool docs TOPIC):", *lines]))
         return
+    names = [t.name for t in doc_topics()]
+    if topic not in names:  # a usage error: the argument names no doc
+        raise typer.BadParameter(
+            f"no doc {topic!r}; the topics are {', '.join(names)}", param_hint="'[TOPIC]'"
+        )
     text = doc_text(topic)
     if _on_terminal():
         click.echo_via_pager(text)
@@ -134,9 +141,11 @@ def init(
     ] = "",
     as_json: JsonOpt = False,
     offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
     cookies: CookiesOpt = None,
     header: HeaderOpt = None,
     cache: CacheOpt = None,
+    concurrency: ConcurrencyOpt = 3,
 ) -> None:
     """Start a game folder from a thread: its players, its host, its timezone.
 
@@ -154,7 +163,9 @@ def init(
     from ..threads.times import UTC
 
     doubts: list = []
-    with _thread_options(offline, False, 3, UTC, cookies, header, cache, as_json) as fetcher:
+    with _thread_options(
+        offline, refresh, concurrency, UTC, cookies, header, cache, as_json
+    ) as fetcher:
         found = read_sources([thread], UTC, None, fetcher, doubts)
     warn_unsure(doubts)
     require_authors(doubts)  # its posters become the players: never "Log in"

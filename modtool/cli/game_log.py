@@ -169,7 +169,7 @@ def events(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
         details = ", ".join(f"{k}={v}" for k, v in obj.items() if k != "kind")
         state = f"undone by line {undone[n]}" if n in undone else ""
         rows.append((n, obj.get("kind"), details, state))
-    typer.echo(text_table(rows, ("Line", "Kind", "Details", "")))
+    typer.echo(text_table(rows, ("Line", "Kind", "Details", "Undone")))
 
 
 @app.command()

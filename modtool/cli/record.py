@@ -154,7 +154,9 @@ def record_correction(
     target: Annotated[
         str | None,
         typer.Option(
-            help="Count the post as a vote for this player (or 'no lynch').", metavar="NAME"
+            help="Count the post as a vote for this player (any name of the slot), 'no lynch' "
+            "or 'unvote'; a name that is no player's is refused.",
+            metavar="NAME",
         ),
     ] = None,
     actions: Annotated[

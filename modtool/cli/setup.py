@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 from typing import Annotated
@@ -97,20 +98,44 @@ def setup_commit(
     salt: Annotated[
         str | None, typer.Option(help="The salt (default: 32 random hex digits).", metavar="TEXT")
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Make a new commitment though GAME/drafts/setup-reveal.txt holds one for "
+            "another setup (its reveal is replaced: post the new hash).",
+        ),
+    ] = False,
 ) -> None:
     """Print a SHA-256 commitment of the setup to post at the start; the text it hashes (with
-    the salt) is written to GAME/drafts/setup-reveal.txt, to post at the end.
+    the salt) is written to GAME/drafts/setup-reveal.txt, to post at the end. Run again, it
+    prints the same commitment while the setup is unchanged; once the setup (or --salt)
+    differs it refuses, keeping the reveal of the hash already posted: pass --force or delete
+    the file to make a new commitment, and post the new hash.
 
     Example:
 
         modtool setup commit games/mygame
     """
     from ..core.ledger import write_atomic
-    from ..core.setups import commit_game, new_salt
+    from ..core.setups import commit_game, new_salt, reveals_the_setup
     from ..games import load_game
 
-    digest, text = commit_game(load_game(game), salt or new_salt())
+    loaded = load_game(game)
     path = game / "drafts" / "setup-reveal.txt"
+    if path.is_file() and not force:
+        kept = path.read_bytes()
+        digest = hashlib.sha256(kept).hexdigest()
+        if not reveals_the_setup(loaded, kept.decode("utf-8", "replace"), salt):
+            raise ModToolError(
+                f"{path} already holds the reveal of commitment {digest}, for a setup or salt "
+                "other than this one; to make a new commitment, pass --force or delete the "
+                "file, and post the new hash"
+            )
+        typer.echo(f"Commitment (made before; post it if you have not): {digest}")
+        typer.echo(f"Kept {path} (keep it secret; post it at the end)")
+        return
+    digest, text = commit_game(loaded, salt or new_salt())
     write_atomic(path, text)
     typer.echo(f"Commitment (post it now): {digest}")
     typer.echo(f"Wrote {path} (keep it secret; post it at the end)")

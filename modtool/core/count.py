@@ -24,7 +24,14 @@ from ..errors import ModToolError
 from ..threads.kept import post_clauses
 from ..threads.posts import Post
 from .ledger import DayWindow, Event, Game, PostRef
-from .names import CONFIDENT, Resolution, TargetKind, did_you_mean, normalise
+from .names import (
+    CONFIDENT,
+    Resolution,
+    TargetKind,
+    did_you_mean,
+    names_every_vote,
+    normalise,
+)
 from .plan import GamePlan
 from .results import (
     NO_LYNCH_LABEL,
@@ -466,7 +473,7 @@ class _DayWalk:
         if a.kind is ActionKind.UNVOTE:
             if self.rules.multi_vote and a.target:
                 res = self._resolve(a.target)
-                if res.kind is TargetKind.PLAYER:
+                if res.kind is TargetKind.PLAYER and not names_every_vote(a.target, res):
                     # "Unvote Bo" from a player voting only Ann leaves Ann's vote standing
                     removed = state.withdraw(slot, res.slot)
                     self._log(

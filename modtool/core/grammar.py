@@ -51,7 +51,8 @@ _DISCOURSE = r"(?:so|ok(?:ay)?|fine|well|now|anyway|alright)"
 _LEAD = lazy(rf"[\s*>•·\"“'(\[]*(?:{_DISCOURSE}\b[\s,!]*)?", re.I)
 _DISCOURSE_BEFORE = lazy(rf"(?<![^\s,;.!?:(\[])\b{_DISCOURSE}[\s,!]*$", re.I)
 _LEAD_CHARS = " \t\xa0*>•·\"“'(["
-_SEPARATOR = lazy(r"\s*(?P<colon>[:;,=\-–—>@]+)?\s*")
+# ("：" is the full-width colon of East Asian keyboards: "Vote： Ann")
+_SEPARATOR = lazy(r"\s*(?P<colon>[:：;,=\-–—>@]+)?\s*")
 # A label before a clause's keyword, as in "Hedging: VTL Bo".
 _LABEL = lazy(r"[^:]{1,40}?:\s*")
 _CONDITION = lazy(r"\b(?:if|unless)\b", re.I)
@@ -251,7 +252,7 @@ def read_clause(
             nxt if nxt is not None else end,
             m["un"] is not None,
             text[sep.end() : nxt if nxt is not None else end],
-            sep["colon"] is not None and (":" in sep["colon"] or ";" in sep["colon"]),
+            sep["colon"] is not None and any(c in sep["colon"] for c in ":：;"),
         )
         if _is_action(reading, vocabulary, clause, nxt is None):
             readings.append(reading)
@@ -286,7 +287,7 @@ def _next_action(
         if not allowed(m.start()):
             continue
         rest = text[m.end() : end]
-        if rest.strip(" \t:=-–—>@") or ":" in rest:
+        if rest.strip(" \t:：=-–—>@") or ":" in rest or "：" in rest:
             return m.start()
     return None
 

@@ -90,6 +90,12 @@ NO_LYNCH_WORDS = (
 )
 NO_LYNCH_INITIALS = ("nl",)
 UNVOTE_WORDS = ("unvote", "none", "nothing", "no vote", "novote", "retract", "withdraw")
+# "Unvote all": every vote of the poster's (a game of several votes each), not a player whose
+# name starts "all".
+EVERY_VOTE_WORDS = frozenset(
+    ("all", "everyone", "everybody", "everything", "all votes", "all my votes", "all of them")
+)
+
 
 _NON_ALNUM = lazy(r"[\W_]+", re.UNICODE)
 _CAMEL = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[^\W\d_]+", re.UNICODE)
@@ -157,6 +163,12 @@ def _words(name: str) -> list[str]:
     return [w.casefold() for w in _CAMEL.findall(unicodedata.normalize("NFKC", name))]
 
 
+def _given_names(name: str) -> list[str]:
+    """The given names of the Korean names in a name: a word of three Hangul syllables is a
+    one-syllable family name and a given name of two (김철수 is called 철수)."""
+    return [w[1:] for w in _words(name) if len(w) == 3 and all("가" <= c <= "힣" for c in w)]
+
+
 def _acronyms(name: str) -> set[str]:
     words = _words(name)
     found = set()
@@ -196,6 +208,19 @@ class Resolution:
     candidates: tuple[str, ...] = ()
     matched_text: str = ""
     evidence: str = ""  # for a learned nickname: where the thread uses it
+
+
+def names_every_vote(target: str, resolution: Resolution) -> bool:
+    """Whether an unvote's target means all the poster's votes: one of EVERY_VOTE_WORDS that
+    is not a name the game knows as it is written (a player called All)."""
+    if " ".join(target.lower().split()) not in EVERY_VOTE_WORDS:
+        return False
+    return resolution.kind is not TargetKind.PLAYER or resolution.method not in (
+        Method.EXACT,
+        Method.ALIAS,
+        Method.NORMALISED,
+        Method.FORMER_NAME,
+    )
 
 
 @frozen
@@ -396,7 +421,11 @@ def _loose_match(
 
 def _loose_ok(method: Method, norm: str, name_norm: str, raw: str, name: str) -> bool:
     if method is Method.WORD:
-        return len(norm) >= 2 and norm != name_norm and any(w == norm for w in _words(name))
+        return (
+            len(norm) >= 2
+            and norm != name_norm
+            and (any(w == norm for w in _words(name)) or norm in _given_names(name))
+        )
     if method is Method.PREFIX:
         return len(norm) >= 2 and name_norm.startswith(norm)
     if method is Method.SUBSTRING:

@@ -76,6 +76,27 @@ def commit_game(game: Game, salt: str) -> tuple[str, str]:
     return sha256(text), text
 
 
+def reveal_salt(reveal: str) -> str | None:
+    """The salt a reveal `commitment_text` wrote ends with, or None for any other text."""
+    lines = reveal.splitlines()
+    if (
+        not lines
+        or not lines[0].startswith("modtool setup commitment")
+        or not reveal.endswith("\n")
+    ):
+        return None
+    return lines[-1].removeprefix("salt: ") if lines[-1].startswith("salt: ") else None
+
+
+def reveals_the_setup(game: Game, reveal: str, salt: str | None = None) -> bool:
+    """Whether a reveal already written is of the game's setup as it is now (and, when `salt`
+    is given, with that salt): committing again would then give the same hash."""
+    kept = reveal_salt(reveal)
+    if kept is None or salt not in (None, kept):
+        return False
+    return commit_game(game, kept)[1] == reveal
+
+
 # --- recording a draw --------------------------------------------------------------------------
 
 PLAY_KINDS = (

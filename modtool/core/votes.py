@@ -64,10 +64,18 @@ _ANY_KEYWORD = lazy(r"(?:un)?vote|vtl", re.I)
 # a vote keyword just before a comma, semicolon or dash, which then stands for its colon
 _VOTE_WORD_BEFORE = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)
 _KO_UNVOTE = lazy(r"(투표\s*취소|투표\s*철회|언보트)")
-_KO_VOTE_PREFIX = lazy(r"^\s*(?:투표|보트)\s*[:：]\s*(?P<target>.+)$")
+# "투표: 이름", "투표 변경: 이름" (a changed vote)
+_KO_VOTE_PREFIX = lazy(r"^\s*(?:투표|보트)(?:\s*변경)?\s*[:：]\s*(?P<target>.+)$")
+# "이름 투표", "저는 이름에게 투표합니다", "이름 투표요", "이름한테 투표했습니다ㅎㅎ": the verb's
+# statement endings (never "투표하지 마세요", don't, or "투표할까요?", a question), then what
+# may close a line: punctuation but a question mark, emoji, laughter (ㅎㅎ, ㅋㅋ).
+_KO_VERB = r"(?:합니다|합니당|할게요|할께요|할게|해요|했습니다|했어요|했음|함|한다|요|드립니다)"
 _KO_VOTE_SUFFIX = lazy(
-    r"^\s*(?P<target>[^\s:：].*?)\s*(?:에게|한테|을|를)?\s*투표(?:합니다|함|할게요|해요)?[.!]?\s*$"
+    r"^\s*(?:(?:저는|나는|전|난|제가|내가)\s+)?(?P<target>[^\s:：].*?)\s*(?:에게|한테|께|을|를)?"
+    rf"\s*투표{_KO_VERB}?(?:[^\w?？]|[ㅎㅋㅠㅜ])*$"
 )
+# What joins an unvote to the vote after it: "투표 취소하고 밥 투표", "투표 취소, 밥에게 투표"
+_KO_THEN = lazy(r"^\s*(?:하고|하구|한\s*뒤|한\s*후|후)?[\s,.;/]*(?:그리고\s*)?")
 
 # The keywords each written syntax reads at the start of a clause.
 VOCABULARIES = {
@@ -87,10 +95,39 @@ def find_votes(body: Body, syntaxes: Iterable[VoteSyntax] = DEFAULT_SYNTAXES) ->
     """Every vote action in the post, in the order written."""
     enabled = frozenset(syntaxes)
     found: list[tuple[int, int, VoteAction]] = []
-    for line_no, line in enumerate(body.lines):
+    for line_no, line in enumerate(_joined(body.lines)):
         found.extend((line_no, pos, a) for pos, a in _line_actions(line, enabled))
     found.sort(key=lambda t: (t[0], t[1]))
     return [a for _, _, a in found]
+
+
+_ENDS_IN_KEYWORD = lazy(r"(?:^|\W)(?:un)?(?:vote|vtl)\s*[:：]\s*$", re.I)
+_NAME_LINE = 40  # the most a line holding a name alone is long
+
+
+def _joined(lines: tuple[tuple[Run, ...], ...]) -> list[tuple[Run, ...]]:
+    """The lines, with a line that ends in a keyword and its colon joined to the next when
+    that is short: "<b>VOTE:<br>Bob</b>" names its target on the next line (a vote for nobody
+    would be an unvote)."""
+    joined: list[tuple[Run, ...]] = []
+    skip = False
+    for i, line in enumerate(lines):
+        if skip:
+            skip = False
+            continue
+        if i + 1 < len(lines):
+            text = "".join(r.text for r in line).rstrip()
+            after = "".join(r.text for r in lines[i + 1]).strip()
+            if (
+                text.endswith((":", "："))
+                and 0 < len(after) <= _NAME_LINE
+                and _ENDS_IN_KEYWORD.search(text)
+            ):
+                joined.append((*line, Run(" "), *lines[i + 1]))
+                skip = True
+                continue
+        joined.append(line)
+    return joined
 
 
 _VOTE_HINTS = ("vot", "vtl", "[")  # what every line holding a vote holds (see _line_actions)
@@ -220,16 +257,27 @@ def _read(text, found, syntax, taken, allowed=lambda pos: True):
 def _bold_starts(text: str, bold: list[tuple[int, int]]) -> list[int]:
     """Where bold runs start clauses: at a run's start, and at its end unless the run is only
     a keyword and its colon ("<b>Vote:</b> Ann" is one clause, "I will <b>VOTE: Agar</b> for
-    ..." is three, "to <b>vote</b> Ann" is emphasis on a word)."""
+    ..." is three, "to <b>vote</b> Ann" is emphasis on a word). The colon may follow the run
+    ("<b>VOTE</b>: Ann"); a bold run just after such a keyword, with only spaces between, is
+    its target ("<b>Vote:</b> <b>Ann</b>"), not a clause of its own."""
     starts = []
+    keyword_end = None  # the end of the last run that was a keyword alone
     for start, end in bold:
-        starts.append(start)
-        if not _ONLY_KEYWORD.fullmatch(text, start, end):
+        if keyword_end is None or text[keyword_end:start].strip():
+            starts.append(start)
+        if _ONLY_KEYWORD.fullmatch(text, start, end) or (
+            _BARE_KEYWORD.fullmatch(text, start, end) and _COLON_NEXT.match(text, end)
+        ):
+            keyword_end = end
+        else:
             starts.append(end)
+            keyword_end = None
     return starts
 
 
-_ONLY_KEYWORD = lazy(r"\W*(?:un)?vote\s*[:\-–—@]\W*", re.I)
+_ONLY_KEYWORD = lazy(r"\W*(?:un)?vote\s*[:：\-–—@]\W*", re.I)
+_BARE_KEYWORD = lazy(r"\W*(?:un)?vote\s*", re.I)
+_COLON_NEXT = lazy(r"\s*[:：]")
 
 
 def _inside(spans: list[tuple[int, int]]):
@@ -264,16 +312,18 @@ def _official_actions(segment: str):
 
 
 def _korean_actions(text: str):
+    """A Korean line's unvote, and the vote after it if any ("투표 취소하고 밥 투표"), or its
+    vote."""
+    start = 0
     m = _KO_UNVOTE.search(text)
     if m:
         yield m.start(), VoteAction(ActionKind.UNVOTE, "", text.strip(), VoteSyntax.KOREAN)
-        return
-    m = _KO_VOTE_PREFIX.match(text) or _KO_VOTE_SUFFIX.match(text)
-    if m:
-        yield (
-            m.start(),
-            VoteAction(ActionKind.VOTE, _clean(m["target"]), text.strip(), VoteSyntax.KOREAN),
-        )
+        start = m.end()
+        text = _KO_THEN.sub("", text[start:], count=1)
+    vote = _KO_VOTE_PREFIX.match(text) or _KO_VOTE_SUFFIX.match(text)
+    if vote:
+        target = _clean(vote["target"])
+        yield start, VoteAction(ActionKind.VOTE, target, text.strip(), VoteSyntax.KOREAN)
 
 
 _EDGE = lazy(r"^[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+|[\s:=\-–—>.,;!?\"'“”‘’()\[\]{}*]+$")

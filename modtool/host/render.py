@@ -254,7 +254,7 @@ def activity_table(found, tz) -> str:
         )
         for p in found.players
     ]
-    table = _table(rows, headers=("Player", "Posts", "Last post", "Time", ""))
+    table = _table(rows, headers=("Player", "Posts", "Last post", "Time", "Prod"))
     hours = found.prod_after.total_seconds() / 3600
     never = ", ".join(found.never_posted) or "-"
     return (

@@ -190,6 +190,12 @@ def init_game(
             "host and the players' list"
         )
     others = [p for p in posts if p.author.casefold() != host.casefold()]
+    if not others:
+        raise ModToolError(
+            f"{source}: every post is by {host}, the host: no players to list yet; run init "
+            "again once the players have posted, or write game.toml's [[players]] yourself "
+            "(modtool docs game-folder)"
+        )
     names = spellings([p.author for p in others])
     fold = {s.casefold(): first for first, more in names.items() for s in [first, *more]}
     posted = Counter(fold[p.author.casefold()] for p in others)

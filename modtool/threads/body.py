@@ -69,7 +69,6 @@ _FLAG_OF = {v: k for k, v in _ON.items()} | {v: k for k, v in _OFF.items()}
 _ALL_MARKS = tuple(_FLAG_OF)
 _MARKS = lazy("[\ue001-\ue006]")
 _TOKENS = lazy("([\ue001-\ue006])")
-_HIDDEN = Run(" ", NO_VOTE)  # hidden text still separates the words around it
 
 _BLOCK_TAGS = (
     "div p li ul ol tr table tbody thead th td blockquote h1 h2 h3 h4 h5 h6 fieldset "
@@ -79,7 +78,8 @@ _BLOCK_TAG_SET = frozenset(_BLOCK_TAGS)
 _SKIP_TAGS = frozenset("script style input button select textarea noscript iframe".split())
 _STRIKE_TAGS = frozenset("strike s del".split())
 _CODE_TAGS = frozenset("code pre".split())
-_BOLD_TAGS = frozenset("b strong".split())
+# A heading is emphasis too: Markdown forums render "## Vote: Bob" as <h2>Vote: Bob</h2>.
+_BOLD_TAGS = frozenset("b strong h1 h2 h3 h4 h5 h6".split())
 _QUOTE_CLASS = lazy(r"\b(bbCodeQuote|bbcode_quote|bbcode_container|quote|quotecontent)\b")
 _SPOILER_CLASS = lazy(r"spoiler", re.I)
 _DROP_CLASS = lazy(
@@ -368,8 +368,11 @@ def vote_lines(reading: str) -> tuple[tuple[Run, ...], ...]:
                 if flag == OFFICIAL:
                     line.append(Run("", 0))  # each [vote] tag is a vote of its own
             elif flags & NO_VOTE:
-                if not line or line[-1] != _HIDDEN:
-                    line.append(_HIDDEN)
+                # Hidden text still parts the words around it, and stays inside the emphasis
+                # around it: "<b>Vote: <s>Bob</s> Alice</b>" is one bold vote for Alice.
+                hidden = Run(" ", flags)
+                if not line or line[-1] != hidden:
+                    line.append(hidden)
             elif token:
                 line.append(Run(token, flags))
         if any(r.text.strip() for r in line):

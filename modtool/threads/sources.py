@@ -24,7 +24,8 @@ from .patterns import lazy
 from .posts import Post, json_line, number_in_order, read_posts_jsonl
 from .times import UTC, parse_displayed
 
-_PAGE_SUFFIXES = (".html", ".htm")
+# A saved page, or an engine's JSON answer (a Discourse topic, a NodeBB API page).
+_PAGE_SUFFIXES = (".html", ".htm", ".json")
 MAX_PAGE_BYTES = FetchOptions.max_page_bytes
 _DIGITS = lazy(r"(\d+)")
 
@@ -104,7 +105,7 @@ def _read_folder(
     )
     if not files:
         raise SourceError(
-            f"{folder}: no saved pages (.html) or posts files (.jsonl) in this folder"
+            f"{folder}: no saved pages (.html, .json) or posts files (.jsonl) in this folder"
         )
     posts: dict[str, Post] = {}
     for f in files:  # in natural order: page-2.html before page-10.html
@@ -142,7 +143,10 @@ def _read_file(
             doubts.append((str(path), page.doubts))
         yield from page.posts
     else:
-        raise SourceError(f"{path}: unknown source type; use .html pages or .jsonl posts files")
+        raise SourceError(
+            f"{path}: unknown source type; use .html pages, a forum's .json answer "
+            "or .jsonl posts files"
+        )
 
 
 def _saved_url(page: bytes) -> str | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import GameFileError
 from ...threads.frozen import frozen
-from ..names import did_you_mean, normalise
+from ..names import NO_LYNCH_WORDS, UNVOTE_WORDS, did_you_mean, normalise
 from ..votes import read_correction
 from .model import (
     SETUP_FILE,
@@ -230,7 +230,10 @@ def _replacement(ln: LedgerLine) -> Event:
             "a replacement brings a player from outside the game"
         )
     if normalise(by) == normalise(holder):
-        raise ValueError(f"replacement: {by!r} already holds {slot!r}'s slot")
+        raise ValueError(
+            f"replacement: {by} already holds the slot of {slot}; "
+            "a replacement names the player who comes in"
+        )
     if normalise(by) in {normalise(h) for h in game.hosts}:
         raise ValueError(f"replacement: {by!r} is a host")
     return Replacement(ln.kind, ln.line, ln.at, slot=slot, by=by, note=ln.note)
@@ -253,16 +256,38 @@ def _correction(ln: LedgerLine) -> Event:
             '(a list such as "unvote; vote Bob")'
         )
     target = obj.get("target")
-    if action == "target" and not isinstance(target, str):
-        raise ValueError('correction with action "target" needs "target": a name')
+    if action == "target":
+        if not isinstance(target, str):
+            raise ValueError('correction with action "target" needs "target": a name')
+        _check_vote_target(ln, target)
     actions = obj.get("actions")
     if action == "actions":
         if not isinstance(actions, str):
             raise ValueError('correction with action "actions" needs "actions": "unvote; vote Bob"')
-        read_correction(actions)  # a list the count cannot read is refused here
+        for corrected in read_correction(actions):  # a list the count cannot read is refused
+            _check_vote_target(ln, corrected.target)
     return Correction(
         ln.kind, ln.line, ln.at, action=action, target=target, actions=actions, note=ln.note
     )
+
+
+# What a correction may name besides a player: the count reads these as no lynch or an unvote.
+_NOT_PLAYERS = frozenset(normalise(w) for w in (*NO_LYNCH_WORDS, *UNVOTE_WORDS))
+
+
+def _check_vote_target(ln: LedgerLine, target: str) -> None:
+    """A correction's target is a player (any name of the slot), a no-lynch word or an unvote;
+    any other name is refused with the nearest names, as a death's is (the count would drop
+    the vote with a warning)."""
+    norm = normalise(target)
+    if not norm or norm in _NOT_PLAYERS:
+        return
+    try:
+        ln.slot("target", target)
+    except ValueError as exc:
+        raise ValueError(
+            f"{exc}; a correction votes for a player, 'no lynch' or 'unvote'"
+        ) from None
 
 
 def _chat_correction(ln: LedgerLine) -> Event:

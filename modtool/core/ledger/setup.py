@@ -39,16 +39,29 @@ def _without_comment(line: str) -> str:
     return line
 
 
-def _setup_line(text: str, needle: str, table: str | None = None, nth: int = 1) -> int | None:
+def _lines(text: str) -> list[tuple[int, str]]:
+    """game.toml's lines by number, without their comments."""
+    return list(enumerate((_without_comment(x) for x in text.splitlines()), 1))
+
+
+def _table_header(lines: list[tuple[int, str]], table: str, entry: int = 1) -> int | None:
+    """The line of the `entry`th header of `table` ([rules], or the 5th [[players]])."""
+    header = re.compile(rf"^\s*\[\[?\s*{re.escape(table)}\s*\]")
+    starts = [i for i, x in lines if header.search(x)]
+    return starts[entry - 1] if len(starts) >= entry else None
+
+
+def _setup_line(
+    text: str, needle: str, table: str | None = None, nth: int = 1, entry: int = 1
+) -> int | None:
     """The line of game.toml a problem is about: the header of table `needle` ("[rules]",
     "[[players]]"), else the line that sets key `needle`, else the first line that holds it;
     comments never count (a header comment saying "the hosts" is not the hosts). With `table`,
-    only the lines of that table are searched; with `nth`, the nth line that holds it (a name
-    listed twice is at fault where it comes again)."""
-    lines = list(enumerate((_without_comment(x) for x in text.splitlines()), 1))
+    only the lines of that table are searched (of its `entry`th one, for [[players]]); with
+    `nth`, the nth line that holds it (a name listed twice is at fault where it comes again)."""
+    lines = _lines(text)
     if table is not None:
-        header = re.compile(rf"^\s*\[\[?\s*{re.escape(table)}\s*\]")
-        start = next((i for i, x in lines if header.search(x)), None)
+        start = _table_header(lines, table, entry)
         if start is None:
             return None
         after = [(i, x) for i, x in lines if i > start]
@@ -95,11 +108,15 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
     text = path.read_text("utf-8")
 
     def fail(
-        problem: str, needle: str | None = None, table: str | None = None, nth: int = 1
+        problem: str,
+        needle: str | None = None,
+        table: str | None = None,
+        nth: int = 1,
+        entry: int = 1,
     ) -> GameFileError:
-        line = _setup_line(text, needle, table, nth) if needle else None
+        line = _setup_line(text, needle, table, nth, entry) if needle else None
         if line is None and table is not None:
-            line = _setup_line(text, f"[{table}]")
+            line = _table_header(_lines(text), table, entry) or _setup_line(text, f"[{table}]")
         return GameFileError(path, problem, line)
 
     _check_settings(setup, fail)
@@ -211,8 +228,8 @@ def _slots(players: object, hosts: list[str], fail) -> list[Slot]:
     slots = []
     seen: set[str] = set()
     seats: dict[int, str] = {}
-    for raw in players:
-        slot = _slot(raw, fail)
+    for entry, raw in enumerate(players, 1):
+        slot = _slot(raw, entry, fail)
         name = slot.key
         if normalise(name) in seen:
             raise fail(f"player {name!r} is listed twice", name, nth=2)
@@ -231,23 +248,58 @@ def _slots(players: object, hosts: list[str], fail) -> list[Slot]:
                     "hosts",
                 )
         slots.append(slot)
+    _check_names_have_one_slot(slots, fail)
     return slots
 
 
-def _slot(raw: object, fail) -> Slot:
-    """One [[players]] table, each field checked."""
+def _check_names_have_one_slot(slots: list[Slot], fail) -> None:
+    """An account or alias names its own slot only: one that is another player's name, account
+    or alias (as the name resolver compares names) would credit that player's posts and votes
+    to this slot, silently. The later of the two is at fault."""
+    owners = {normalise(s.key): (s.key, "name") for s in slots}
+    for entry, slot in enumerate(slots, 1):
+        for field_name in ("accounts", "aliases"):
+            for name in getattr(slot, field_name):
+                norm = normalise(name)
+                other, what = owners.get(norm, (slot.key, field_name))
+                if other != slot.key:
+                    also = "" if what == "name" else f" or from {other}'s {what}"
+                    raise fail(
+                        f"player {slot.key!r}: {name!r} in its {field_name} is {_NAME_KINDS[what]} "
+                        f"player {other!r}; a name belongs to one player, or one's posts and "
+                        f"votes count for the other: remove it from {slot.key}'s "
+                        f"{field_name}{also}",
+                        field_name,
+                        "players",
+                        entry=entry,
+                    )
+                if norm:
+                    owners.setdefault(norm, (slot.key, field_name))
+
+
+_NAME_KINDS = {"name": "the name of", "accounts": "an account of", "aliases": "an alias of"}
+
+
+def _slot(raw: object, entry: int, fail) -> Slot:
+    """One [[players]] table (the `entry`th), each field checked."""
     name = raw.get("name") if isinstance(raw, dict) else None
     if not isinstance(name, str) or not name.strip():
-        raise fail('every [[players]] entry needs name = "..."', "[[players]]")
+        _check_player_fields(
+            raw, f'[[players]] entry {entry}, which has no name = "..."', entry, fail
+        )
+        raise fail(
+            f'[[players]] entry {entry} has no name; every [[players]] entry needs name = "..."',
+            table="players",
+            entry=entry,
+        )
     if _CONTROL.search(name):
         raise fail(
             f"player name {name!r} holds a line break or control character; a name is one "
             "line of text",
-            "[[players]]",
+            table="players",
+            entry=entry,
         )
-    unknown = set(raw) - _PLAYER_FIELDS
-    if unknown:
-        raise fail(f"player {name!r}: unknown field {sorted(unknown)[0]!r}", name)
+    _check_player_fields(raw, f"player {name!r}", entry, fail)
     weight = raw.get("weight", 1)
     if isinstance(weight, bool) or not isinstance(weight, int) or not 0 <= weight <= MAX_WEIGHT:
         raise fail(f"player {name!r}: weight must be a whole number from 0 to {MAX_WEIGHT}", name)
@@ -290,6 +342,20 @@ def _slot(raw: object, fail) -> Slot:
         team=raw.get("team"),
         shown=raw.get("shown"),
     )
+
+
+def _check_player_fields(raw: object, who: str, entry: int, fail) -> None:
+    """A [[players]] entry holds only the fields a player has; a misspelt one is reported at
+    its own line (a missing name = "..." is often a misspelt one)."""
+    unknown = sorted(set(raw) - _PLAYER_FIELDS) if isinstance(raw, dict) else []
+    if unknown:
+        raise fail(
+            f"{who}: unknown field {unknown[0]!r}{did_you_mean(unknown[0], _PLAYER_FIELDS)}; "
+            f"a player has {', '.join(sorted(_PLAYER_FIELDS))}",
+            unknown[0],
+            "players",
+            entry=entry,
+        )
 
 
 def _schedule(setup: dict, tz, fail):
