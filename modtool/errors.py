@@ -43,6 +43,7 @@ class GameFileError(ModToolError):
         super().__init__(f"{where}: {problem}")
         self.path = path
         self.line = line
+        self.problem = problem
 
 
 class SourceError(ModToolError):

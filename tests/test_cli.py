@@ -174,16 +174,17 @@ def test_an_error_under_json_is_a_json_object_with_the_same_exit_code(tmp_path):
 
     game = tmp_path / "g"
     shutil.copytree(EXAMPLE, game)
-    line = len((game / "events.jsonl").read_text().splitlines()) + 1
+    before = (game / "events.jsonl").read_bytes()
     result = _run("record", "death", str(game), "Banan", "--phase", "N4", "--json")
     assert result.returncode == 1 and result.stdout == ""
     error = json.loads(result.stderr)
-    assert error == {
-        "error": f"{game / 'events.jsonl'}:{line}: death: no player named 'Banan' in game.toml "
-        "(did you mean 'Banana'?)",
+    assert error == {  # the event refused has no line in the ledger: none is cited
+        "error": f"{game / 'events.jsonl'}: not recorded: death: no player named 'Banan' in "
+        "game.toml (did you mean 'Banana'?)",
         "file": str(game / "events.jsonl"),
-        "line": line,
+        "line": None,
     }
+    assert (game / "events.jsonl").read_bytes() == before
     usage = _run("count", str(game), "--day", "two", "--json")
     assert usage.returncode == 2
     assert json.loads(usage.stderr)["error"].startswith("Invalid value for '--day'")
@@ -277,3 +278,126 @@ def test_every_column_of_the_ledger_and_activity_tables_has_a_header():
     assert events[0].split() == ["Line", "Kind", "Details", "Undone"]
     activity = runner.invoke(app, ["activity", str(EXAMPLE)]).stdout.splitlines()
     assert activity[1].split() == ["Player", "Posts", "Last", "post", "Time", "Prod"]
+
+
+def _example_copy(tmp_path, *lines: dict):
+    """The example game (Day 4 in progress, 27 ledger lines), with `lines` added to its ledger."""
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    with (game / "events.jsonl").open("a") as ledger:
+        ledger.writelines(json.dumps(line) + "\n" for line in lines)
+    return game
+
+
+# (the command after `record GAME`, the ledger lines added first, the error after the ledger's
+# path): a refused event is not in the ledger, so no line of it is cited (the lines cited are
+# lines the ledger has)
+REFUSED = [
+    (
+        ["death", "Zed", "--phase", "N2"],
+        [],
+        "not recorded: death: no player named 'Zed' in game.toml",
+    ),
+    (
+        ["night-result", "Banana", "x", "--night", "5"],
+        [],
+        "not recorded: night_result: Night 5 has not been reached: the game is in Day 4",
+    ),
+    (
+        ["choice", "Magoroth", "Banana", "--night", "3"],
+        [],
+        "not recorded: night_choice: Magoroth is dead by then (ledger line 4); the dead do not "
+        "act: check the player and the phase",
+    ),
+    (
+        ["day-start", "2", "--post", "20"],
+        [],
+        "not recorded: Day 2 already starts at line 5; undo that line first (modtool record "
+        "undo {g} 5)",
+    ),
+    (
+        ["day-start", "5", "--post", "40"],
+        [{"kind": "day_end", "day": 4, "post": 38}, {"kind": "day_end", "day": 5, "post": 39}],
+        "not recorded: Day 5 starts after it ends (line 29); check the post",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "lines", "says"), REFUSED, ids=lambda x: str(x)[:30])
+def test_a_refused_record_cites_no_line_of_its_own_and_writes_nothing(tmp_path, args, lines, says):
+    """Errors said `events.jsonl:28: ...` of a 27-line ledger: the line the event would have."""
+    game = _example_copy(tmp_path, *lines)
+    before = (game / "events.jsonl").read_bytes()
+    result = runner.invoke(app, ["record", args[0], str(game), *args[1:]])
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {game / 'events.jsonl'}: {says.format(g=game)}\n"
+    assert (game / "events.jsonl").read_bytes() == before
+
+
+def test_a_refused_night_confirmation_cites_no_line_and_writes_nothing(tmp_path):
+    # a Butler who chose themself (in a hand-edited ledger): the master it makes is refused
+    game = _example_copy(
+        tmp_path, {"kind": "night_choice", "night": 3, "player": "Shining", "targets": ["Shining"]}
+    )
+    setup = game / "game.toml"
+    setup.write_text(setup.read_text().replace('role = "Saint"', 'role = "Butler"'))
+    before = (game / "events.jsonl").read_bytes()
+    args = ["night", str(game), "--night", "3", "--resolve", "--confirm", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert json.loads(result.stderr) == {
+        "error": f"{game / 'events.jsonl'}: not recorded: master: the Butler cannot choose "
+        "themself",
+        "file": str(game / "events.jsonl"),
+        "line": None,
+    }
+    assert (game / "events.jsonl").read_bytes() == before
+
+
+NIGHT_3_DAWN = (
+    "[b]Night 3 is over.[/b]\n\n[b]RexFavilla[/b] died (killed).\n\n"
+    "Day 4 begins. The host will post its deadline.\n"
+)
+
+
+def test_night_drafts_default_to_the_last_night_reached(tmp_path):
+    """In Day 4 the default was Night 4, a night `--night 4` itself is refused for."""
+    game = _example_copy(tmp_path)
+    dawn = runner.invoke(app, ["draft", "nightend", str(game), "--stdout"])
+    assert (dawn.exit_code, dawn.stdout) == (0, NIGHT_3_DAWN)
+    named = runner.invoke(app, ["draft", "nightend", str(game), "--night", "3", "--stdout"])
+    assert named.stdout == dawn.stdout
+    pms = runner.invoke(app, ["draft", "night", str(game), "--stdout"])
+    assert pms.exit_code == 1
+    hint = f'modtool record night-result {game} PLAYER "text" --night 3'
+    assert pms.stderr == f"Error: no night results recorded for Night 3; record them with {hint}\n"
+    # the command the hint names works, and then so does the draft
+    done = runner.invoke(app, ["record", "night-result", str(game), "Banana", "x", "--night", "3"])
+    assert done.exit_code == 0, done.stderr
+    pms = runner.invoke(app, ["draft", "night", str(game), "--stdout"])
+    assert pms.exit_code == 0 and "Banana, this is what you learned in Night 3:" in pms.stdout
+
+
+def test_in_a_night_the_night_drafts_default_to_that_night(tmp_path):
+    game = _example_copy(tmp_path, {"kind": "day_end", "day": 4, "post": 38})
+    dawn = runner.invoke(app, ["draft", "nightend", str(game), "--stdout"])
+    assert dawn.exit_code == 0
+    assert dawn.stdout.startswith("[b]Night 4 is over.[/b]\n")
+    assert "Day 5 begins." in dawn.stdout
+
+
+def test_in_day_1_a_night_draft_asks_which_night(tmp_path):
+    game = _example_copy(tmp_path)
+    (game / "events.jsonl").write_text(json.dumps({"kind": "day_start", "day": 1, "post": 0}))
+    for kind in ("nightend", "night"):
+        result = runner.invoke(app, ["draft", kind, str(game), "--stdout"])
+        assert result.exit_code == 1
+        assert result.stderr == (
+            "Error: which night? The game is in Day 1, so no night has followed a day yet "
+            f"(ledger {game / 'events.jsonl'}); give --night 0 for the night before Day 1, or "
+            f"end Day 1 first (modtool end-day {game})\n"
+        )
+    first = runner.invoke(app, ["draft", "night", str(game), "--night", "0", "--stdout"])
+    assert first.exit_code == 1 and "no night results recorded for Night 0" in first.stderr

@@ -290,3 +290,34 @@ def test_end_day_at_a_post_before_the_day_starts_is_refused(tmp_path):
             "host ended the day with\n"
         )
     assert (folder / "events.jsonl").read_text() == before
+
+
+def _day_start(folder, day: int, post: int):
+    return CliRunner().invoke(
+        app, ["record", "day-start", str(folder), str(day), "--post", str(post)]
+    )
+
+
+@pytest.mark.parametrize("ended", [False, True], ids=["day 4 open", "day 4 ended"])
+def test_a_day_start_must_be_the_next_day(tmp_path, ended):
+    """Day 6 after Day 4 was accepted: a Day 5 nobody played then counted Day 4's votes."""
+    folder = _copy(tmp_path, schedule=False)
+    ledger = folder / "events.jsonl"
+    if ended:
+        ledger.write_text(
+            ledger.read_text() + json.dumps({"kind": "day_end", "day": 4, "post": 39}) + "\n"
+        )
+    before = ledger.read_bytes()
+    skipped = _day_start(folder, 6, 40)
+    assert skipped.exit_code == 1
+    assert skipped.stderr == (
+        f"Error: {ledger}: not recorded: day_start: Day 6 is not the next day: the ledger's "
+        f"latest is Day 4, so Day 5 comes next; record its start (modtool record day-start "
+        f"{folder} 5 --post 40)\n"
+    )
+    assert ledger.read_bytes() == before
+    assert [w.day for w in load_game(folder).days()] == [1, 2, 3, 4]
+    # what the error says to run is accepted; a day already started is refused as before
+    assert _day_start(folder, 5, 40).exit_code == 0
+    again = _day_start(folder, 5, 41)
+    assert again.exit_code == 1 and "Day 5 already starts at line" in again.stderr

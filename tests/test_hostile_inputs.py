@@ -65,6 +65,8 @@ def _template(name: str, data: bytes | str):
 
 DEAD_DEMON = {"kind": "death", "player": "Banana", "phase": "D4", "cause": "executed"}
 DAY4_END = {"kind": "day_end", "day": 4, "post": 41}
+DAY_1 = _events({"kind": "day_start", "day": 1, "post": 0}, keep=False)  # Day 1 alone
+SKIP_A_DAY = ("record", "day-start", "{g}", "6", "--post", "41")  # in Day 4, or after it
 
 CASES = [
     # --- schedule and dates ---------------------------------------------------------------
@@ -389,6 +391,25 @@ CASES = [
     ),
     Case("draft night of Night 500", ["draft", "night", "{g}", "--night", "500"], "Night 500"),
     Case("draft dayend of Day 50", ["draft", "dayend", "{g}", "--day", "50"], "Day 50"),
+    *(
+        Case(f"draft {kind} in Day 1, no night named", ["draft", kind, "{g}"], "--night 0", DAY_1)
+        for kind in ("nightend", "night")
+    ),
+    Case("record a day-start that skips a day", [*SKIP_A_DAY], "Day 5 comes next"),
+    Case(
+        "record a day-start that skips an ended day",
+        [*SKIP_A_DAY],
+        "Day 5 comes next",
+        _events(DAY4_END),
+    ),
+    Case(
+        "count --template without --post",
+        ["count", "{g}", "--template", "{t}/t.j2"],
+        "--template goes with --post",
+        _file("t.j2", "{{ nosuch.x }}"),
+        exit_code=2,
+    ),
+    Case("count --number, no --post", ["count", "{g}", "--number", "2"], "--number", exit_code=2),
     Case("chats of Day 50 as JSON", ["chats", "{g}", "--day", "50", "--json"], "Day 50"),
     Case("activity of Day 50", ["activity", "{g}", "--day", "50"], "Day 50"),
     Case("activity with a prod of inf", ["activity", "{g}", "--prod", "inf"], "--prod"),

@@ -92,6 +92,14 @@ def count(
     from ..host.counting import count_game
     from ..host.render import audit_text, checks_text, count_table, count_to_json
 
+    # the help gives these with --post only: without it they would be ignored unseen
+    stray = "--template" if template is not None else "--number" if number is not None else None
+    if post is None and stray:
+        raise typer.BadParameter(
+            f"{stray} goes with --post (the draft it shapes); add --post bbcode (or markdown), "
+            f"or leave {stray} out",
+            param_hint=stray,
+        )
     loaded = load_game(game)
     days = int(day) if day.isdigit() else (day or "latest")
     quiet = as_json or post is not None

@@ -49,7 +49,7 @@ def draft(
             min=0,
             max=999,
             help="For nightend and night: Night N follows Day N. Default: the "
-            "night after the latest day.",
+            "last night reached (the night the game is in, or the one before the current day).",
             metavar="N",
         ),
     ] = None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ..errors import GameFileError, ModToolError
+from ..errors import ModToolError
 from .ledger import (
     LEDGER_FILE,
     Event,
@@ -23,6 +23,7 @@ from .ledger import (
     event_from_json,
     event_type_of,
 )
+from .ledger.store import not_recorded
 
 # (game, event, the thread's last post number or None when the thread could not be read)
 Rule = Callable[[Game, Event, int | None], str | None]
@@ -59,7 +60,7 @@ def phase_reached(game: Game, e: Event, last_post: int | None) -> str | None:
     if phase is None or phase <= now:
         return None
     fix = (
-        f"close Day {now.number} first (modtool end-day)"
+        f"close Day {now.number} first (modtool end-day {game.folder})"
         if phase == Phase(now.number, PhaseKind.NIGHT)
         else f"the game is in {now.title}"
     )
@@ -100,6 +101,22 @@ def actor_alive(game: Game, e: Event, last_post: int | None) -> str | None:
     )
 
 
+def day_starts_in_turn(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A day-start is for the next day at most: one further on would leave the days between
+    never played, yet counted (a day already started is check_ledger's to refuse)."""
+    if e.kind is not EventKind.DAY_START:
+        return None
+    latest = game.days()[-1].day
+    if e.day <= latest + 1:
+        return None
+    at = f"--post {e.at.post}" if e.at.post is not None else "--post POST"
+    return (
+        f"Day {e.day} is not the next day: the ledger's latest is Day {latest}, so Day "
+        f"{latest + 1} comes next; record its start (modtool record day-start {game.folder} "
+        f"{latest + 1} {at})"
+    )
+
+
 def reminder_ends_after_it_starts(game: Game, e: Event, last_post: int | None) -> str | None:
     if e.kind is not EventKind.REMINDER or not e.until or e.until == "game" or e.phase is None:
         return None
@@ -113,6 +130,7 @@ RULES: tuple[Rule, ...] = (
     post_in_thread,
     phase_reached,
     actor_alive,
+    day_starts_in_turn,
     reminder_ends_after_it_starts,
 )
 
@@ -124,19 +142,19 @@ def check_new_events(
     extra: Sequence[Rule] = (),
 ) -> None:
     """Raise the first problem any rule finds with the new events (GameFileError, naming the
-    ledger and the line the event would have)."""
+    ledger: an event refused is not in it, so no line of it is cited)."""
     path = game.folder / LEDGER_FILE
     written = path.read_bytes().count(b"\n") if path.is_file() else 0
-    line = written + 1
+    line = written + 1  # the line each event would have: an undo's target comes before it
     for i, obj in enumerate(objs):
         try:
             event = event_from_json(obj, line + i, game)
         except ValueError as exc:
-            raise GameFileError(path, str(exc), line + i) from None
+            raise not_recorded(path, str(exc)) from None
         for rule in (*RULES, *extra):
             problem = rule(game, event, last_post)
             if problem:
-                raise GameFileError(path, f"{obj.get('kind')}: {problem}", line + i)
+                raise not_recorded(path, f"{obj.get('kind')}: {problem}")
 
 
 def require_reached(game: Game, phase: Phase, preview: bool = False) -> None:

@@ -15,7 +15,15 @@ from pathlib import Path
 
 from ..core.checks import require_reached
 from ..core.count import count_days
-from ..core.ledger import REVEALS, EventKind, Game, Phase, PhaseKind, write_atomic
+from ..core.ledger import (
+    LEDGER_FILE,
+    REVEALS,
+    EventKind,
+    Game,
+    Phase,
+    PhaseKind,
+    write_atomic,
+)
 from ..core.plan import GamePlan
 from ..core.results import OutcomeKind
 from ..core.schedule import day_deadline
@@ -158,8 +166,19 @@ def player_file_stems(players: Sequence[str]) -> list[str]:
 
 
 def last_night(game: Game) -> int:
-    """The night after the latest day (Night N follows Day N, as the forum games number them)."""
-    return game.days()[-1].day
+    """The last night the game has reached, the default of a night's drafts: the night it is
+    in, or the night before the current day (Night N follows Day N, as the forum games number
+    them). In Day 1 no night has followed a day yet: the host names the night (Night 0)."""
+    now = game.current_phase()
+    if now.is_night:
+        return now.number
+    if now.number > 1:
+        return now.number - 1
+    raise ModToolError(
+        f"which night? The game is in Day 1, so no night has followed a day yet (ledger "
+        f"{game.folder / LEDGER_FILE}); give --night 0 for the night before Day 1, or end Day 1 "
+        f"first (modtool end-day {game.folder})"
+    )
 
 
 # --- role PMs ----------------------------------------------------------------------------------
@@ -214,7 +233,7 @@ def night_result_contexts(game: Game, night: int) -> list[dict]:
     if not by_slot:
         raise ModToolError(
             f"no night results recorded for Night {night}; record them with "
-            f'modtool record night-result GAME PLAYER "text" --night {night}'
+            f'modtool record night-result {game.folder} PLAYER "text" --night {night}'
         )
     return [
         {

@@ -79,6 +79,10 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
     for day, end in ends.items():
         start = starts.get(day) or ends.get(day - 1)
         if start is not None and _before(end.at, start.at):
+            if start.line > end.line:  # the line written later is the one at fault
+                raise fail(
+                    start, f"Day {day} starts after it ends (line {end.line}); check the post"
+                )
             raise fail(end, f"Day {day} ends before it starts (line {start.line}); check the post")
     for e in events:
         if e.kind is EventKind.GHOST_VOTE:

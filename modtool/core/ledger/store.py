@@ -157,13 +157,23 @@ def append_computed(game: Game, compute: Callable[[Game], Sequence[Event | dict]
             try:
                 added.append(event_from_json(obj, first + i, current, replaced))
             except ValueError as exc:
-                raise GameFileError(path, str(exc), first + i) from None
-        check_ledger(effective((*everything, *added), path), current, path)
+                raise not_recorded(path, str(exc)) from None
+        try:
+            check_ledger(effective((*everything, *added), path), current, path)
+        except GameFileError as exc:  # a new line is at fault, or an old one it clashes with
+            clash = exc.line if exc.line is not None and exc.line < first else None
+            raise not_recorded(path, exc.problem, clash) from None
         data = "".join(json.dumps(obj, ensure_ascii=False) + "\n" for obj in objs)
         if existing and not existing.endswith(b"\n"):
             data = "\n" + data
         _append_whole(path, data.encode("utf-8"))
     return added
+
+
+def not_recorded(path: Path, problem: str, clash: int | None = None) -> GameFileError:
+    """The error of an event refused before it was written: the ledger holds no line of it to
+    cite, so the error names only the existing line it clashes with (`clash`), if any."""
+    return GameFileError(path, f"not recorded: {problem}", clash)
 
 
 def _append_whole(path: Path, data: bytes) -> None:
