@@ -321,3 +321,24 @@ def test_a_day_start_must_be_the_next_day(tmp_path, ended):
     assert _day_start(folder, 5, 40).exit_code == 0
     again = _day_start(folder, 5, 41)
     assert again.exit_code == 1 and "Day 5 already starts at line" in again.stderr
+
+
+def test_a_day_end_must_be_of_a_day_begun(tmp_path):
+    """Day 6 ended while Day 4 was open was accepted, and made Days 5 and 6 of nothing."""
+    folder = _copy(tmp_path, schedule=False)
+    ledger = folder / "events.jsonl"
+    before = ledger.read_bytes()
+    ended = CliRunner().invoke(app, ["record", "day-end", str(folder), "6", "--post", "40"])
+    assert ended.exit_code == 1
+    assert ended.stderr == (
+        f"Error: {ledger}: not recorded: day_end: Day 6 has not begun: the ledger's latest is "
+        f"Day 4; end Day 4 first (modtool end-day {folder})\n"
+    )
+    assert ledger.read_bytes() == before
+    assert [w.day for w in load_game(folder).days()] == [1, 2, 3, 4]
+    assert (
+        CliRunner().invoke(app, ["record", "day-end", str(folder), "4", "--post", "40"]).exit_code
+        == 0
+    )
+    next_one = CliRunner().invoke(app, ["record", "day-end", str(folder), "5", "--post", "41"])
+    assert next_one.exit_code == 1 and "record Day 5's start first" in next_one.stderr

@@ -395,6 +395,11 @@ CASES = [
         Case(f"draft {kind} in Day 1, no night named", ["draft", kind, "{g}"], "--night 0", DAY_1)
         for kind in ("nightend", "night")
     ),
+    Case(
+        "record the end of a day not begun",
+        ["record", "day-end", "{g}", "6", "--post", "40"],
+        "Day 6 has not begun",
+    ),
     Case("record a day-start that skips a day", [*SKIP_A_DAY], "Day 5 comes next"),
     Case(
         "record a day-start that skips an ended day",

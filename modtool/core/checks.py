@@ -117,6 +117,23 @@ def day_starts_in_turn(game: Game, e: Event, last_post: int | None) -> str | Non
     )
 
 
+def day_ends_a_day_begun(game: Game, e: Event, last_post: int | None) -> str | None:
+    """A day-end is for a day the ledger has begun: one further on would make the days
+    between out of nothing (Day 6 ended while Day 4 is open)."""
+    if e.kind is not EventKind.DAY_END:
+        return None
+    latest = game.days()[-1]
+    if e.day <= latest.day:
+        return None
+    then = (
+        f"end Day {latest.day} first (modtool end-day {game.folder})"
+        if latest.end is None
+        else f"record Day {latest.day + 1}'s start first (modtool record day-start "
+        f"{game.folder} {latest.day + 1} --post POST)"
+    )
+    return f"Day {e.day} has not begun: the ledger's latest is Day {latest.day}; {then}"
+
+
 def reminder_ends_after_it_starts(game: Game, e: Event, last_post: int | None) -> str | None:
     if e.kind is not EventKind.REMINDER or not e.until or e.until == "game" or e.phase is None:
         return None
@@ -131,6 +148,7 @@ RULES: tuple[Rule, ...] = (
     phase_reached,
     actor_alive,
     day_starts_in_turn,
+    day_ends_a_day_begun,
     reminder_ends_after_it_starts,
 )
 
