@@ -395,6 +395,7 @@ CASES = [
         Case(f"draft {kind} in Day 1, no night named", ["draft", kind, "{g}"], "--night 0", DAY_1)
         for kind in ("nightend", "night")
     ),
+    Case("undo of one line twice", ["record", "undo", "{g}", "5", "5"], "line 5 is named twice"),
     Case(
         "record the end of a day not begun",
         ["record", "day-end", "{g}", "6", "--post", "40"],

@@ -229,6 +229,11 @@ def record_undo(
 
         modtool record undo games/mygame 9 10 11
     """
+    twice = sorted({n for n in lines if lines.count(n) > 1})
+    if twice:  # the second undo would retract the first, a line not yet written
+        raise typer.BadParameter(
+            f"line {twice[0]} is named twice; name each line once", param_hint="'LINES...'"
+        )
     _record(game, [{"kind": "undo", "line": n, "note": note} for n in lines], as_json)
 
 
