@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.ledger import LEDGER_FILE, Event, EventKind, Game, Phase
+from ...core.ledger import LEDGER_FILE, Event, EventKind, Game, NightChoice
 from ...errors import GameFileError
 from ...threads.frozen import frozen
-from .grimoire import grimoire_at
-from .scripts import script_of
+from .grimoire import Grimoire, grimoire_at
+from .scripts import Script, script_of
 
 
 @frozen
@@ -181,7 +181,11 @@ def choice_problem(game: Game, e: Event, last_post: int | None = None) -> str | 
     script = script_of(game)
     if script is None:
         return None
-    grimoire = grimoire_at(game, e.phase)
+    return _problem_in(script, grimoire_at(game, e.phase), e)
+
+
+def _problem_in(script: Script, grimoire: Grimoire, e: NightChoice) -> str | None:
+    """`choice_problem` with the night's grimoire at hand (a night's choices share it)."""
     me = grimoire.seat(e.slot)
     acting = me.shown if me.character == "drunk" else me.character
     if acting is None or acting not in script.characters:
@@ -205,12 +209,15 @@ def choice_problem(game: Game, e: Event, last_post: int | None = None) -> str | 
     return f"{me.player} is {who}, who {found}"
 
 
-def refuse_broken_choices(game: Game, phase: Phase) -> None:
-    """Raise on the first night choice of `phase` in the ledger that its character's rules
-    forbid (recorded before these checks, or written by hand), naming its line and the undo:
-    the night's resolution uses every part of a choice, or none of the night."""
+def refuse_broken_choices(game: Game, grimoire: Grimoire) -> None:
+    """Raise on the first night choice of the grimoire's night in the ledger that its
+    character's rules forbid (recorded before these checks, or written by hand), naming its line
+    and the undo: the night's resolution uses every part of a choice, or none of the night."""
+    script = script_of(game)
     for e in game.events_of(EventKind.NIGHT_CHOICE):
-        if e.phase != phase or (problem := choice_problem(game, e)) is None:
+        if e.phase != grimoire.phase or script is None:
+            continue
+        if (problem := _problem_in(script, grimoire, e)) is None:
             continue
         raise GameFileError(
             game.folder / LEDGER_FILE,

@@ -897,9 +897,9 @@ def resolve_night(game: Game, night: int) -> NightResolution:
     after the current day may be previewed (`confirm_night` writes only a reached night)."""
     require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
     refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
-    tonight = Phase(night, PhaseKind.NIGHT)
-    refuse_broken_choices(game, tonight)
     ctx = NightContext(game, night)
+    refuse_broken_choices(game, ctx.grimoire)
+    tonight = Phase(night, PhaseKind.NIGHT)
     events: list[Event] = []
     notes: list[str] = []
     by_character = {}
