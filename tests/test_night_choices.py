@@ -369,3 +369,17 @@ def test_a_choice_the_resolution_does_not_apply_gets_a_note(tmp_path):
         "Cat (Innkeeper) chose Dan, Eve: --resolve does not apply that ability; record what it "
         "does with modtool record"
     ]
+
+
+def test_the_drunk_is_held_to_the_rules_of_the_townsfolk_they_were_told(tmp_path):
+    roles = ["imp", "scarletwoman", "empath", "butler", "slayer", "drunk", "chef", "poisoner"]
+    folder = _folder(tmp_path, roles, script="trouble-brewing-forum")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('role = "drunk"', 'role = "drunk"\nshown = "monk"'))
+    out = runner.invoke(app, ["record", "choice", str(folder), "Fin", "Fin", "--night", "1"])
+    assert out.exit_code == 1, out.output
+    assert "Fin is the Drunk (told they are the Monk), who chooses 1 player, not themself" in (
+        out.stderr
+    )
+    out = runner.invoke(app, ["record", "choice", str(folder), "Fin", "Ann", "--night", "1"])
+    assert out.exit_code == 0, out.output
