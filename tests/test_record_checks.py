@@ -43,7 +43,10 @@ def test_a_first_night_choice_is_recorded(game):
 
 def test_a_gamblers_guess_names_the_character_guessed_not_their_own(game):
     # --character is what the player chose or guessed: the Fortune Teller here names the Imp
-    done = _record("choice", str(game), "ILikePie5", "Banana", "--night", "3", "--character", "Imp")
+    # (with the two players a Fortune Teller chooses)
+    done = _record(
+        "choice", str(game), "ILikePie5", "Banana", "Neros", "--night", "3", "--character", "Imp"
+    )
     assert done.exit_code == 0, done.stderr
 
 

@@ -403,7 +403,9 @@ def record_choice(
     as_json: JsonOpt = False,
 ) -> None:
     """What PLAYER chose in night N (the Fortune Teller's two players, the Imp's kill, the
-    Monk's protection, the Butler's master, ...), for `modtool night`.
+    Monk's protection, the Butler's master, ...), for `modtool night`. A Clocktower choice the
+    character's rules forbid is refused (how many players, themself, whether it wakes that
+    night: modtool docs clocktower).
 
     Example:
 

@@ -12,9 +12,10 @@ from ...core.setups import Draw
 from ...core.variant import DayHooks, Variant
 from . import drafts, output
 from .character_rules import CharacterRules
+from .choices import choice_problem
 from .events import EVENTS, master_chosen_by_a_living_butler, master_day_reached
 from .grimoire import REMINDER_LIFETIMES, ghost_votes, grimoire_for
-from .night import chambermaid_choice_problem, win_at
+from .night import win_at
 from .role_import import import_roles
 from .rules import ClocktowerRule
 from .scripts import SHIPPED, Script, load_script
@@ -43,7 +44,7 @@ class Clocktower(Variant):
     record_rules = (
         master_day_reached,
         master_chosen_by_a_living_butler,
-        chambermaid_choice_problem,
+        choice_problem,
     )
     eliminate = "execute"  # the Clocktower word: players are executed, never lynched
     no_elimination = "no execution"

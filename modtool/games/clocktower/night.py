@@ -31,6 +31,7 @@ from ...core.ledger import (
 from ...core.rules import Rule
 from ...errors import ModToolError
 from ...threads.frozen import frozen
+from .choices import refuse_broken_choices
 from .events import ClocktowerEventKind, Master
 from .grimoire import (
     Grimoire,
@@ -515,35 +516,6 @@ def _chambermaid(ctx: NightContext, seat: SeatState):
     )
 
 
-CHAMBERMAID_RULE = "Each night, choose 2 alive players (not yourself)"
-
-
-def chambermaid_choice_problem(game: Game, e: Event, last_post: int | None) -> str | None:
-    """A recorded Chambermaid's choice (the Drunk told they are one too) names 2 alive players,
-    not themself (the almanac: "Each night, choose 2 alive players (not yourself): you learn how
-    many woke tonight due to their ability"), or the problem in words."""
-    if e.kind is not EventKind.NIGHT_CHOICE or e.slot is None or e.phase is None:
-        return None
-    if script_of(game) is None:
-        return None
-    grimoire = grimoire_at(game, e.phase)
-    me = grimoire.seat(e.slot)
-    acting = me.shown if me.character == "drunk" and me.shown else me.character
-    if acting != "chambermaid":
-        return None
-    for t in e.targets:
-        target = grimoire.seat(t)
-        if t == e.slot or not target.alive:
-            why = "themself" if t == e.slot else f"{target.player}, who is dead"
-            return (
-                f"{me.player} is the Chambermaid, who chooses 2 alive players, not themself "
-                f"({CHAMBERMAID_RULE!r}), not {why}; record two living players"
-            )
-    if len(e.targets) != 2:
-        return f"{me.player} is the Chambermaid, who chooses 2 alive players; record two"
-    return None
-
-
 def gambler_outcome(right: bool, impaired: bool) -> str:
     """Almanac: the Gambler "dies" on a wrong guess; drunk or poisoned, nothing happens."""
     return "lives" if right or impaired else "dies"
@@ -909,6 +881,10 @@ class NightResolution:
     protections: tuple[Protection, ...] = ()
 
 
+# The choices resolve_night turns into ledger events (the Demons' too, and the information
+# characters' are on the sheet); another character's choice (the Innkeeper's, the Godfather's)
+# gets a note rather than nothing.
+RESOLVED_HERE = frozenset({"poisoner", "monk", "witch", "lleech", "butler"})
 MONK_RULE = "Each night*, choose a player (not yourself): they are safe from the Demon tonight."
 DEMON_KILLS = "the Demon's kill: 'Each night*, choose a player: they die'"
 STAR_PASS = "the Imp: 'If you kill yourself this way, a Minion becomes the Imp'"
@@ -922,6 +898,7 @@ def resolve_night(game: Game, night: int) -> NightResolution:
     require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
     refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
     ctx = NightContext(game, night)
+    refuse_broken_choices(game, ctx.grimoire)
     tonight = Phase(night, PhaseKind.NIGHT)
     events: list[Event] = []
     notes: list[str] = []
@@ -959,7 +936,6 @@ def resolve_night(game: Game, night: int) -> NightResolution:
     protected = {
         e.slot for e in events if isinstance(e, ReminderEvent) and e.reminder == "protected"
     }
-    alive = ctx.alive_at_dusk
     guards = [
         Protection(ctx.grimoire.seat(e.slot).player, by_character["monk"].player, MONK_RULE)
         for e in events
@@ -968,54 +944,74 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         Protection(ctx.grimoire.seat(p).player, ctx.grimoire.seat(by).player, rule)
         for p, by, rule in protections_tonight(ctx)
     ]
+    notes += [
+        f"{seat.player} ({ctx.name(cid)}) chose {', '.join(c.player for c in ctx.chosen(seat))}: "
+        "--resolve does not apply that ability; record what it does with modtool record"
+        for cid, seat in by_character.items()
+        if cid not in RESOLVED_HERE | INFORMATION.keys() and seat.team != "demon"
+        if ctx.chosen(seat)
+    ]
     attacks: list[Attack] = []
     for demon in [s for s in ctx.ring if s.team == "demon" and s.alive and ctx.choices.get(s.slot)]:
-        chosen = ctx.chosen(demon)
-        if not chosen or night == 0:
+        if night == 0:
             continue
-        t = chosen[0]
-        result = demon_kill(
-            t,
-            not demon.drunk_or_poisoned,
-            t.slot in protected,
-            t.slot in tea_lady_protected(ctx.ring, alive),
-        )
-        attacks.append(Attack(demon.player, t.player, result, (demon.slot, t.slot)))
-        if result == "dies":
-            events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
-        elif result == "star-pass":
-            events.append(Death(EventKind.DEATH, 0, slot=demon.slot, phase=tonight, cause="killed"))
-            heir = star_pass_heir([s for s in ctx.ring if s.team == "minion"])
-            if heir is None:
-                notes.append(
-                    "the Demon killed themself: the Storyteller picks the Minion who becomes "
-                    "the Demon (modtool record character)"
-                )
-            else:
-                events.append(
-                    CharacterChange(
-                        EventKind.CHARACTER_CHANGE,
-                        0,
-                        slot=heir.slot,
-                        phase=tonight,
-                        character=demon.character,
-                        cause="star-pass",
-                    )
-                )
-        elif result == "mayor":
-            events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
-            notes.append(
-                f"{t.player} is the Mayor: the Storyteller may have another player die instead; "
-                "to do so, do not confirm, and record the deaths with modtool record"
-            )
-        else:
-            notes.append(f"the Demon chose {t.player}: nobody dies ({result})")
+        for t in ctx.chosen(demon):  # the Po's three, else one
+            attacks.append(_attack(ctx, demon, t, protected, events, notes))
     return NightResolution(
         tuple(e for e in events if not already_recorded(game, e)),
         tuple(notes),
         tuple(attacks),
         tuple(guards),
     )
+
+
+def _attack(
+    ctx: NightContext,
+    demon: SeatState,
+    t: SeatState,
+    protected: set[str],
+    events: list[Event],
+    notes: list[str],
+) -> Attack:
+    """One player the Demon chose tonight: what it does (`demon_kill`), with the events and
+    notes it adds."""
+    tonight = ctx.phase
+    result = demon_kill(
+        t,
+        not demon.drunk_or_poisoned,
+        t.slot in protected,
+        t.slot in tea_lady_protected(ctx.ring, ctx.alive_at_dusk),
+    )
+    if result == "dies":
+        events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
+    elif result == "star-pass":
+        events.append(Death(EventKind.DEATH, 0, slot=demon.slot, phase=tonight, cause="killed"))
+        heir = star_pass_heir([s for s in ctx.ring if s.team == "minion"])
+        if heir is None:
+            notes.append(
+                "the Demon killed themself: the Storyteller picks the Minion who becomes "
+                "the Demon (modtool record character)"
+            )
+        else:
+            events.append(
+                CharacterChange(
+                    EventKind.CHARACTER_CHANGE,
+                    0,
+                    slot=heir.slot,
+                    phase=tonight,
+                    character=demon.character,
+                    cause="star-pass",
+                )
+            )
+    elif result == "mayor":
+        events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
+        notes.append(
+            f"{t.player} is the Mayor: the Storyteller may have another player die instead; "
+            "to do so, do not confirm, and record the deaths with modtool record"
+        )
+    else:
+        notes.append(f"the Demon chose {t.player}: nobody dies ({result})")
+    return Attack(demon.player, t.player, result, (demon.slot, t.slot))
 
 
 def confirm_night(game: Game, night: int) -> list:
