@@ -336,8 +336,8 @@ def test_a_refused_record_cites_no_line_of_its_own_and_writes_nothing(tmp_path, 
     assert (game / "events.jsonl").read_bytes() == before
 
 
-def test_a_refused_night_confirmation_cites_no_line_and_writes_nothing(tmp_path):
-    # a Butler who chose themself (in a hand-edited ledger): the master it makes is refused
+def test_a_refused_night_confirmation_cites_the_choice_s_line_and_writes_nothing(tmp_path):
+    # a Butler who chose themself (in a hand-edited ledger): the night is refused at that line
     game = _example_copy(
         tmp_path, {"kind": "night_choice", "night": 3, "player": "Shining", "targets": ["Shining"]}
     )
@@ -348,11 +348,13 @@ def test_a_refused_night_confirmation_cites_no_line_and_writes_nothing(tmp_path)
     result = runner.invoke(app, args)
     assert result.exit_code == 1
     assert json.loads(result.stderr) == {
-        "error": f"{game / 'events.jsonl'}: not recorded: master: the Butler cannot choose "
-        "themself",
+        "error": f"{game / 'events.jsonl'}:28: night_choice: Shining is the Butler, who chooses "
+        "1 player, not themself: not Shining, themself; record another player, after undoing "
+        f"this line (modtool record undo {game} 28)",
         "file": str(game / "events.jsonl"),
-        "line": None,
+        "line": 28,
     }
+    assert len((game / "events.jsonl").read_text().splitlines()) == 28  # a line it has
     assert (game / "events.jsonl").read_bytes() == before
 
 
