@@ -329,3 +329,39 @@ def test_draft_json_gives_each_drafts_name_path_and_text(tmp_path):
         assert (game / "drafts" / d["name"]).read_text() == d["text"] and d["path"].endswith(
             d["name"]
         )
+
+
+def test_drafting_again_keeps_a_draft_the_host_edited(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    runner = CliRunner()
+
+    def rolepms(*more: str):
+        return runner.invoke(app, ["draft", "rolepms", str(game), *more])
+
+    assert rolepms().exit_code == 0
+    drafts = sorted((game / "drafts").glob("role-*"))
+    assert rolepms().exit_code == 0  # unchanged since written: replaced without a word
+    edited = drafts[3]
+    edited.write_text(edited.read_text() + "\nGood luck!\n")
+    before = {p: p.read_bytes() for p in drafts}
+    again = rolepms()
+    assert again.exit_code == 1
+    assert again.stderr == (
+        f"Error: {edited}: edited since modtool wrote it; move it aside to keep it, or pass "
+        "--force to replace it\n"
+    )
+    assert {p: p.read_bytes() for p in drafts} == before  # none written, not only the edited one
+    assert rolepms("--force").exit_code == 0
+    assert "Good luck!" not in edited.read_text()
+
+
+def test_a_file_modtool_did_not_write_is_not_replaced_by_a_draft(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    mine = game / "drafts" / "day4-votecount.en.bbcode"
+    mine.parent.mkdir()
+    mine.write_text("my own count\n")
+    refused = CliRunner().invoke(app, ["draft", "votecount", str(game)])
+    assert refused.exit_code == 1 and "a file modtool did not write" in refused.stderr
+    assert mine.read_text() == "my own count\n"

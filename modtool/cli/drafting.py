@@ -74,6 +74,10 @@ def draft(
             "(the pictures extra).",
         ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace drafts the host edited since modtool wrote them."),
+    ] = False,
     offline: OfflineOpt = False,
     cookies: CookiesOpt = None,
     header: HeaderOpt = None,
@@ -82,6 +86,8 @@ def draft(
 ) -> None:
     """Draft posts and PMs into GAME/drafts/: the vote count, the day-end post, the
     night-end post, a role PM per player (rolepms) or a night-result PM per player (night).
+    A draft the host edited since modtool wrote it is kept: the command stops, writing
+    nothing, unless --force.
 
     With --json: one object per draft, its file name, the path written (null with --stdout)
     and its text.
@@ -126,7 +132,7 @@ def draft(
         number = day or loaded.days()[-1].day
         drafts = with_picture(loaded, drafts, kind.value, posts, number, lang.value, format.value)
     if as_json:
-        paths = [None] * len(drafts) if stdout else write_drafts(game, drafts)
+        paths = [None] * len(drafts) if stdout else write_drafts(game, drafts, force)
         _emit_json(
             [
                 {"name": d.name, "path": str(p) if p else None, "text": d.text}
@@ -141,5 +147,5 @@ def draft(
         for d in drafts:  # several PMs: each under its file name, as `head` shows files
             typer.echo(f"==> {d.name} <==\n{d.text}")
         return
-    for path in write_drafts(game, drafts):
+    for path in write_drafts(game, drafts, force):
         typer.echo(f"Wrote {path}")

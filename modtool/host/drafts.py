@@ -7,6 +7,8 @@ any is written, so a template error leaves no half-set of drafts behind.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -120,13 +122,60 @@ def make_drafts(
     return [render(kind.value, context, f"day{day}-{kind.value}.{ext}")]
 
 
-def write_drafts(folder: Path, drafts: Sequence[Draft]) -> list[Path]:
+# What modtool last wrote in a game's drafts/ folder: file name -> the SHA-256 of its bytes.
+# A draft whose file no longer holds what was written was edited by the host: kept.
+WRITTEN_FILE = ".written.json"
+
+
+def write_drafts(folder: Path, drafts: Sequence[Draft], force: bool = False) -> list[Path]:
+    """Write the drafts into GAME/drafts/, all or none: a draft the host edited since modtool
+    wrote it (or a file of the same name modtool did not write) is not replaced unless
+    `force`; one that holds what modtool wrote, or the same text, is."""
+    where = folder / "drafts"
+    written = _written(where)
+    if not force:
+        for d in drafts:
+            new = d.data if d.data is not None else d.text.encode("utf-8")
+            edited = edited_draft(where / d.name, written.get(d.name), new)
+            if edited:
+                raise ModToolError(
+                    f"{where / d.name}: {edited}; move it aside to keep it, or pass --force "
+                    "to replace it"
+                )
     paths = []
     for d in drafts:
-        path = folder / "drafts" / d.name
+        path = where / d.name
         write_atomic(path, d.data if d.data is not None else d.text)
+        written[d.name] = _digest(path.read_bytes())  # as it is on disk
         paths.append(path)
+    write_atomic(where / WRITTEN_FILE, json.dumps(written, indent=1, sort_keys=True) + "\n")
     return paths
+
+
+def edited_draft(path: Path, digest: str | None, new: bytes) -> str | None:
+    """Why a draft's file must not be replaced: it was edited since modtool wrote it, or
+    modtool never wrote it; None where it is absent, holds what modtool wrote, or holds
+    the new text already."""
+    if not path.exists():
+        return None
+    held = _digest(path.read_bytes())
+    if held == digest or held == _digest(new):
+        return None
+    if digest is None:
+        return "a file modtool did not write holds this draft's name"
+    return "edited since modtool wrote it"
+
+
+def _written(where: Path) -> dict[str, str]:
+    try:
+        found = json.loads((where / WRITTEN_FILE).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}  # none yet, or unreadable: every file there counts as not modtool's
+    return found if isinstance(found, dict) else {}
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 FILE_STEM_BYTES = 96  # of a name's part of a file name: far below the 255 bytes file systems allow
