@@ -254,6 +254,10 @@ BOTC_RULES = 'preset = "botc-forum"'
         ([("ann", "VTL bea, VTL cal"), ("ann", "Unvote cal, VTL dee")], {"bea": 1, "dee": 1}),
         ([("ann", "VTL bea and VTL cal"), ("ann", "Unvote")], {}),
         ([("ann", "VTL bea"), ("ann", "Unvote. VTL cal")], {"cal": 1}),
+        # names listed after a VTL: each a vote where it names a player; talk where not
+        ([("ann", "VTL bea, cal and dee")], {"bea": 1, "cal": 1, "dee": 1}),
+        ([("ann", "VTL bea, she lies")], {"bea": 1}),
+        ([("ann", "VTL bea, cal"), ("ann", "Unvote cal, she lies")], {"bea": 1}),
     ],
 )
 def test_a_multi_vote_game_applies_each_action_of_a_line(tmp_path, posts, standing):
@@ -274,6 +278,15 @@ def test_an_unvote_of_a_player_called_all_is_of_that_player(tmp_path):
     posts = [("Host", "Day 1"), ("ann", "VTL bea, VTL All"), ("ann", "Unvote All")]
     (day,) = _game(tmp_path, posts, DAY1, rules=BOTC_RULES, players=players)
     assert {w.target: w.votes for w in day.wagons if w.votes} == {"bea": 1}
+
+
+def test_names_listed_after_a_vote_are_talk_in_a_game_of_one_vote_each(tmp_path):
+    rules = 'preset = "mafiascum"\nsyntaxes = ["vtl"]'
+    posts = [("Host", "Day 1"), ("ann", "VTL bea, cal")]
+    (day,) = _game(tmp_path, posts, DAY1, rules=rules)
+    assert {w.target: w.votes for w in day.wagons if w.votes} == {"bea": 1}
+    assert not day.warnings
+    assert {a.rule for a in day.audit if a.post == 1} == {Rule.VOTE, Rule.LISTED_TALK}
 
 
 def test_an_unvote_of_a_vote_not_cast_is_in_the_audit_and_not_counted(tmp_path):

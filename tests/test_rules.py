@@ -18,6 +18,7 @@ from modtool.core.rules import (
     ghost_vote_refusal,
     hammer_ends_day,
     hammered,
+    listed_name_counts,
     no_lynch_available,
     no_lynch_needed,
     replaces_earlier_votes,
@@ -350,3 +351,18 @@ def test_one_vote_games_move_the_vote_and_multi_vote_games_add_one():
 def test_every_rule_is_an_enum_member_and_accepting_ones_are_marked():
     assert Rule.VOTE in ACCEPTING and Rule.DEAD_TARGET not in ACCEPTING
     assert len({r.value for r in Rule}) == len(Rule)
+
+
+@pytest.mark.parametrize(
+    ("multi_vote", "names_a_player", "sure", "counts"),
+    [
+        (True, True, True, True),  # "VTL Ann, Bo": Bo is a vote too
+        (True, True, False, False),  # a guess at a name is not a vote
+        (True, False, False, False),  # "VTL Ann, she lies"
+        (False, True, True, False),  # one vote each: the first name is the vote
+    ],
+)
+def test_a_listed_name_counts_where_one_votes_for_several_and_it_names_a_player(
+    multi_vote, names_a_player, sure, counts
+):
+    assert listed_name_counts(multi_vote, names_a_player, sure) is counts

@@ -109,6 +109,15 @@ def test_mafiascum_markup(html, expected):
         ("I will not unvote until he claims.", []),
         ("<blockquote><cite>Banana said:</cite>VTL wylted</blockquote>Not convinced.", []),
         ("vtl albert b. rampage", [("vote", "albert b. rampage")]),
+        # "Living players can vote to lynch any number of players at once": names listed
+        (
+            "VTL Kohai, wylted and Banana",
+            [("vote", "Kohai"), ("vote", "wylted"), ("vote", "Banana")],
+        ),
+        ("VTL Kohai + wylted", [("vote", "Kohai"), ("vote", "wylted")]),
+        ("Unvote Kohai, wylted", [("unvote", "Kohai"), ("unvote", "wylted")]),
+        ("VTL Kohai, he is clearly lying to all of us", [("vote", "Kohai")]),
+        ("VTL Kohai, or wylted?", [("vote", "Kohai")]),
     ],
 )
 def test_vtl_syntax_of_seed_003(html, expected):

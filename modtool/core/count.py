@@ -54,6 +54,7 @@ from .rules import (
     day_end_outcome,
     ghost_vote_refusal,
     hammered,
+    listed_name_counts,
     no_lynch_available,
     no_lynch_needed,
     replaces_earlier_votes,
@@ -352,6 +353,8 @@ class _DayWalk:
         correction = self.plan.correction(post)
         if correction is not None:
             actions = self._corrected(correction, actions, post)
+        if any(a.listed for a in actions):
+            actions = self._named_in_lists(post, actions)
         if not actions:
             return None
         game = self.plan.game
@@ -421,6 +424,22 @@ class _DayWalk:
             block = self.plan.timeline.posts[begin:stop]
             self.actions.extend(post_clauses(block, vote_reader(self.rules.syntaxes)))
         return self.actions[pos - self.start]
+
+    def _named_in_lists(self, post: Post, actions: Sequence[VoteAction]) -> list[VoteAction]:
+        """The actions less the listed words ("VTL Ann, she lies") that name no player for
+        sure, or in a game of one vote each: talk, kept in the audit only."""
+        kept = []
+        for a in actions:
+            if a.listed:  # the whole piece a name, not an opening of it ("Bo is town")
+                res = self.plan.resolver.resolve(a.target, frozenset(self.state.alive), True)
+                player = res.kind is TargetKind.PLAYER
+                if not listed_name_counts(
+                    self.rules.multi_vote, player, res.confidence >= CONFIDENT
+                ):
+                    self._log(post, a, res, False, Rule.LISTED_TALK)
+                    continue
+            kept.append(a)
+        return kept
 
     def _corrected(
         self, correction: Event, actions: list[VoteAction], post: Post

@@ -176,6 +176,7 @@ class Rule(StrEnum):
     SELF_VOTE = "self-votes are not allowed"
     IGNORED = "ignored by host correction"
     NO_SUCH_VOTE = "an unvote of a player the voter does not vote for"
+    LISTED_TALK = "words listed after a vote that name no player (or one vote each)"
     # how a day ended
     HAMMER = "hammer"
     NO_LYNCH_MAJORITY = "no-lynch-majority"
@@ -233,6 +234,13 @@ def voter_refusal(
     if voteless:
         return Rule.VOTELESS
     return None
+
+
+def listed_name_counts(multi_vote: bool, names_a_player: bool, sure: bool) -> bool:
+    """A name listed after a vote ("VTL Ann, Bo and Cy") is a vote of its own where one may
+    vote for several players at once ("Living players can vote to lynch any number of players
+    at once"), and only when it names a player for sure: "VTL Ann, she lies" is talk."""
+    return multi_vote and names_a_player and sure
 
 
 def target_refusal(

@@ -48,6 +48,9 @@ class VoteAction:
     target: str
     raw: str
     syntax: VoteSyntax | None  # None: a host's correction, not something a player wrote
+    # A name listed after a VTL action ("VTL Ann, Bo and Cy": Bo, Cy), in a game where one
+    # may vote for several: counted where it names a player, else it is talk.
+    listed: bool = False
 
 
 # Official tags: each keyword in a span.bbvote is an action, its target runs to the next one.
@@ -161,13 +164,13 @@ def _vote_reader(enabled: tuple[VoteSyntax, ...]) -> ClauseReader:
 
 
 def dump_actions(actions: list[VoteAction]) -> bytes:
-    return orjson.dumps([(a.kind, a.target, a.raw, a.syntax) for a in actions])
+    return orjson.dumps([(a.kind, a.target, a.raw, a.syntax, a.listed) for a in actions])
 
 
 def load_actions(kept: bytes) -> list[VoteAction]:
     return [
-        VoteAction(ActionKind(kind), target, raw, VoteSyntax(syntax) if syntax else None)
-        for kind, target, raw, syntax in orjson.loads(kept)
+        VoteAction(ActionKind(kind), target, raw, VoteSyntax(syntax) if syntax else None, listed)
+        for kind, target, raw, syntax, listed in orjson.loads(kept)
     ]
 
 
@@ -241,17 +244,62 @@ def _line_actions(line: tuple[Run, ...], enabled: frozenset[VoteSyntax]):
 
 
 def _read(text, found, syntax, taken, allowed=lambda pos: True):
-    """The actions a syntax reads in a line's clauses, outside the spans already taken."""
+    """The actions a syntax reads in a line's clauses, outside the spans already taken; after
+    a VTL action, the names listed with it ("VTL Ann, Bo and Cy", "VTL Ann + Bo")."""
     vocabulary = VOCABULARIES[syntax]
     for clause in found:
+        last = None
         for r in read_clause(text, clause, vocabulary, allowed):
             if not all(r.end <= s or r.start >= e for s, e in taken):
                 continue
-            target = _clean(r.target)
             kind = ActionKind.UNVOTE if r.unvote else ActionKind.VOTE
             raw = " ".join(text[r.start : r.end].split())
             taken.append((r.start, r.end))
-            yield r.start, VoteAction(kind, target, raw, syntax)
+            names = [r.target]
+            if syntax is VoteSyntax.VTL and "+" in r.target:
+                names = r.target.split("+")
+            yield r.start, VoteAction(kind, _clean(names[0]), raw, syntax)
+            for name in names[1:]:
+                yield r.start, VoteAction(kind, _clean(name), raw, syntax, listed=True)
+            last = (r, kind)
+        if syntax is VoteSyntax.VTL and last is not None and _clean(last[0].target):
+            r, kind = last
+            for at, name in listed_after(text, clause.end):
+                if not all(at + len(name) <= s or at >= e for s, e in taken):
+                    break
+                raw = " ".join(text[r.start : at + len(name)].split())
+                yield at, VoteAction(kind, _clean(name), raw, syntax, listed=True)
+
+
+# A name listed after an action: ", Bo", " and Bo", " & Bo", " / Bo", " plus Bo"
+_LISTED = lazy(
+    r"\s*(?:,|&|/|\+|\band\b|\bplus\b)\s*(?:\band\b\s*)?"
+    r"(?P<name>(?:(?!\b(?:and|plus)\b)[^,&/+.!?;:\n])+)",
+    re.I,
+)
+_LISTED_WORDS = 4  # a name is a few words; more is a sentence
+# Words that open a sentence, never a name listed after a vote
+_TALK_OPENERS = frozenset(
+    "not no never because cause since as but or who which that if unless maybe probably "
+    "perhaps i i'm im he she they we you it this his her their my our its".split()
+)
+
+
+def listed_after(text: str, pos: int) -> list[tuple[int, str]]:
+    """(position, text) of each name listed right after an action that ends at `pos`, up to
+    the first piece that is no name: a sentence, a question, another action."""
+    found = []
+    while (m := _LISTED.match(text, pos)) is not None:
+        name = m["name"].strip()
+        if not name or len(name.split()) > _LISTED_WORDS or _ANY_KEYWORD.search(name):
+            break
+        if name.split()[0].lower() in _TALK_OPENERS:
+            break  # "VTL Ann, not Bo", "VTL Ann, because ...": a sentence about the vote
+        if text[m.end() : m.end() + 1] == "?":
+            break  # "VTL Ann, or Bo?": a question
+        found.append((m.start("name"), name))
+        pos = m.end()
+    return found
 
 
 def _bold_starts(text: str, bold: list[tuple[int, int]]) -> list[int]:
