@@ -317,6 +317,10 @@ NOTHING_CAN_STOP = (
         (["vampire", "chosen-one", "guard", "faithful-villager"], (), None, False),
         (["vampire", "vampire", "chosen-one", "guard"], (), None, True),
         (["vampire", "vampire", "chosen-one", "guard"], ("p2",), None, False),
+        # the one Drain leaves The Chosen One and a single Vampire: "you lose", not a win
+        (["vampire", "chosen-one", "faithful-villager"], (), None, False),
+        (["vampire", "chosen-one", "faithful-villager"], (), 1, False),
+        (["vampire", "guard", "faithful-villager"], (), None, True),
         # the other reading: one Drain a night for the faction
         (["vampire", "vampire", "priest", "guard", "faithful-villager", "shaman"], (), 1, False),
         (["vampire", "vampire", "priest", "guard", "faithful-villager", "shaman"], (), None, True),
@@ -329,6 +333,46 @@ def test_nothing_can_stop_the_vampires(roles, slayers, drains, wins):
     table = {f"p{i}": r for i, r in enumerate(roles)}
     found = vampires_unstoppable(table, set(table), frozenset(slayers), drains)
     assert (found is not None) is wins, (NOTHING_CAN_STOP, found)
+
+
+CHOSEN_ONE_LAST = '"If the last survivors are The Chosen One and a single Vampire, you lose."'
+ASCENSION_RULE = (
+    '"Whenever a Priest, Paladin, Guard, or The Watcher dies, one random Faithful Villager will '
+    'lose their Faithful Villager role and take on the role of that dead player."'
+)
+
+
+@pytest.mark.parametrize(
+    ("alive", "lynched", "over"),
+    [
+        # Ash's one Drain can only take Maple: The Chosen One and a single Vampire are left
+        (["Ash", "Elm", "Cedar", "Maple"], "Cedar", False),
+        # a lynched Paladin's heir (Cedar or Maple) protects tonight; a lynched Guard's does not
+        (["Ash", "Grove", "Iris", "Birch", "Cedar", "Maple"], "Iris", False),
+        (["Ash", "Grove", "Fern", "Birch", "Cedar", "Maple"], "Fern", True),
+    ],
+)
+def test_the_foresight_of_the_night_takes_the_games_other_rules(tmp_path, alive, lynched, over):
+    dead = [
+        {"kind": "death", "player": p, "phase": "N0", "cause": "drained"}
+        for p in PLAYERS
+        if p not in alive
+    ]
+    voters = [p for p in alive if p != lynched][:2]
+    thread = [("GM", "Day 1."), *((v, f"Vote: {lynched}") for v in voters), ("GM", "Day over.")]
+    game = _game(tmp_path, thread, [TIE_DAY[0], *dead])
+    ended = runner.invoke(app, ["end-day", str(game), "--day", "1", "--post", "3"])
+    assert ended.exit_code == 0, ended.output
+    counted = runner.invoke(app, ["count", str(game), "--day", "1"])
+    assert counted.exit_code == 0, counted.output
+    assert f"Outcome: {lynched} is executed" in counted.stdout
+    assert ("nothing can stop the Vampires" in counted.stdout) is over, (
+        CHOSEN_ONE_LAST,
+        ASCENSION_RULE,
+        counted.stdout,
+    )
+    night = runner.invoke(app, ["night", str(game), "--night", "1"])
+    assert (night.exit_code != 0) is over, night.output
 
 
 WATCHER_RULE = (

@@ -614,10 +614,11 @@ def _the(name: str) -> str:
 
 
 def day_ascensions(
-    game: Game, day: int, village: Village, rng: random.Random
+    game: Game, day: int, village: Village, rng: random.Random, executed: str | None = None
 ) -> list[tuple[str, str]]:
     """Ascension for the Priests, Paladins, Guards and Watchers who died on Day `day` (a
-    lynch is a death too), unless the ledger already holds it: (heir, role) pairs."""
+    lynch is a death too; `executed`: one the ledger does not hold yet), unless the ledger
+    already holds it: (heir, role) pairs."""
     phase = Phase(day, PhaseKind.DAY)
     done = any(
         e.phase == phase and e.cause == "ascension"
@@ -626,10 +627,26 @@ def day_ascensions(
     if done or day < 1:
         return []
     dead = {e.slot: "lynched" for e in game.deaths() if e.phase == phase}
+    dead.update({executed: "lynched"} if executed else {})
     before = village_at(game, phase)
     out = NightOutcome()
     _ascend(before, dead, out, rng)
     return [(heir, role) for heir, role, _ in out.role_changes]
+
+
+def setup_seed(game: Game) -> int:
+    """The seed of the recorded setup draw (or 0): every random choice of the game draws on it."""
+    return next(
+        (e.seed for e in reversed(game.events_of(EventKind.SETUP)) if e.seed is not None), 0
+    )
+
+
+def eve_roles(game: Game, day: int, executed: str | None = None) -> dict[str, str]:
+    """The roles Night `day` starts with: the day's ascensions made, as the night will make
+    them (a lynched Paladin's heir protects tonight)."""
+    village = village_at(game, Phase(day, PhaseKind.NIGHT))
+    rng = random.Random(f"{setup_seed(game)}:D{day}")
+    return village.roles | dict(day_ascensions(game, day, village, rng, executed))
 
 
 def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Plan]]:
@@ -638,9 +655,7 @@ def resolve_vampire_night(game: Game, night: int) -> tuple[NightOutcome, list[Pl
     (written with the day's phase, so the heir acts as that role tonight)."""
     require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
     refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
-    seed = next(
-        (e.seed for e in reversed(game.events_of(EventKind.SETUP)) if e.seed is not None), 0
-    )
+    seed = setup_seed(game)
     village = village_at(game, Phase(night, PhaseKind.NIGHT))
     heirs = day_ascensions(game, night, village, random.Random(f"{seed}:D{night}"))
     for heir, role in heirs:
@@ -711,20 +726,22 @@ def vampire_wins(
     before_night: bool = False,
     drains: Taken | None = None,
     village_win: Taken | None = None,
+    eve: dict[str, str] | None = None,
 ) -> FactionWins:
     """The win checks after a phase (the Vampires game): the Chosen One and a single Vampire as
     the last survivors (the village and the Treacherous Villager win, the Vampires lose); the
     Vampires at least half of the village, "or if nothing can stop this from happening"
     (`vampires_unstoppable`, before a night); no Vampire left (the Treacherous Villager wins;
     the village too, a reading); the Slayer's extra win, which does not end the game and needs
-    somebody to have become the Slayer."""
+    somebody to have become the Slayer. `eve`: the roles the night starts with (the day's
+    ascensions made), for the foresight; None: `roles`."""
     setup = vampire_setup()
     living = [s for s in alive]
     factions = [setup.by_id(roles[s]).faction for s in living]
     vampires = factions.count("vampires")
     winners, reasons, readings = [], [], []
     over = False
-    if len(living) == 2 and vampires == 1 and any(roles[s] == "chosen-one" for s in living):
+    if chosen_one_and_one_vampire_last(roles, living):
         winners += ["village", "treacherous-villager"]
         reasons.append("the last survivors are The Chosen One and a single Vampire")
         over = True
@@ -743,7 +760,7 @@ def vampire_wins(
         reasons.append(f"the Vampires are {vampires} of {len(living)} alive: at least half")
         over = True
     elif before_night and (
-        why := vampires_unstoppable(roles, alive, slayers, _drains_a_night(drains))
+        why := vampires_unstoppable(eve or roles, alive, slayers, _drains_a_night(drains))
     ):
         winners.append("vampires")
         reasons.append(why + (f"; {drains.note}" if drains else ""))
@@ -753,6 +770,13 @@ def vampire_wins(
         winners.append("slayer")
         reasons.append("The Chosen One is dead and the village has killed more Scions than live")
     return FactionWins(tuple(winners), over, tuple(reasons), tuple(readings))
+
+
+def chosen_one_and_one_vampire_last(roles: dict[str, str], living) -> bool:
+    """ "If the last survivors are The Chosen One and a single Vampire, you lose" (the Vampires;
+    the Village and the Treacherous Villager win)."""
+    last = sorted(roles[s] for s in living)
+    return last == ["chosen-one", "vampire"]
 
 
 def _drains_a_night(drains: Taken | None) -> int | None:
@@ -779,21 +803,32 @@ def vampires_unstoppable(
     living non-Vampire can prevent a Drain or kill a Vampire at night (no Paladin to protect,
     Apothecary to poison, Treacherous Villager to distract, Slayer to slay), and the night's
     Drains on the non-Vampires who can die (not The Chosen One: "you cannot be killed by
-    Vampires") leave the Vampires at least half. `drains`: how many a night (None: one per
-    living Vampire, the reading taken). The reason, or None."""
+    Vampires") leave the Vampires at least half, and not as the last two survivors with The
+    Chosen One ("If the last survivors are The Chosen One and a single Vampire, you lose"): the
+    Vampires choose how many to drain, up to one each. `drains`: how many a night (None: one
+    per living Vampire, the reading taken). The reason, or None."""
     vampires = [s for s in alive if roles[s] == "vampire"]
     others = [s for s in alive if roles[s] != "vampire"]
     if not vampires or any(roles[s] in STOPPERS or s in slayers for s in others):
         return None
-    can_die = [s for s in others if roles[s] != "chosen-one"]
-    kills = min(len(vampires) if drains is None else drains, len(can_die))
-    left = len(others) - kills
-    if kills == 0 or len(vampires) < left:
+    can_die = sorted(s for s in others if roles[s] != "chosen-one")
+    most = min(len(vampires) if drains is None else drains, len(can_die))
+    kills = next((k for k in range(most, 0, -1) if _drains_win(roles, alive, can_die[:k])), 0)
+    if kills == 0:
         return None
+    left = len(others) - kills
     return (
         f"nothing can stop the Vampires: tonight's {kills} Drain(s) leave them {len(vampires)} "
         f"of {len(vampires) + left}, and no living player can protect, poison, distract or slay"
     )
+
+
+def _drains_win(roles: dict[str, str], alive: set[str], drained: list[str]) -> bool:
+    """Whether the Vampires win at dawn once `drained` die: at least half of the living, and
+    not the Chosen One's last stand against a single Vampire."""
+    living = alive - set(drained)
+    vampires = sum(1 for s in living if roles[s] == "vampire")
+    return vampires * 2 >= len(living) and not chosen_one_and_one_vampire_last(roles, living)
 
 
 def night_events(game: Game, outcome: NightOutcome, night: int) -> list[Event]:
@@ -815,7 +850,8 @@ def wins_at(game: Game, phase: Phase) -> FactionWins:
     """The win checks at the start of a phase (after the deaths before it)."""
     village = village_at(game, phase)
     slayers = frozenset(village.slayers)
-    return _wins(game, village, village.roles, village.alive, None, slayers, phase.is_night)
+    eve = eve_roles(game, phase.number) if phase.is_night else None
+    return _wins(game, village, village.roles, village.alive, None, slayers, eve)
 
 
 def confirm_vampire_night(game: Game, night: int) -> list:
@@ -842,8 +878,10 @@ def _wins(
     alive: set[str],
     more_deaths: dict[str, str] | None = None,
     slayers: frozenset[str] = frozenset(),
-    before_night: bool = False,
+    eve: dict[str, str] | None = None,
 ) -> FactionWins:
+    """The wins with the Scions' own; `eve`: the roles the coming night starts with, to
+    foresee it by (None: no night to foresee)."""
     chosen_dead = any(r == "chosen-one" and s not in alive for s, r in roles.items())
     scions_alive = sum(1 for s in alive if roles[s] == "scion")
     found = vampire_wins(
@@ -853,9 +891,10 @@ def _wins(
         village.scions_killed.get("village", 0),
         scions_alive,
         slayers,
-        before_night,
+        eve is not None,
         taken(game.rules, "drains"),
         taken(game.rules, "village-win"),
+        eve,
     )
     causes = {e.slot: (e.cause or "").casefold() for e in game.deaths()}
     causes.update(more_deaths or {})
@@ -882,7 +921,8 @@ def day_win_check(game: Game, day: int, alive: set[str], executed: str | None, e
     village = village_at(game, Phase(day, PhaseKind.DAY))
     living = set(alive) - ({executed} if executed else set())
     deaths = {executed: "lynched"} if executed else {}
-    found = _wins(game, village, village.roles, living, deaths, frozenset(village.slayers), ended)
+    eve = eve_roles(game, day, executed) if ended else None
+    found = _wins(game, village, village.roles, living, deaths, frozenset(village.slayers), eve)
     if not found.winners:
         return WinCheck(None)
     if not found.game_over:
