@@ -41,18 +41,19 @@ PlayerArg = Annotated[str, typer.Argument(help="A player's name (any name of the
 DayArg = Annotated[int, typer.Argument(min=1, max=999, help="The day number.")]
 
 
-def _record(game: Path, event: dict | list[dict], as_json: bool) -> None:
+def _record(game: Path, event: dict | list[dict], as_json: bool) -> list:
     from ..games import load_game
     from ..host.days import record_events
 
     events = [{k: v for k, v in e.items() if v is not None} for e in _as_list(event)]
     loaded = load_game(game)
-    record_events(loaded, events, _posts_if_at_hand(loaded))
+    added = record_events(loaded, events, _posts_if_at_hand(loaded))
     if as_json:
         _emit_json(events[0] if isinstance(event, dict) else events)
     else:
         for e in events:
             typer.echo("Recorded " + json.dumps(e, ensure_ascii=False))
+    return added
 
 
 def _as_list(event: dict | list[dict]) -> list[dict]:
@@ -411,6 +412,9 @@ def record_choice(
 
         modtool record choice games/mygame ILikePie5 Banana Neros --night 1
     """
+    from ..games import load_game
+    from ..host.days import replaced_plan
+
     event = {
         "kind": "night_choice",
         "player": player,
@@ -419,7 +423,13 @@ def record_choice(
         "character": character,
         "ability": ability,
     }
-    _record(game, event, as_json)
+    (added,) = _record(game, event, as_json)
+    replaced = replaced_plan(load_game(game), added)
+    if replaced is not None and not as_json:
+        typer.echo(
+            f"This replaces the plan of line {replaced.line}: a player's latest plan for a "
+            "night is the one that counts."
+        )
 
 
 @record_app.command("day-ability")

@@ -32,7 +32,7 @@ from ..errors import ModToolError
 
 if TYPE_CHECKING:  # types only: the ledger's model imports this module
     from .ledger.events import EventType
-    from .ledger.model import Game, Phase
+    from .ledger.model import Event, Game, Phase
     from .results import Outcome, Win, WinCheck
 
 # the core names no game: its hints point to the doc that lists the games' scripts
@@ -195,6 +195,11 @@ class Variant:
         return None
 
     # --- nights and the grimoire (`modtool night`, `modtool grimoire`) --------------------------
+
+    def same_plan(self, earlier: Event, later: Event) -> bool:
+        """Whether a later night choice replaces an earlier one (a host's correction): the same
+        player's in the same night. The night uses the latest only."""
+        return earlier.slot == later.slot and earlier.phase == later.phase
 
     def night(self, game: Game, night: int, posts, resolve: bool, confirm: bool):
         """The night sheet (and with `resolve`, what the choices do; `confirm` writes it): an

@@ -181,6 +181,17 @@ def record_events(game: Game, objs: Sequence[dict], posts: Sequence[Post] | None
     return append_computed(game, checked)
 
 
+def replaced_plan(game: Game, new: Event) -> Event | None:
+    """The night choice in the ledger before `new` that `new` replaces, or None: the same
+    player's plan for the same night, as the game says (`Variant.same_plan`)."""
+    earlier = [
+        e
+        for e in game.events_of(EventKind.NIGHT_CHOICE)
+        if e.line < new.line and game.variant.same_plan(e, new)
+    ]
+    return earlier[-1] if earlier else None
+
+
 # --- activity -----------------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from ...core.setups import Draw
 from ...core.variant import Variant
 from . import drafts, output
 from .day import VampireDay, VampireRule
-from .game import ability_of_role, day_win_check, faction_win, wins_at
+from .game import ability_of_role, day_win_check, faction_win, same_vampire_plan, wins_at
 from .readings import readings_problem
 from .roles import vampire_setup
 from .setup import VampireCheck, check_vampires, draw_vampires
@@ -34,6 +34,9 @@ class Vampires(Variant):
     @classmethod
     def load(cls, script: str | None, folder: Path, fail) -> Vampires:
         return cls()
+
+    def same_plan(self, earlier, later) -> bool:
+        return same_vampire_plan(earlier, later)
 
     def readings_problem(self, chosen) -> str | None:
         return readings_problem(chosen)

@@ -164,13 +164,29 @@ def ability_of_role(game: Game, e: Event, last_post: int | None) -> str | None:
 VAMPIRE_RECORD_RULES = (ability_of_role,)
 
 
+def same_vampire_plan(earlier: Event, later: Event) -> bool:
+    """Every night ability is "Once per night": a later plan of the same player for the same
+    night replaces the earlier (a host's correction). A Scion's Ultimate Deception ("At any
+    time") is no night plan: it replaces only an earlier deception."""
+    return (
+        earlier.slot == later.slot
+        and earlier.phase == later.phase
+        and (earlier.ability == "deception") == (later.ability == "deception")
+    )
+
+
 def plans_of(game: Game, night: int, village: Village) -> list[Plan]:
     """The night's submitted plans (night_choice events) of living players, by their role's
-    night ability (a Slayer's choice is a slay; a Scion's `deception` is not a plan)."""
+    night ability (a Slayer's choice is a slay; a Scion's `deception` is not a plan), each
+    player's latest only (`same_vampire_plan`), in the order recorded."""
     phase = Phase(night, PhaseKind.NIGHT)
+    chosen = [e for e in game.events_of(EventKind.NIGHT_CHOICE) if e.phase == phase]
+    latest = [
+        e for i, e in enumerate(chosen) if not any(same_vampire_plan(e, f) for f in chosen[i + 1 :])
+    ]
     plans = []
-    for e in game.events_of(EventKind.NIGHT_CHOICE):
-        if e.phase != phase or e.slot not in village.alive or e.ability == "deception":
+    for e in latest:
+        if e.slot not in village.alive or e.ability == "deception":
             continue
         role = village.roles[e.slot]
         ability = e.ability or ("slay" if e.slot in village.slayers else ABILITY_OF.get(role))
