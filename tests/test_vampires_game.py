@@ -266,6 +266,31 @@ def _village(roles, slayers=(), converted=False):
     return Village(dict(roles), set(roles), set(slayers), converted, {s: s for s in roles})
 
 
+PALADIN_MUST = '"Once per night, you must protect one target player."'
+
+
+@pytest.mark.parametrize(
+    ("roles", "plans", "warned"),
+    [
+        ({"pal": "paladin", "v": "vampire"}, [Plan("v", "drain", ("x",))], ["pal"]),
+        ({"pal": "paladin"}, [Plan("pal", "protection", ("x",))], []),
+        ({"pal": "paladin"}, [Plan("pal", "protection", ())], ["pal"]),  # nobody named
+        # every other ability is a "may": no plan is the player's choice
+        ({"p": "priest", "g": "guard", "a": "apothecary", "tv": "treacherous-villager"}, [], []),
+    ],
+)
+def test_a_paladin_without_a_plan_is_a_warning(roles, plans, warned):
+    out = resolve(_village(roles), plans, random.Random(0))
+    assert [w.split(" ")[0] for w in out.warnings] == warned, PALADIN_MUST
+    assert all(PALADIN_MUST in w for w in out.warnings)
+
+
+def test_a_dead_paladin_is_not_warned():
+    village = _village({"pal": "paladin", "v": "vampire"})
+    village.alive.discard("pal")
+    assert resolve(village, [], random.Random(0)).warnings == []
+
+
 def test_conversion_when_the_vampires_kill_a_scion_and_resistance():
     roles = {"v": "vampire", "s": "scion", "f1": "faithful-villager", "co": "chosen-one"}
     out = resolve(_village(roles), [Plan("v", "drain", ("s",))], random.Random(0))

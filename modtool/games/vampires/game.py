@@ -196,6 +196,27 @@ def plans_of(game: Game, night: int, village: Village) -> list[Plan]:
     return plans
 
 
+def must_sentence(role: str) -> str | None:
+    """The sentence of a role's ability that says its player must use it each night ("Once per
+    night, you must protect one target player."), or None: a "may" is the player's choice."""
+    for ability in vampire_setup().by_id(role).abilities:
+        first = ability.text.split(". ")[0].rstrip(".") + "."
+        if "you must" in first:
+            return first
+    return None
+
+
+def unchosen_musts(village: Village, plans: list[Plan]) -> list[tuple[str, str]]:
+    """The living players whose role must act each night and who have no plan with a target
+    tonight: (player, the role's sentence), in seat order of the village."""
+    chose = {p.actor for p in plans if p.targets}
+    return [
+        (s, said)
+        for s in village.roles
+        if s in village.alive and s not in chose and (said := must_sentence(village.roles[s]))
+    ]
+
+
 # --- the steps (each one rule, table-tested) ---------------------------------------------------
 
 
@@ -315,6 +336,7 @@ class NightOutcome:
     role_changes: list[tuple[str, str, str]] = field(default_factory=list)  # slot, role, cause
     slayers: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # what the host should see to (no refusal)
     day_role_changes: list[tuple[str, str, int]] = field(default_factory=list)  # on the day
     records: list[Record] = field(default_factory=list)  # answers and effects, in night order
     killers: dict[str, tuple[str, str]] = field(default_factory=dict)  # slot -> (by, rule)
@@ -480,6 +502,9 @@ def resolve(
     out = NightOutcome(names=dict(village.names), day_role_changes=list(day_role_changes or ()))
     name = village.names.get
     role = village.roles.get
+    for slot, said in unchosen_musts(village, plans):
+        role_name = _the(vampire_setup().by_id(role(slot)).name)
+        out.warnings.append(f'{name(slot)} ({role_name}) has not chosen tonight: "{said}"')
     reading = partial(taken, village.rules)
     drains = reading("drains")
     if sum(1 for p in plans if p.ability == "drain" and p.targets) > 1:

@@ -75,6 +75,7 @@ def vampire_night_json(game, night, plans, outcome, events, written, wins) -> di
         ],
         "results": {names[s]: lines for s, lines in outcome.results.items()},
         "notes": list(outcome.notes),
+        "warnings": list(outcome.warnings),
         "wins": {
             "winners": list(wins.winners),
             "game_over": wins.game_over,
@@ -106,6 +107,8 @@ def vampire_night_text(game, night, plans, outcome, events, written, wins) -> st
             lines.append(f"  {names[s]}: {text}")
     for n in outcome.notes:
         lines.append(f"Note: {n}")
+    for w in outcome.warnings:
+        lines.append(f"Warning: {w}")
     if wins.winners:
         over = "Game over: " if wins.game_over else "Also: "
         lines.append(over + ", ".join(wins.winners) + " win (" + "; ".join(wins.reasons) + ")")
