@@ -208,6 +208,61 @@ def test_an_error_that_stops_the_draw_keeps_the_under_13_warning(tmp_path):
     assert "warning: 12 players: the Vampires game recommends at least 13" in drawn.output, rule
 
 
+def _unassigned(tmp_path, roles, players=PLAYERS):
+    """The fixture's players (`players` of them) with no role each, and `[setup] roles`."""
+    game = _game(tmp_path, [("GM", "Day 1.")], [], f"\n[setup]\nroles = {_toml_list(roles)}\n")
+    seated = "".join(f'[[players]]\nname = "{p}"\nseat = {i}\n\n' for i, p in enumerate(players, 1))
+    head = (game / "game.toml").read_text().split("[[players]]")[0]
+    setup = (game / "game.toml").read_text().split("[setup]")[1]
+    (game / "game.toml").write_text(f"{head}{seated}[setup]{setup}")
+    return game
+
+
+@pytest.mark.parametrize(
+    ("players", "roles", "code", "says"),
+    [
+        (
+            PLAYERS[:12],
+            [*ROLES[:2], *ROLES[3:]],
+            0,
+            "Legal setup: before a draw, [setup] roles (12) against the 12 players; 2 vampires",
+        ),
+        (
+            PLAYERS[:12],
+            ROLES,
+            1,
+            "Not a legal setup: before a draw, [setup] roles (13) against the 12 players; 2 "
+            "vampires, 9 village, 1 treacherous-villager, 1 death-cult\n- [setup] roles lists 13 "
+            "roles for 12 players",
+        ),
+        (PLAYERS, ROLES, 0, "Legal setup: before a draw, [setup] roles (13) against the 13"),
+    ],
+)
+def test_a_check_before_the_draw_checks_the_role_list_against_the_players(
+    tmp_path, players, roles, code, says
+):
+    rule = '"The minimum recommended number of players is 13."'
+    checked = runner.invoke(app, ["setup", "check", str(_unassigned(tmp_path, roles, players))])
+    assert checked.exit_code == code and says in checked.stdout, checked.output
+    assert "has no role" not in checked.stdout
+    warned = "- warning: 12 players: the Vampires game recommends at least 13" in checked.stdout
+    assert warned is (len(players) < 13), rule
+
+
+def test_a_check_with_a_player_left_without_a_role_says_how_many(tmp_path):
+    game = _game(tmp_path, [("GM", "Day 1.")], [])
+    text = (game / "game.toml").read_text()
+    (game / "game.toml").write_text(
+        text.replace('seat = 13\nrole = "Faithful Villager"', "seat = 13")
+    )
+    checked = runner.invoke(app, ["setup", "check", str(game)])
+    assert checked.exit_code == 1
+    assert checked.stdout.startswith("Not a legal setup: 1 of 13 players have no role"), (
+        checked.stdout
+    )
+    assert "- Maple has no role" in checked.stdout
+
+
 @pytest.mark.parametrize(
     ("name", "role"),
     [

@@ -18,7 +18,9 @@ def setup_check(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     """Check the game's characters against the script and the official setup rules: type
     counts for the number of players with every setup modifier in play (Baron, Godfather,
     Summoner, Huntsman, ...), one of each character, the Drunk's shown Townsfolk, the bluffs
-    and the red herring. Exit code 1 when the setup is not legal.
+    and the red herring. The Vampires game: the players' roles, or before a draw the [setup]
+    roles list against the players (one role each, the game's roles), with a warning under 13
+    players. Exit code 1 when the setup is not legal.
 
     Example:
 
@@ -31,7 +33,9 @@ def setup_check(game: HereArg = Path("."), as_json: JsonOpt = False) -> None:
     if as_json:
         _emit_json(check.as_json())
     else:
-        typer.echo(("Legal setup: " if check.valid else "Not a legal setup: ") + check.summary())
+        summary = check.summary()
+        verdict = "Legal setup" if check.valid else "Not a legal setup"
+        typer.echo(verdict + (f": {summary}" if summary else ""))
         for reason in check.reasons:
             typer.echo(f"- {reason}")
         for warning in getattr(check, "warnings", ()):

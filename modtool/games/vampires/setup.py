@@ -18,6 +18,7 @@ class VampireCheck:
     reasons: tuple[str, ...]
     warnings: tuple[str, ...]
     factions: dict[str, int]
+    checked: str = ""  # what was checked, when not the players' own roles (before a draw)
 
     def as_json(self) -> dict:
         return {
@@ -25,10 +26,12 @@ class VampireCheck:
             "reasons": list(self.reasons),
             "warnings": list(self.warnings),
             "factions": self.factions,
+            **({"checked": self.checked} if self.checked else {}),
         }
 
     def summary(self) -> str:
-        return ", ".join(f"{n} {f}" for f, n in self.factions.items())
+        counted = ", ".join(f"{n} {f}" for f, n in self.factions.items())
+        return "; ".join(part for part in (self.checked, counted) if part)
 
 
 def vampire_reasons(roles: list[str]) -> tuple[list[str], list[str]]:
@@ -72,17 +75,53 @@ def vampires_won_at_start(vampires: int, players: int) -> bool:
 
 
 def check_vampires(game) -> VampireCheck:
-
-    setup = vampire_setup()
+    """`modtool setup check`: the players' roles (game.toml's, or the recorded draw's); before
+    a draw, when no player has one, the `[setup] roles` list against the players."""
+    players = [s.key for s in game.slots]
     missing = [s.key for s in game.slots if s.role is None]
+    listed = game.setup.get("roles")
+    if listed and len(missing) == len(players):
+        reasons, warnings = role_list_reasons(listed, len(players))
+        checked = f"before a draw, [setup] roles ({len(listed)}) against the {len(players)} players"
+        return VampireCheck(
+            not reasons, tuple(reasons), tuple(warnings), _factions(listed), checked
+        )
     if missing:
-        return VampireCheck(False, tuple(f"{p} has no role" for p in missing), (), {})
-    reasons, warnings = vampire_reasons([s.role for s in game.slots])
+        few = too_few_players(len(players))
+        return VampireCheck(
+            False,
+            tuple(f"{p} has no role" for p in missing),
+            (few,) if few else (),
+            {},
+            f"{len(missing)} of {len(players)} players have no role: give each one role = "
+            '"...", or list [setup] roles and draw',
+        )
+    roles = [s.role for s in game.slots]
+    reasons, warnings = vampire_reasons(roles)
+    return VampireCheck(not reasons, tuple(reasons), tuple(warnings), _factions(roles))
+
+
+def _factions(roles: list[str]) -> dict[str, int]:
+    """How many of each faction a role list deals."""
     factions: dict[str, int] = {}
-    for s in game.slots:
-        faction = setup.role(s.role).faction
+    for r in roles:
+        faction = vampire_setup().role(r).faction
         factions[faction] = factions.get(faction, 0) + 1
-    return VampireCheck(not reasons, tuple(reasons), tuple(warnings), factions)
+    return factions
+
+
+def role_list_reasons(roles: list[str], players: int) -> tuple[list[str], list[str]]:
+    """What stops `[setup] roles` from being drawn onto the players (one role per player, then
+    `vampire_reasons`), and the warning for fewer than 13 players."""
+    reasons, _ = vampire_reasons(roles)
+    warnings = [w for w in (too_few_players(players),) if w]
+    if len(roles) != players:
+        reasons.insert(
+            0,
+            f"[setup] roles lists {len(roles)} roles for {players} players; list one role "
+            "per player, in order",
+        )
+    return reasons, warnings
 
 
 def draw_vampires(game, seed: int) -> Draw:
@@ -94,14 +133,7 @@ def draw_vampires(game, seed: int) -> Draw:
 
     roles = [vampire_setup().role(r).id for r in game.setup.get("roles", [])]
     players = [s.key for s in game.slots]
-    reasons, _ = vampire_reasons(roles)
-    warnings = [w for w in (too_few_players(len(players)),) if w]
-    if len(roles) != len(players):
-        reasons.insert(
-            0,
-            f"[setup] roles lists {len(roles)} roles for {len(players)} players; list one role "
-            "per player, in order",
-        )
+    reasons, warnings = role_list_reasons(roles, len(players))
     own = game.setup.get("shuffled")
     if own is not None:
         reasons += shuffle_reasons(own, players, game.find_slot)
