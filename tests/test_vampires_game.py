@@ -177,7 +177,7 @@ def test_what_the_scripted_game_shows(tmp_path):
     # Birch (Priest) drained in Night 1: a Faithful Villager ascends; Cedar (that Priest)
     # lynched on Day 3: the last Faithful Villager ascends; no one is left for Kale (Watcher)
     assert changes == [("Cedar", "priest", "N1"), ("Maple", "priest", "D3")]
-    assert "Game over: village, treacherous-villager win" in nights[2]
+    assert "Game over: the Village and the Treacherous Villager win (" in nights[2]
     assert {
         "kind": "reminder",
         "player": "Elm",

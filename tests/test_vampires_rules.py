@@ -430,6 +430,58 @@ def test_the_foresight_of_the_night_takes_the_games_other_rules(tmp_path, alive,
     assert (night.exit_code != 0) is over, night.output
 
 
+@pytest.mark.parametrize(
+    ("winners", "said"),
+    [
+        (("vampires",), "the Vampires win"),
+        (("village", "treacherous-villager"), "the Village and the Treacherous Villager win"),
+        (("treacherous-villager",), "the Treacherous Villager wins"),
+        (("slayer",), "the Slayer wins"),
+        (
+            ("village", "treacherous-villager", "scion (Linden)"),
+            "the Village, the Treacherous Villager and Linden (a Scion of Death) win",
+        ),
+    ],
+)
+def test_the_winners_are_named_as_the_factions_are_with_the_verb_agreeing(winners, said):
+    from modtool.games.vampires.game import winners_clause
+
+    assert winners_clause(winners) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "The game is over: the Village and the Treacherous Villager win (the last"),
+        ("ko", "게임이 끝났습니다: 마을, 배신한 마을 주민 승리 ("),
+    ],
+)
+def test_the_day_end_post_names_the_winners(tmp_path, lang, said):
+    dead = [
+        {"kind": "death", "player": p, "phase": "N0", "cause": "drained"}
+        for p in PLAYERS
+        if p not in ("Ash", "Elm", "Maple")
+    ]
+    thread = [("GM", "Day 1."), ("Elm", "Vote: Maple"), ("Ash", "Vote: Maple"), ("GM", "Over.")]
+    game = _game(tmp_path, thread, [TIE_DAY[0], *dead])
+    ended = runner.invoke(app, ["end-day", str(game), "--day", "1", "--post", "3"])
+    assert "Game over: the Village and the Treacherous Villager win (" in ended.stdout, ended.output
+    args = ["draft", "dayend", str(game), "--day", "1", "--stdout", "--lang", lang]
+    drafted = runner.invoke(app, args)
+    assert drafted.exit_code == 0 and said in drafted.stdout, drafted.output
+
+
+@pytest.mark.parametrize("markup", ["bbcode", "markdown"])
+def test_a_lynched_chosen_one_is_revealed_without_a_second_the(tmp_path, markup):
+    chosen_one = '"If you die, everyone will learn that you were The Chosen One."'
+    game = _game(tmp_path, [("GM", "Day 1."), ("Cedar", "Vote: Elm"), ("GM", "Over.")], TIE_DAY[:1])
+    ended = runner.invoke(app, ["end-day", str(game), "--day", "1", "--post", "2"])
+    assert ended.exit_code == 0, ended.output
+    args = ["draft", "dayend", str(game), "--day", "1", "--stdout", "--format", markup]
+    drafted = runner.invoke(app, args)
+    assert "they were The Chosen One (the Village)" in drafted.stdout, (chosen_one, drafted.output)
+
+
 WATCHER_RULE = (
     '"If your target is The Chosen One, they will learn that you contacted them, and they will '
     'become The Slayer in addition to their current role."'

@@ -24,6 +24,16 @@ class Win:
     # where the game's text can be read two ways and the win rests on a reading: (question,
     # the reading taken, what it says), as the JSON names them
     readings: tuple[tuple[str, str, str], ...] = ()
+    named: str = ""  # the winners as a post names them ("the Wolves"); "": `winner` itself
+    plural: bool = False  # `named` is a plural subject: "the Wolves win", not "wins"
+
+    @property
+    def who(self) -> str:
+        return self.named or self.winner
+
+    def wins(self) -> str:
+        """The winners and the verb, agreeing: "good wins", "the Wolves win"."""
+        return f"{self.who} {'win' if self.plural else 'wins'}"
 
 
 @frozen

@@ -236,4 +236,4 @@ class Variant:
     def win_before(self, game: Game, phase: Phase) -> str | None:
         """Who won, and why, in a sentence (what a refusal says), or None."""
         win = self.won_before(game, phase)
-        return f"{win.winner} won ({win.reason})" if win else None
+        return f"{win.who} won ({win.reason})" if win else None

@@ -96,7 +96,7 @@ def end_day(
     if outcome.kind is OutcomeKind.PENDING:
         # the game ended during the day: the day ends where it was won
         post = count.deaths[-1].post if count.deaths else count.last_post
-        note = f"the game is over: {won.winner} wins ({won.reason})"
+        note = f"the game is over: {won.wins()} ({won.reason})"
     else:
         post, note = outcome.post, outcome.reason
     executed: list[Event] = []
@@ -357,7 +357,7 @@ def watch_step(
     won = count.win.win if count.win is not None else None
     if won is not None and not seen.won:
         lines.append(
-            f"ALERT: the game is over: {won.winner} wins ({won.reason}); "
+            f"ALERT: the game is over: {won.wins()} ({won.reason}); "
             f"record it with `modtool end-day {game.folder}`"
         )
     if count.outcome.kind is not OutcomeKind.PENDING:

@@ -108,6 +108,8 @@ def win_to_json(win: Win | None) -> dict | None:
         return None
     return {
         "winner": win.winner,
+        "named": win.who,  # as a post names them: "the Vampires"
+        "wins": win.wins(),  # with the verb agreeing: "the Vampires win", "good wins"
         "rule": win.rule.name.lower(),
         "reason": win.reason,
         "readings": [{"reading": q, "choice": c, "says": t} for q, c, t in win.readings],
@@ -316,7 +318,7 @@ def count_table(dc: DayCount) -> str:
     if o.survives:
         lines.append(f"{o.player} does not die: {o.survives}.")
     if dc.win is not None and dc.win.win is not None:
-        lines.append(f"Game over: {dc.win.win.winner} wins ({dc.win.win.reason}).")
+        lines.append(f"Game over: {dc.win.win.wins()} ({dc.win.win.reason}).")
     if dc.win is not None:
         lines.extend(f"Note: {n}." for n in dc.win.notes)
     if dc.warnings:

@@ -72,6 +72,13 @@ def _link_filter(markup: str):
     return link
 
 
+def with_the(name: object) -> str:
+    """`{{ role | the }}`: "the Priest", and a name that has its own article as it is ("The
+    Chosen One", not "the The Chosen One")."""
+    text = str(name)
+    return text if text.casefold().startswith("the ") else f"the {text}"
+
+
 def environment(
     extra: Path | None = None, markup: str = "bbcode", own: Path | None = None
 ) -> jinja2.Environment:
@@ -90,7 +97,7 @@ def environment(
         return escape(value)
 
     roots = [p for p in (game_templates(extra), own, TEMPLATES) if p is not None]
-    return sandboxed_environment(roots, finalize, {"link": _link_filter(markup)})
+    return sandboxed_environment(roots, finalize, {"link": _link_filter(markup), "the": with_the})
 
 
 def game_templates(folder: Path | None) -> Path | None:

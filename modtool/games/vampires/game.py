@@ -974,7 +974,38 @@ def day_win_check(game: Game, day: int, alive: set[str], executed: str | None, e
 def faction_win(found: FactionWins) -> Win:
     """The game's win as every game names one (`core.results.Win`), with its readings."""
     readings = tuple((t.key, t.choice, t.text) for t in found.readings)
-    return Win(", ".join(found.winners), win_rule(found), found.reasons[0], readings)
+    named, plural = winners_named(found.winners)
+    return Win(", ".join(found.winners), win_rule(found), found.reasons[0], readings, named, plural)
+
+
+PLURAL_FACTIONS = frozenset({"vampires"})  # named for their members: "the Vampires win"
+
+
+def winner_name(winner: str) -> str:
+    """A winner as a post names it: a faction by its name ("the Vampires"), the Slayer, a
+    Scion by the player ("Linden (a Scion of Death)")."""
+    factions = vampire_setup().factions
+    if winner in factions:
+        return factions[winner]["name"]
+    if winner == "slayer":
+        return "the Slayer"
+    if winner.startswith("scion (") and winner.endswith(")"):
+        return f"{winner.removeprefix('scion (').removesuffix(')')} (a Scion of Death)"
+    return winner
+
+
+def winners_named(winners: tuple[str, ...]) -> tuple[str, bool]:
+    """The winners as a post names them ("the Village and the Treacherous Villager"), and
+    whether they are a plural subject ("win", not "wins")."""
+    names = [winner_name(w) for w in winners]
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return said, len(names) > 1 or winners[0] in PLURAL_FACTIONS
+
+
+def winners_clause(winners: tuple[str, ...]) -> str:
+    """The winners and the verb, agreeing: "the Vampires win", "the Slayer wins"."""
+    said, plural = winners_named(winners)
+    return f"{said} {'win' if plural else 'wins'}"
 
 
 def win_rule(found: FactionWins) -> VampireWin:

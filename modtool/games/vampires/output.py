@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from ...core.ledger import Game, event_to_json
 from ...threads.frozen import frozen
-from .game import confirm_vampire_night, night_events, resolve_vampire_night, wins_after_night
+from .game import (
+    confirm_vampire_night,
+    night_events,
+    resolve_vampire_night,
+    winners_clause,
+    wins_after_night,
+)
 
 # --- a Vampires night --------------------------------------------------------------------------
 
@@ -111,7 +117,7 @@ def vampire_night_text(game, night, plans, outcome, events, written, wins) -> st
         lines.append(f"Warning: {w}")
     if wins.winners:
         over = "Game over: " if wins.game_over else "Also: "
-        lines.append(over + ", ".join(wins.winners) + " win (" + "; ".join(wins.reasons) + ")")
+        lines.append(f"{over}{winners_clause(wins.winners)} (" + "; ".join(wins.reasons) + ")")
     if events:
         lines.append(
             "Written to events.jsonl."
