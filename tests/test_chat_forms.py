@@ -225,6 +225,10 @@ def test_there_are_forty_forms_or_more():
         "Forgot to invite Thoth at first, added him now.",
         "바나나, 샤이닝이랑 채팅방 만들었어요",
         "me and the boys",
+        # from real mafiascum threads (no chat rules there): "GC" is a player, "PT" a word
+        "I made a case against GC, got a response from him.",
+        "Amateur, Gallatin, CF, Peta, Slaxx, FUT, me",
+        "Your attempt to make somebody scummy based on how they play.",
     ],
 )
 def test_talk_about_chats_is_not_an_announcement(text):

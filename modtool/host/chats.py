@@ -24,9 +24,10 @@ one thing:
     Kohai and I started a chat                   Rex, white and I are in a PT now
 
 Anything about a chat that cannot be tied to one chat and one action goes to `needs_review`
-("me + awesome5000" names no chat; a chat and a verb no form reads); nothing is guessed into
-the registry. What the rules post says a poster may not do is flagged and not done: a close
-by one not in the chat leaves it open, an add by one who did not start it adds no member.
+("me + awesome5000" names no chat; "Kohai was added to my chat": a verb on a chat that no
+form reads); nothing is guessed into the registry. What the rules post says a poster may not
+do is flagged and not done: a close by one not in the chat leaves it open, an add by one who
+did not start it adds no member.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ _CHAT = (
     r"(?:group\s*chats?|group\s*dms?|gcs?|chats?|discord\s+groups?|dm\s+groups?|group|pts?|"
     r"private\s+topics?)"
 )
+_CHAT_WORD = re.compile(rf"\b{_CHAT}\b", re.I)  # a chat named ("pt" in "attempt" is none)
 # "a second chat", "a 3rd GC": one more chat, as "another" is
 _ORDINAL = r"(?:(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th)|other)\s+)?"
 _WHOSE = r"(?:my|our|[^\s,.;:()]+['’]s)\s+"  # whose chat it is, before the chat's noun
@@ -103,12 +105,23 @@ _LISTED_IN = re.compile(
     rf"(?:new\s+)?(?:private\s+)?{_CHAT}\b(?P<rest>.*)",
     re.I,
 )
-# "me + awesome5000": a sentence of nothing but player names, the poster among them
+# "me + awesome5000": a sentence of nothing but names joined as chat members are ("+", "&"; a
+# list of reads is joined by commas and slashes), the poster among them
 _BARE_LIST = re.compile(
-    r"^\s*(?:[^\s,&+/.;:!?()]+\s*(?:,|&|\+|/|\band\b)\s*)+[^\s,&+/.;:!?()]+\s*[.!]?\s*$", re.I
+    r"^(?=[^+&]*[+&])\s*(?:[^\s,&+/.;:!?()]+\s*(?:,|&|\+|/|\band\b)\s*)+"
+    r"[^\s,&+/.;:!?()]+\s*[.!]?\s*$",
+    re.I,
 )
 _POSTER_BESIDE_JOINER = re.compile(
     r"\b(?:me|i)\s*(?:[,&+/]|and\b)|(?:[,&+/]|\band)\s*(?:me|i)\b", re.I
+)
+# A verb acting on a chat: "added Kohai to my chat", "the chat with Ann was shut down"
+_ACTED_ON = re.compile(
+    rf"\b(?:{_ADD_VERB}|{_CLOSE_VERB}|{_START_VERB})(?:\s+\S+){{0,3}}?\s+"
+    rf"(?:to|into|in|a|an|the|my|our|this|that|[^\s,.;:()]+['’]s)\s+(?:\S+\s+)?{_CHAT}\b"
+    rf"|\b{_CHAT}\b(?:\s+\S+){{0,4}}?\s+{_BECAME}\s+(?:\S+\s+)?"
+    rf"(?:{_ADD_VERB}|{_CLOSE_VERB}|{_START_VERB})\b",
+    re.I,
 )
 # "I've been added to Bo's chat": the one added says so; the chat's creator announces the add
 _ADDED_ONESELF = re.compile(
@@ -116,7 +129,6 @@ _ADDED_ONESELF = re.compile(
     r"(?:added|invited|brought|pulled)\b",
     re.I,
 )
-_ANY_VERB = re.compile(rf"\b(?:{_ADD_VERB}|{_CLOSE_VERB}|{_START_VERB})\b", re.I)
 # "New GC: me, Ann", "Another chat with Bo": these words announce a chat only when they open
 # the sentence ("I'm in another chat with Bo" announces nothing)
 _START_OPENING = re.compile(
@@ -261,11 +273,11 @@ def _read_sentence(sentence: str) -> Announcement | None:
             ("start", _START),
             ("start", _START_OPENING),
         )
-        if (m := pattern.search(sentence)) and (kind != "add" or re.search(_CHAT, m["rest"], re.I))
+        if (m := pattern.search(sentence)) and (kind != "add" or _CHAT_WORD.search(m["rest"]))
     ]
     if not found:
         # a chat and an act no form reads: the host reads it (the one added saying so is no act)
-        if _mentions_chat(sentence) and _ANY_VERB.search(sentence):
+        if _ACTED_ON.search(sentence):
             if not _ADDED_ONESELF.search(sentence):
                 return Announcement("unclear", None, (), (), False)
         return None
@@ -461,7 +473,7 @@ def _own_lines(post: Post) -> str:
 
 
 def _mentions_chat(text: str) -> bool:
-    return re.search(_CHAT, text, re.I) is not None
+    return _CHAT_WORD.search(text) is not None
 
 
 def _may_announce(text: str) -> bool:
@@ -469,6 +481,8 @@ def _may_announce(text: str) -> bool:
     nothing but names with the poster among them ("me + awesome5000")."""
     if _mentions_chat(text):
         return True
+    if "+" not in text and "&" not in text:  # a bare list is joined by one of them
+        return False
     return _POSTER_BESIDE_JOINER.search(text) is not None and any(
         _BARE_LIST.match(sentence) for sentence in _SENTENCE.split(text)
     )
