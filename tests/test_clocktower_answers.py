@@ -89,13 +89,23 @@ def _folder(tmp_path, roles, events=(), script="cheomseongdae"):
                 "kind": "grimoire",
                 "text": "1 Ann: Spy; 2 Ben: Drunk (told Chef), poisoned, no ability; ? Cat: Imp",
                 "seats": [
-                    {"seat": 1, "player": "Ann", "character": "Spy", "told": None, "reminders": []},
+                    {
+                        "seat": 1,
+                        "player": "Ann",
+                        "character": "Spy",
+                        "told": None,
+                        "reminders": [],
+                        "master": None,
+                        "targeted": False,
+                    },
                     {
                         "seat": 2,
                         "player": "Ben",
                         "character": "Drunk",
                         "told": "Chef",
                         "reminders": ["poisoned", "no_ability"],
+                        "master": None,
+                        "targeted": False,
                     },
                     {
                         "seat": None,
@@ -103,6 +113,8 @@ def _folder(tmp_path, roles, events=(), script="cheomseongdae"):
                         "character": "Imp",
                         "told": None,
                         "reminders": [],
+                        "master": None,
+                        "targeted": False,
                     },
                 ],
             },

@@ -395,6 +395,8 @@ CASES = [
         Case(f"draft {kind} in Day 1, no night named", ["draft", kind, "{g}"], "--night 0", DAY_1)
         for kind in ("nightend", "night")
     ),
+    Case("a day-start with no post or time", ["record", "day-start", "{g}", "5"], "--post N"),
+    Case("a day-end with no post or time", ["record", "day-end", "{g}", "4"], "--post N"),
     Case(
         "record the end of a day not begun",
         ["record", "day-end", "{g}", "6", "--post", "40"],

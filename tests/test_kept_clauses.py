@@ -137,14 +137,14 @@ def test_a_changed_chat_syntax_reads_the_chats_again(tmp_path, reads, monkeypatc
     cache = PageCache(tmp_path / "c.sqlite")
     _run(cache)
     kind = chat_reader().kind
-    # The game's chat syntax without "GC": post 4 announces nothing now.
+    # The game's chat syntax without "GC": post 4 starts no chat now, and is the host's to read.
     monkeypatch.setattr(
         chats, "_START", re.compile(r"\bstart(?:ed)?\s+a\s+chat\b(?P<rest>.*)", re.I)
     )
     assert chat_reader().kind != kind
     _, found = _run(cache)
     assert len(reads["chats"]) == 2 * 3 and len(reads["votes"]) == 2  # the votes are kept
-    assert [[a.kind for a in f] for f in found] == [[], [], ["start"], ["close"], []]
+    assert [[a.kind for a in f] for f in found] == [[], [], ["start"], ["close"], ["unclear"]]
 
 
 def test_the_kind_follows_the_code_that_reads(tmp_path):

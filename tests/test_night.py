@@ -5,16 +5,19 @@ poisoned players, the Vortox; and what the night's choices do."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-from modtool.core.ledger import Phase, PhaseKind, event_to_json
+from modtool.core.ledger import EventKind, Phase, PhaseKind, ReminderEvent, event_to_json
 from modtool.games import load_game
 from modtool.games.clocktower.grimoire import Reminder, SeatState
 from modtool.games.clocktower.night import (
+    Placed,
     apply_vortox_and_poison,
+    as_resolved,
     chef_options,
     demon_kill,
     evil_count_options,
@@ -191,7 +194,11 @@ def test_the_empath_skips_the_dead_and_sees_tonights_kill(tmp_path):
     game = _game(tmp_path, roles, events)
     info = _info(game, 1, "Ann")
     # Ben is dead: Cat is the left neighbour; Hal died tonight before the Empath woke
-    assert info.true_value == "0" and info.why == "living neighbours Gil and Cat"
+    assert info.true_value == "0"
+    assert info.why == (
+        "living neighbours Gil and Cat after the night-kill; "
+        "the Poisoner's choice is not recorded yet"  # she may yet poison the Empath
+    )
 
 
 def test_a_poisoned_empath_may_be_told_anything(tmp_path):
@@ -385,7 +392,11 @@ def test_the_juggler_counts_right_guesses(tmp_path):
 
     game = load_game(game.folder)
     info = _info_with_posts(game, 1, "Ann", read_game_posts(game))
-    assert info.true_value == "2" and info.why == "3 guesses today, 2 right"
+    assert info.true_value == "2"
+    assert info.why == (
+        "3 guesses today, 2 right; the Poisoner's choice is not recorded yet; "
+        "the Imp's choice is not recorded yet"
+    )
 
 
 TB_ROLES = ["washerwoman", "imp", "librarian", "poisoner", "investigator", "recluse", "chef", "spy"]
@@ -580,3 +591,117 @@ def test_under_the_vortox_the_dreamer_hears_neither_character_theirs(tmp_path):
     events = [{"kind": "night_choice", "player": "Ann", "night": 1, "targets": ["Fin"]}]
     info = _info(_game(tmp_path, roles, events, script="crimson-moon"), 1, "Ann")
     assert info.allowed == ("two characters, neither of them theirs (one good, one evil)",)
+
+
+# --- the night in order: each step sees what the earlier ones did --------------------------------
+
+TB8 = ["imp", "poisoner", "chef", "monk", "soldier", "empath", "washerwoman", "saint"]
+# Ann the Imp, Ben the Poisoner, Cat the Chef, Dan the Monk, Eve the Soldier, Fin the Empath
+
+
+def _chose(night, *pairs):
+    return [
+        {"kind": "night_choice", "player": who, "night": night, "targets": [target]}
+        for who, target in pairs
+    ]
+
+
+@pytest.mark.parametrize(
+    ("choices", "result"),
+    [
+        ([("Ann", "Eve")], "soldier"),
+        ([("Ben", "Eve"), ("Ann", "Eve")], "dies"),  # the Soldier poisoned before the Imp wakes
+        ([("Dan", "Fin"), ("Ann", "Fin")], "protected"),
+        ([("Ben", "Dan"), ("Dan", "Fin"), ("Ann", "Fin")], "dies"),  # the Monk poisoned first
+        ([("Ben", "Ann"), ("Ann", "Cat")], "no kill"),  # the Imp poisoned first
+    ],
+)
+def test_the_poisoner_wakes_first_so_tonights_poison_counts_at_once(tmp_path, choices, result):
+    """ "If a player is Drunk or Poisoned ... non-investigative abilities do not work": the
+    Poisoner acts before the Monk, the Imp and the Soldier's defence on the same night."""
+    game = _game(tmp_path, TB8, _chose(1, *choices), script="trouble-brewing-forum")
+    resolution = resolve_night(game, 1)
+    assert [a.result for a in resolution.attacks] == [result]
+    deaths = [e.slot for e in resolution.events if e.kind == "death"]
+    assert deaths == ([resolution.attacks[0].target] if result == "dies" else [])
+    poisoned_monk = ("Ben", "Dan") in choices
+    protected = [e for e in resolution.events if getattr(e, "reminder", "") == "protected"]
+    assert bool(protected) == (("Dan", "Fin") in choices and not poisoned_monk)
+
+
+def _poison(slot, night=1, by="poisoner"):
+    return Placed(
+        16,
+        ReminderEvent(EventKind.REMINDER, 0, slot=slot, phase=N(night), reminder="poisoned", by=by),
+    )
+
+
+def N(n):  # noqa: N802 - reads like the forum's "N1"
+    return Phase(n, PhaseKind.NIGHT)
+
+
+@pytest.mark.parametrize(
+    ("held", "before", "reminders"),
+    [
+        ((), 39, ("poisoned",)),  # the Imp wakes after the Poisoner: poisoned
+        ((), 16, ()),  # the Poisoner's own step, and those before it: not yet
+        (("poisoned",), 39, ("poisoned",)),  # confirmed already: once, not twice
+    ],
+)
+def test_a_seat_as_tonights_earlier_steps_left_it(held, before, reminders):
+    ledger = tuple(Reminder(r, N(1), Phase(2, PhaseKind.DAY), "poisoner") for r in held)
+    s = replace(seat("t", "soldier"), reminders=ledger)
+    assert tuple(r.kind for r in as_resolved(s, (_poison("t"),), before).reminders) == reminders
+
+
+def test_the_sheet_follows_the_recorded_choices_before_they_are_confirmed(tmp_path):
+    """The Imp's recorded choice kills Gil before the Empath wakes, and the Poisoner's poisons
+    the Chef before she wakes: the sheet says so without --confirm."""
+    events = _chose(1, ("Ben", "Cat"), ("Ann", "Gil"))
+    game = _game(tmp_path, TB8, events, script="trouble-brewing-forum")
+    empath = _info(game, 1, "Fin")
+    assert (empath.true_value, empath.why) == (
+        "0",
+        "living neighbours Eve and Hal after the night-kill",
+    )
+    (tmp_path / "g").rename(tmp_path / "night1")
+    game = _game(tmp_path, TB8, _chose(0, ("Ben", "Cat")), script="trouble-brewing-forum")
+    chef = _info(game, 0, "Cat")
+    assert chef.storyteller_choice and "Cat is poisoned: any answer" in chef.why
+
+
+def test_the_ravenkeeper_killed_tonight_wakes_before_the_kill_is_confirmed(tmp_path):
+    roles = ["imp", "poisoner", "ravenkeeper", "monk", "soldier", "empath", "drunk", "saint"]
+    events = _chose(1, ("Ben", "Hal"), ("Ann", "Cat"), ("Cat", "Gil"))
+    game = _game(tmp_path, roles, events, script="trouble-brewing-forum")
+    raven = _info(game, 1, "Cat")
+    assert (raven.true_value, raven.why) == ("Drunk", "died tonight and chose Gil")
+
+
+def test_the_sheet_says_which_earlier_choices_are_not_recorded_yet(tmp_path):
+    game = _game(tmp_path, TB8, script="trouble-brewing-forum")
+    assert _info(game, 1, "Fin").why == (
+        "living neighbours Eve and Gil; the Poisoner's choice is not recorded yet; "
+        "the Imp's choice is not recorded yet"
+    )
+    assert _info(game, 0, "Cat").why == (  # no Demon's kill on Night 0
+        "adjacent pairs of evil players; the Poisoner's choice is not recorded yet"
+    )
+
+
+def test_the_spy_learns_the_demons_target_and_the_butlers_master(tmp_path):
+    """The house rule: the Spy learns "who the Demon's kill targeted; who the Monk protected;
+    who is Poisoned; and who the Butler chose as their Master"."""
+    roles = ["imp", "spy", "butler", "monk", "poisoner", "empath", "chef", "saint"]
+    events = _chose(1, ("Eve", "Gil"), ("Dan", "Fin"), ("Ann", "Fin"), ("Cat", "Dan"))
+    game = _game(tmp_path, roles, events, script="trouble-brewing-forum")
+    seen = _info(game, 1, "Ben").true_value
+    assert "3 Cat: Butler, master Dan;" in seen
+    assert "6 Fin: Empath, protected, the Demon's target;" in seen
+    assert "7 Gil: Chef, poisoned;" in seen
+
+
+def test_the_undertaker_names_the_drunk_only_when_the_drunk_was_executed(tmp_path):
+    events = [{"kind": "death", "player": "Cat", "phase": "D1", "cause": "executed"}]
+    game = _game(tmp_path, ROLES, events)
+    assert _info(game, 1, "Hal").why.startswith("Cat was executed today;")

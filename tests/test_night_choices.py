@@ -21,6 +21,7 @@ from modtool.games.clocktower.choices import (
     describe,
     night_refusal,
     self_refusal,
+    star_pass_refusal,
 )
 from modtool.games.clocktower.scripts import SHIPPED, shipped_script
 
@@ -383,3 +384,46 @@ def test_the_drunk_is_held_to_the_rules_of_the_townsfolk_they_were_told(tmp_path
     )
     out = runner.invoke(app, ["record", "choice", str(folder), "Fin", "Ann", "--night", "1"])
     assert out.exit_code == 0, out.output
+
+
+NO_HEIR = (
+    "may choose themself only with a living Minion, and none lives: not Ann; record another player"
+)
+
+
+@pytest.mark.parametrize(
+    ("acting", "chosen", "minions", "refusal"),
+    [
+        (
+            "imp",
+            ["Ann"],
+            1,
+            None,
+        ),  # "If you have at least one living Minion, you may kill yourself"
+        ("imp", ["Ann"], 0, NO_HEIR),
+        ("imp", ["Ben"], 0, None),  # another player: no star-pass
+        ("nodashii", ["Ann"], 0, None),  # only the Imp's self-kill passes the Demon on
+    ],
+)
+def test_the_imp_kills_itself_only_with_a_living_minion(acting, chosen, minions, refusal):
+    assert star_pass_refusal(acting, "Ann", chosen, minions) == refusal
+
+
+MINIONS_DEAD = [  # both Minions dead (the Scarlet Woman and the Poisoner)
+    {"kind": "death", "player": "Ben", "phase": "D1", "cause": "executed"},
+    {"kind": "death", "player": "Hal", "phase": "D1", "cause": "executed"},
+]
+
+
+def test_record_choice_refuses_a_star_pass_with_no_living_minion(tmp_path):
+    folder = _folder(tmp_path, TB, MINIONS_DEAD, script="trouble-brewing-forum")
+    out = runner.invoke(app, ["record", "choice", str(folder), "Ann", "Ann", "--night", "1"])
+    assert out.exit_code == 1 and f"Ann is the Imp, who {NO_HEIR}" in out.stderr, out.output
+
+
+def test_resolve_refuses_a_star_pass_with_no_living_minion_in_the_ledger(tmp_path):
+    chose = {"kind": "night_choice", "player": "Ann", "night": 1, "targets": ["Ann"]}
+    folder = _folder(tmp_path, TB, [*MINIONS_DEAD, chose], script="trouble-brewing-forum")
+    out = runner.invoke(app, ["night", str(folder), "--night", "1", "--resolve", "--confirm"])
+    assert out.exit_code == 1 and f"Ann is the Imp, who {NO_HEIR}" in out.stderr, out.output
+    assert f"(modtool record undo {folder} 5)" in out.stderr

@@ -74,7 +74,15 @@ def record_day_start(
 
         modtool record day-start games/mygame 2 --post 312
     """
+    _post_or_time(post, time)
     _record(game, {"kind": "day_start", "day": day, "post": post, "time": time}, as_json)
+
+
+def _post_or_time(post: int | None, time: str | None) -> None:
+    if post is None and time is None:
+        raise typer.BadParameter(
+            "give the post (--post N) or the time (--time)", param_hint="--post/--time"
+        )
 
 
 @record_app.command("day-end")
@@ -91,6 +99,7 @@ def record_day_end(
 
         modtool record day-end games/mygame 1 --post 270
     """
+    _post_or_time(post, time)
     _record(game, {"kind": "day_end", "day": day, "post": post, "time": time}, as_json)
 
 

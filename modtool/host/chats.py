@@ -2,13 +2,16 @@
 
 Players announce in the thread when they start a chat (with whom), add players to one (by
 the chat's creator only, naming who was already in and whose chat it is) and close one
-(naming who was in it and who started it); every chat closes at the end of the day, and no
-chat may start at night. This module reads those announcements, keeps a registry of chats
-(two chats with the same members are two chats), and lists every broken rule by name.
+(naming who was in it and who started it); every chat closes at the end of the day (once the
+day has ended), and no chat may start at night. This module reads those announcements, keeps
+a registry of chats (two chats with the same members are two chats), and lists every broken
+rule by name.
 
 What it reads, in the poster's own text (quotes never count), one announcement a sentence:
 the verb says what it announces, "my"/"X's"/"(X's)"/"started by X" whose chat it is, and a
-list after "with" or a colon, or in a parenthesis, who is in it ("me" is the poster):
+list after "with" or a colon, before the verb, or in a parenthesis, who is in it ("me" and "I"
+are the poster; one who started a chat is in it). "PT", "private topic", "GC" and "chat" are
+one thing:
 
     I started a chat with Banana and Pie        CHAT START: Banana, Pie
     made a GC with Rex + Neros                   (the short form a host can ask for)
@@ -18,9 +21,13 @@ list after "with" or a colon, or in a parenthesis, who is in it ("me" is the pos
     GC start: Ann + Bo                           new GC: me, ann and cy
     adding Cy to my chat (Ann's; Bo is already in)
     closing Bo's chat (Bo + me)                  closing the chat with Ann and Bo
+    Kohai and I started a chat                   Rex, white and I are in a PT now
 
-Anything about a chat that cannot be tied to one chat and one action goes to `needs_review`;
-nothing is guessed into the registry.
+Anything about a chat that cannot be tied to one chat and one action goes to `needs_review`
+("me + awesome5000" names no chat; "Kohai was added to my chat": a verb on a chat that no
+form reads); nothing is guessed into the registry. What the rules post says a poster may not
+do is flagged and not done: a close by one not in the chat leaves it open, an add by one who
+did not start it adds no member.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass, field
+from datetime import datetime
 
 import orjson
 
@@ -48,14 +56,24 @@ RULES = (
     "close_by_non_member",
 )
 
-_CHAT = r"(?:group\s*chats?|group\s*dms?|gcs?|chats?|discord\s+groups?|dm\s+groups?|group)"
+# "PT", "private topic", "GC", "group chat" and "chat" name one thing
+_CHAT = (
+    r"(?:group\s*chats?|group\s*dms?|gcs?|chats?|discord\s+groups?|dm\s+groups?|group|pts?|"
+    r"private\s+topics?)"
+)
+_CHAT_WORD = re.compile(rf"\b{_CHAT}\b", re.I)  # a chat named ("pt" in "attempt" is none)
+# "a second chat", "a 3rd GC": one more chat, as "another" is
+_ORDINAL = r"(?:(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th)|other)\s+)?"
 _WHOSE = r"(?:my|our|[^\s,.;:()]+['’]s)\s+"  # whose chat it is, before the chat's noun
 # A chat's noun phrase ("my chat", "Bo's group chat"), taken out before members are read.
-_CHAT_PHRASE = re.compile(rf"(?:{_WHOSE}|\b(?:the|a)\s+)?(?:own\s+)?(?:new\s+)?\b{_CHAT}\b", re.I)
+_CHAT_PHRASE = re.compile(
+    rf"(?:{_WHOSE}|\b(?:the|a)\s+)?(?:own\s+)?{_ORDINAL}(?:new\s+)?\b{_CHAT}\b", re.I
+)
 # Talk about chats: a question, a condition, a wish.
 _TALK = re.compile(r"\?|\b(?:if|unless|would|should|could|might|maybe)\b|\b\w+['’]d\b", re.I)
 _EXPLICIT = re.compile(r"^\s*chat\s+(?P<kind>start|add|close)\s*:\s*(?P<rest>.*)$", re.I)
 # The verbs players use, in any tense: which one a clause holds says what it announces.
+_BECAME = r"(?:is|was|were|now|has\s+been|got|gets)"  # "the chat with Bo is/got closed"
 _ADD_VERB = r"(?:add(?:ed|ing)?|invit(?:e|ed|ing)|br(?:ought|inging|ing)|pull(?:ed|ing)?)"
 _CLOSE_VERB = r"(?:clos(?:e|ed|ing)|end(?:ed|ing)?|shut(?:ting)?|kill(?:ed|ing)?|done\s+with)"
 _START_VERB = (
@@ -70,15 +88,45 @@ _ADD = re.compile(
 _CLOSE = re.compile(
     rf"\b{_CLOSE_VERB}\s+(?:down\s+|off\s+)?(?P<rest>(?:my|the|a|our|[^\s,.;:()]+['’]s)?\s*"
     rf"(?:own\s+)?(?:new\s+)?{_CHAT}\b.*)"
-    rf"|(?P<rest2>(?:{_WHOSE})?\b{_CHAT}\b[^.;:]*?)\s*(?:[:\-–—]\s*|\b(?:is|was|now|has\s+been)\s+)*"
+    rf"|(?P<rest2>(?:{_WHOSE})?\b{_CHAT}\b[^.;:]*?)\s*(?:[:\-–—]\s*|\b{_BECAME}\s+)*"
     rf"\b{_CLOSE_VERB}\b(?P<tail>.*)",
     re.I,
 )
 _START = re.compile(
-    rf"\b{_START_VERB}\s+(?:up\s+)?(?:a|an|the|my|another|one\s+more)?\s*(?:new\s+)?"
+    rf"\b{_START_VERB}\s+(?:up\s+)?(?:a|an|the|my|another|one\s+more)?\s*{_ORDINAL}(?:new\s+)?"
     rf"(?:private\s+)?{_CHAT}\b(?P<rest>.*)"
-    rf"|\b{_CHAT}\b(?P<rest2>[^.;:]*?)\s*(?:[:\-–—]\s*|\b(?:is|was|now|has\s+been)\s+)*"
+    rf"|\b{_CHAT}\b(?P<rest2>[^.;:]*?)\s*(?:[:\-–—]\s*|\b{_BECAME}\s+)*"
     rf"\b{_START_VERB}\b(?P<tail>.*)",
+    re.I,
+)
+# "Rex, white and I are in a PT now": members listed with the poster, in a chat that is new
+_LISTED_IN = re.compile(
+    rf"^(?P<names>.+?)\s+(?:are|['’]re)\s+(?:(?:now|all|both)\s+)*in\s+(?:a|an)\s+{_ORDINAL}"
+    rf"(?:new\s+)?(?:private\s+)?{_CHAT}\b(?P<rest>.*)",
+    re.I,
+)
+# "me + awesome5000": a sentence of nothing but names joined as chat members are ("+", "&"; a
+# list of reads is joined by commas and slashes), the poster among them
+_BARE_LIST = re.compile(
+    r"^(?=[^+&]*[+&])\s*(?:[^\s,&+/.;:!?()]+\s*(?:,|&|\+|/|\band\b)\s*)+"
+    r"[^\s,&+/.;:!?()]+\s*[.!]?\s*$",
+    re.I,
+)
+_POSTER_BESIDE_JOINER = re.compile(
+    r"\b(?:me|i)\s*(?:[,&+/]|and\b)|(?:[,&+/]|\band)\s*(?:me|i)\b", re.I
+)
+# A verb acting on a chat: "added Kohai to my chat", "the chat with Ann was shut down"
+_ACTED_ON = re.compile(
+    rf"\b(?:{_ADD_VERB}|{_CLOSE_VERB}|{_START_VERB})(?:\s+\S+){{0,3}}?\s+"
+    rf"(?:to|into|in|a|an|the|my|our|this|that|[^\s,.;:()]+['’]s)\s+(?:\S+\s+)?{_CHAT}\b"
+    rf"|\b{_CHAT}\b(?:\s+\S+){{0,4}}?\s+{_BECAME}\s+(?:\S+\s+)?"
+    rf"(?:{_ADD_VERB}|{_CLOSE_VERB}|{_START_VERB})\b",
+    re.I,
+)
+# "I've been added to Bo's chat": the one added says so; the chat's creator announces the add
+_ADDED_ONESELF = re.compile(
+    r"\bi(?:['’](?:ve|m))?\s+(?:just\s+)?(?:have\s+)?(?:been|got|get|was|am)\s+"
+    r"(?:added|invited|brought|pulled)\b",
     re.I,
 )
 # "New GC: me, Ann", "Another chat with Bo": these words announce a chat only when they open
@@ -101,7 +149,8 @@ _ALREADY = re.compile(
     re.I,
 )
 _ALREADY_AFTER = re.compile(
-    r"(?P<names>[^.;:()]+?)\s+(?:is|are|was|were|'s|'re)\s+(?:already\s+)?in(?:\s+it)?\b",
+    r"(?P<names>[^.;:()]+?)\s+(?:(?:is|are|was|were|'s|'re)\s+(?:already\s+)?|already\s+)in"
+    r"(?:\s+it)?\b",
     re.I,
 )
 _WITH = re.compile(r"\b(?:with|w/)\s+(?P<names>[^.;()]+)", re.I)
@@ -140,6 +189,8 @@ class Chat:
     members: list[str]
     events: list[ChatEvent] = field(default_factory=list)
     closed: dict | None = None
+    # put in by one who may not add to it (rule 2): not members, yet a close may name them
+    irregular: list[str] = field(default_factory=list)
 
 
 @frozen
@@ -180,7 +231,7 @@ class NameReading:
 
 @frozen
 class Announcement:
-    kind: str  # start | add | close
+    kind: str  # start | add | close | unclear (for the host to read)
     owner: str | None  # the creator named ("my" is the poster), or None
     added: tuple[str, ...]  # names added (add)
     members: tuple[str, ...]  # names stated: with whom (start), already in (add), in (close)
@@ -207,6 +258,13 @@ def _read_sentence(sentence: str) -> Announcement | None:
         return _explicit(m["kind"].lower(), m["rest"])
     if _TALK.search(sentence):
         return None
+    listed = _listed_with_poster(sentence)
+    if listed and _BARE_LIST.match(sentence):
+        return Announcement("unclear", None, (), listed, True)
+    m = _LISTED_IN.match(sentence)
+    if m and (listed := _listed_with_poster(m["names"])):
+        stated = _stated_members(m["rest"], with_first=True, listed=True) or ()
+        return Announcement("start", "my", (), (*listed, *stated), True)
     found = [
         (m.start(), kind, m)
         for kind, pattern in (
@@ -215,11 +273,17 @@ def _read_sentence(sentence: str) -> Announcement | None:
             ("start", _START),
             ("start", _START_OPENING),
         )
-        if (m := pattern.search(sentence)) and (kind != "add" or re.search(_CHAT, m["rest"], re.I))
+        if (m := pattern.search(sentence)) and (kind != "add" or _CHAT_WORD.search(m["rest"]))
     ]
     if not found:
+        # a chat and an act no form reads: the host reads it (the one added saying so is no act)
+        if _ACTED_ON.search(sentence):
+            if not _ADDED_ONESELF.search(sentence):
+                return Announcement("unclear", None, (), (), False)
         return None
     _, kind, m = min(found, key=lambda f: f[0])
+    # "Kohai and I started a chat": the members listed before the verb, the poster among them
+    subject = _listed_with_poster(sentence[: m.start()])
     if kind == "add":
         rest = m["rest"]
         stated = _stated_members(rest) or _stated_members(sentence[m.end("added") :])
@@ -229,11 +293,22 @@ def _read_sentence(sentence: str) -> Announcement | None:
     if kind == "close":
         rest = m["rest"] if m["rest"] is not None else m["rest2"] + " " + (m["tail"] or "")
         stated = _stated_members(rest, with_first=True)
+        if subject:
+            stated = (*subject, *(stated or ()))
         return Announcement("close", _owner(rest), (), stated or (), stated is not None)
     rest = m["rest"] if m["rest"] is not None else m["rest2"] + " " + m["tail"]
     stated = _stated_members(rest, with_first=True, listed=True)
-    names = stated or ()
+    names = (*(subject or ()), *(stated or ()))
     return Announcement("start", "my", (), names, bool(names))
+
+
+def _listed_with_poster(text: str) -> tuple[str, ...] | None:
+    """The names of a list of two or more that holds the poster ("Rex, white and I", "me +
+    awesome5000"), each a name of one word; None when the text is no such list."""
+    parts = [p.strip(" :-–\"'") for p in _SPLIT.split(text.strip(" .!"))]
+    if len(parts) < 2 or any(not p or len(p.split()) > 1 for p in parts):
+        return None
+    return tuple(parts) if any(p.casefold() in _ME for p in parts) else None
 
 
 def _stated_members(
@@ -247,8 +322,9 @@ def _stated_members(
             m = _ALREADY.search(part) or _ALREADY_AFTER.search(part)
             if m:
                 return _names(m["names"])
+        # a chat named by its members: "my PT (Rex + white)"
         names = [n for n in _names(inside) if not _OWNER.fullmatch(" " + n)]
-        if names and (listed or with_first) and not _ALREADY.search(inside):
+        if names and not _ALREADY.search(inside):
             return tuple(names)
     m = _ALREADY.search(text) or _ALREADY_AFTER.search(text)
     if m and not with_first:
@@ -309,9 +385,15 @@ def _names(text: str) -> tuple[str, ...]:
 # --- the registry -------------------------------------------------------------------------
 
 
-def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = None) -> list[ChatDay]:
-    """The chats of each day: registry, violations and what needs the host's review."""
-    plan = GamePlan.build(game, posts)
+def chat_log(
+    game: Game,
+    posts: Sequence[Post],
+    days: Sequence[int] | None = None,
+    now: datetime | None = None,
+) -> list[ChatDay]:
+    """The chats of each day: registry, violations and what needs the host's review. `now`
+    decides which deadlines have passed, and so which days have ended (default: the clock)."""
+    plan = GamePlan.build(game, posts, now)
     hosts = {normalise(h) for h in game.hosts}
     wanted = set(days) if days else set(plan.bounds)
     out = []
@@ -339,7 +421,7 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
         key = (post.thread, post.number)
         if key in corrected:  # the host's reading wins
             text = corrected[key]
-            announcements = read_announcements(text) if _mentions_chat(text) else []
+            announcements = read_announcements(text) if _may_announce(text) else []
         else:
             announcements = read[i]
         if not announcements:
@@ -364,12 +446,12 @@ def chat_log(game: Game, posts: Sequence[Post], days: Sequence[int] | None = Non
 def chat_reader() -> ClauseReader:
     """The chat announcements of posts as threads.kept reads and keeps them: under the code of
     this module and the patterns it reads with (a changed pattern reads every post again). A
-    post whose own text does not name a chat is passed over: its lines' words are its own
-    text's words, and each way of naming a chat holds "chat", "gc" or "group"."""
+    post whose own text neither names a chat nor lists names with the poster is passed over:
+    its lines' words are its own text's words."""
     patterns = sorted(v.pattern for v in globals().values() if isinstance(v, re.Pattern))
     return ClauseReader(
         kind=code_digest("chats", [_CHAT, *patterns], (__file__,)),
-        wanted=lambda post: _mentions_chat(post.text),
+        wanted=lambda post: _may_announce(post.text),
         read=_post_announcements,
         dump=lambda found: orjson.dumps([astuple(a) for a in found]),
         load=lambda kept: [
@@ -381,7 +463,7 @@ def chat_reader() -> ClauseReader:
 
 def _post_announcements(post: Post) -> list[Announcement]:
     text = _own_lines(post)
-    return read_announcements(text) if _mentions_chat(text) else []
+    return read_announcements(text) if _may_announce(text) else []
 
 
 def _own_lines(post: Post) -> str:
@@ -391,7 +473,19 @@ def _own_lines(post: Post) -> str:
 
 
 def _mentions_chat(text: str) -> bool:
-    return re.search(_CHAT, text, re.I) is not None
+    return _CHAT_WORD.search(text) is not None
+
+
+def _may_announce(text: str) -> bool:
+    """Whether a text may hold an announcement: it names a chat, or it has a sentence of
+    nothing but names with the poster among them ("me + awesome5000")."""
+    if _mentions_chat(text):
+        return True
+    if "+" not in text and "&" not in text:  # a bare list is joined by one of them
+        return False
+    return _POSTER_BESIDE_JOINER.search(text) is not None and any(
+        _BARE_LIST.match(sentence) for sentence in _SENTENCE.split(text)
+    )
 
 
 def _next_day(index: int, starts: dict[int, int]) -> int | None:
@@ -400,7 +494,9 @@ def _next_day(index: int, starts: dict[int, int]) -> int | None:
 
 
 def _close_all(open_chats: list[Chat], plan: GamePlan, day: int | None, by_day) -> None:
-    if day is None:
+    """Rule 5, "All chats close at the end of each day": of a day that has ended (the ledger or
+    the schedule's deadline says so); a day still going keeps its chats open."""
+    if day is None or plan.windows[day].end is None:
         return
     end = plan.bounds[day][1]
     last = plan.timeline.posts[end - 1] if end else None
@@ -467,6 +563,11 @@ def _apply(
 
     noted: list[tuple[str, str, str]] = []
     members, unknown = _resolve(resolver, a.members, author, game, noted)
+    if a.kind == "unclear":
+        if not unknown:  # a list naming someone who is not a player is talk ("me and him")
+            _note_names(day, post, plan, pos, noted)
+            day.needs_review.append(Review(post.number, name, _unclear(a)))
+        return counter
     _note_names(day, post, plan, pos, noted)
     if unknown:
         day.needs_review.append(
@@ -509,8 +610,9 @@ def _apply(
         noted = []
         owner_slot = next(iter(_resolve(resolver, [a.owner], author, game, noted)[0]), None)
         _note_names(day, post, plan, pos, noted)
-    stated = {plan.holder(m, pos) for m in members}
     owner = plan.holder(owner_slot, pos) if owner_slot else None
+    # "wylted's chat with Shining and me" names wylted too: one who starts a chat is in it
+    stated = {plan.holder(m, pos) for m in members} | ({owner} if owner else set())
     candidates = [c for c in open_chats if owner is None or c.creator == owner]
     if len(candidates) > 1 or owner is None:
         # the members stated pick the chat: those who were in it (the poster may be left out)
@@ -519,7 +621,7 @@ def _apply(
         candidates = exact if len(exact) == 1 else candidates
     if len(candidates) != 1:
         why = "no open chat matches" if not candidates else "several open chats match"
-        day.needs_review.append(Review(post.number, name, f"{a.kind}: {why} ({_text(a)})"))
+        day.needs_review.append(Review(post.number, name, f"{a.kind}: {why} ({_text(a, name)})"))
         return counter
     chat = candidates[0]
     return _act(a, post, name, chat, stated, at_night, plan, day, open_chats, counter, pos)
@@ -561,14 +663,16 @@ def _act(
                 Review(post.number, name, f"add: no player named {', '.join(unknown_added)}")
             )
             return counter
-        if chat.creator != name:
+        new = [plan.holder(s, pos) for s in added if plan.holder(s, pos) not in chat.members]
+        if chat.creator != name:  # rule 2: the add is not made, only flagged
             _flag(
                 day,
                 post,
                 name,
                 "non_creator_add",
                 chat,
-                f"only {chat.creator}, who started it, may add",
+                f"only {chat.creator}, who started it, may add"
+                + (f"; {', '.join(new)} not counted a member" if new else ""),
             )
         if not a.members_stated:
             _flag(
@@ -581,19 +685,23 @@ def _act(
             )
         else:
             _check_stated_members(day, post, name, chat, stated)
-        new = [plan.holder(s, pos) for s in added if plan.holder(s, pos) not in chat.members]
+        if chat.creator != name:
+            chat.irregular.extend(n for n in new if n not in chat.irregular)
+            return counter
         chat.members.extend(new)
         chat.events.append(ChatEvent(post.number, "add", name, tuple(new), tuple(chat.members)))
         return counter
     # close
-    if name not in chat.members:
-        _flag(day, post, name, "close_by_non_member", chat, f"{name} is not in the chat")
     if not a.members_stated:
         _flag(
             day, post, name, "members_not_named", chat, "the close does not say who was in the chat"
         )
     else:
         _check_stated_members(day, post, name, chat, stated)
+    if name not in chat.members:  # rule 3: only one in a chat may end it; it stays open
+        detail = f"{name} is not in the chat, which stays open"
+        _flag(day, post, name, "close_by_non_member", chat, detail)
+        return counter
     chat.events.append(ChatEvent(post.number, "close", name, (), tuple(chat.members)))
     chat.closed = {
         "how": "announcement",
@@ -607,8 +715,9 @@ def _act(
 
 def _check_stated_members(day: ChatDay, post: Post, name: str, chat: Chat, stated: set) -> None:
     """The forum Clocktower game: an add or a close names who is in the chat; the announcer may
-    leave themself out."""
-    if set(chat.members) not in (stated, stated | {name}):
+    leave themself out, and may name those put in by one who could not add them."""
+    said = (stated, stated | {name})
+    if not ({*chat.members} in said or {*chat.members, *chat.irregular} in said):
         have = ", ".join(chat.members)
         _flag(
             day,
@@ -628,9 +737,15 @@ def _ref(post: Post):
     return PostRef(post=post.number, thread=post.thread)
 
 
-def _text(a: Announcement) -> str:
-    owner = f"{a.owner}'s chat" if a.owner else "a chat"
+def _text(a: Announcement, poster: str) -> str:
+    owner = f"{poster if a.owner == 'my' else a.owner}'s chat" if a.owner else "a chat"
     return f"{owner} with {', '.join(a.members) or 'nobody named'}"
+
+
+def _unclear(a: Announcement) -> str:
+    if a.members:
+        return f"players listed with the poster, no chat named ({', '.join(a.members)})"
+    return "a chat and an act no form reads (a start, add or close?)"
 
 
 def chat_day_to_json(entry: ChatDay) -> dict:

@@ -108,13 +108,15 @@ def end_day(
     elif outcome.kind is OutcomeKind.TIE:
         tied = ", ".join(outcome.tied)
         note = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
+    end = DayBoundary(EventKind.DAY_END, 0, PostRef(post), day=day, note=note)
+    ended = replace(game, events=(*game.events, end))  # the chats open at its end close with it
     closed = tuple(
         c.id
-        for entry in chat_log(counted, posts, [day])
+        for entry in chat_log(ended, posts, [day])
         for c in entry.chats
         if c.closed and c.closed["how"] == "day_end"
     )
-    end = DayBoundary(EventKind.DAY_END, 0, PostRef(post), day=day, note=note, chats_closed=closed)
+    end = replace(end, chats_closed=closed)
     events: list[Event] = [end, *day_deaths(game, count), *executed]
     recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
     for wagon in count.wagons:

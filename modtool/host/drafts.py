@@ -359,11 +359,11 @@ def dayend_context(
         if slot not in dead:
             deaths.append(death_reveal(game, slot, d.cause, language))
     ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
-    closed = [
+    closed = [  # a preview's day is going: its open chats are those that will close with it
         {"id": c.id, "creator": c.creator, "members": list(c.members)}
-        for entry in chat_log(game, posts, [day])
+        for entry in chat_log(game, posts, [day], now)
         for c in entry.chats
-        if c.closed and c.closed["how"] == "day_end"
+        if (c.closed["how"] == "day_end" if c.closed else in_progress)
     ]
     following = day_deadline(game, day + 1, posts)
     if following is not None:

@@ -4,7 +4,8 @@ modtool/data/characters.json or the script; Night 0 is the first night). `modtoo
 choice` refuses a choice against these rules when it is recorded, and `modtool night --resolve`
 refuses one already in the ledger (recorded before, or by hand) rather than use part of it.
 
-Each rule is a small pure function of the `ChoiceRule` and the names chosen; `choice_problem`
+Each rule is a small pure function of the `ChoiceRule` and the names chosen (or, for a rule of
+the game's state such as the Imp's star-pass, of what the grimoire holds); `choice_problem`
 applies them to a recorded choice with the grimoire of its night.
 """
 
@@ -171,6 +172,19 @@ def choice_refusal(
     )
 
 
+def star_pass_refusal(
+    acting: str, chooser: str, chosen: Sequence[str], living_minions: int
+) -> str | None:
+    """The Imp: "If you have at least one living Minion, you may kill yourself": a rule of the
+    game's state, so it is checked with the night's grimoire."""
+    if acting != "imp" or chooser not in chosen or living_minions > 0:
+        return None
+    return (
+        f"may choose themself only with a living Minion, and none lives: not {chooser}; "
+        "record another player"
+    )
+
+
 def choice_problem(game: Game, e: Event, last_post: int | None = None) -> str | None:
     """A recorded night choice against its character's rules, in one line, or None: the
     character acting that night (the Drunk as the Townsfolk they were told), with the night
@@ -201,6 +215,11 @@ def _problem_in(script: Script, grimoire: Grimoire, e: NightChoice) -> str | Non
         [c.player for c in chosen],
         [c.player for c in chosen if not c.alive],
         e.character,
+    ) or star_pass_refusal(
+        acting,
+        me.player,
+        [c.player for c in chosen],
+        sum(1 for s in grimoire.seats if s.team == "minion" and s.alive),
     )
     if found is None:
         return None
@@ -213,15 +232,24 @@ def refuse_broken_choices(game: Game, grimoire: Grimoire) -> None:
     """Raise on the first night choice of the grimoire's night in the ledger that its
     character's rules forbid (recorded before these checks, or written by hand), naming its line
     and the undo: the night's resolution uses every part of a choice, or none of the night."""
-    script = script_of(game)
-    for e in game.events_of(EventKind.NIGHT_CHOICE):
-        if e.phase != grimoire.phase or script is None:
-            continue
-        if (problem := _problem_in(script, grimoire, e)) is None:
-            continue
+    found = broken_choice(game, grimoire)
+    if found is not None:
+        e, problem = found
         raise GameFileError(
             game.folder / LEDGER_FILE,
             f"night_choice: {problem}, after undoing this line "
             f"(modtool record undo {game.folder} {e.line})",
             e.line,
         )
+
+
+def broken_choice(game: Game, grimoire: Grimoire) -> tuple[NightChoice, str] | None:
+    """The first night choice of the grimoire's night that its character's rules forbid, with
+    the rule it breaks, or None."""
+    script = script_of(game)
+    for e in game.events_of(EventKind.NIGHT_CHOICE):
+        if e.phase != grimoire.phase or script is None:
+            continue
+        if (problem := _problem_in(script, grimoire, e)) is not None:
+            return e, problem
+    return None

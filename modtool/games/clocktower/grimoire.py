@@ -57,6 +57,19 @@ def reminder_end(start: Phase, lifetime: str) -> Phase | None:
     return start  # "night", "day": that phase only
 
 
+def reminder_of(e) -> Reminder:
+    """The reminder a ledger reminder event places: until its `until`, else its lifetime's end."""
+    lifetime = REMINDER_LIFETIMES.get(e.reminder, "night+day")
+    end = (
+        None
+        if e.until == "game"
+        else Phase.parse(e.until)
+        if e.until
+        else reminder_end(e.phase, lifetime)
+    )
+    return Reminder(e.reminder, e.phase, end, e.by, e.line)
+
+
 @frozen
 class SeatState:
     slot: str
@@ -165,15 +178,7 @@ def grimoire_at(game: Game, phase: Phase, at_day: dict[int, int] | None = None) 
     if herring:
         reminders[herring].append(Reminder("red_herring", Phase(0, PhaseKind.NIGHT), None))
     for e in game.events_of(EventKind.REMINDER):
-        lifetime = REMINDER_LIFETIMES.get(e.reminder, "night+day")
-        end = (
-            None
-            if e.until == "game"
-            else Phase.parse(e.until)
-            if e.until
-            else reminder_end(e.phase, lifetime)
-        )
-        reminders[e.slot].append(Reminder(e.reminder, e.phase, end, e.by, e.line))
+        reminders[e.slot].append(reminder_of(e))
     masters = {
         e.slot: e.master for e in masters_of(game) if not phase.is_night and e.day == phase.number
     }

@@ -31,8 +31,9 @@ from ...core.ledger import (
 from ...core.rules import Rule
 from ...errors import ModToolError
 from ...threads.frozen import frozen
-from .choices import refuse_broken_choices
+from .choices import broken_choice, refuse_broken_choices
 from .events import ClocktowerEventKind, Master
+from .events import masters as masters_of
 from .grimoire import (
     Grimoire,
     SeatState,
@@ -40,6 +41,7 @@ from .grimoire import (
     living_neighbours,
     no_dashii_neighbours,
     post_days,
+    reminder_of,
     tea_lady_guards,
 )
 from .roles import ROLEBOOKS, night_markers, role_text, rolebook
@@ -112,11 +114,15 @@ class SeenSeat:
     character: str  # its name
     told: str | None  # the character the player was told they are, when another
     reminders: tuple[str, ...]  # reminder kinds: poisoned, no_ability, ...
+    master: str | None = None  # the player the Butler chose as their Master tonight
+    targeted: bool = False  # chosen by the Demon tonight (the Spy learns "who the kill targeted")
 
     def __str__(self) -> str:
         told = f" (told {self.told})" if self.told else ""
         marks = "".join(f", {r.replace('_', ' ')}" for r in self.reminders)
-        return f"{self.seat or '?'} {self.player}: {self.character}{told}{marks}"
+        master = f", master {self.master}" if self.master else ""
+        targeted = ", the Demon's target" if self.targeted else ""
+        return f"{self.seat or '?'} {self.player}: {self.character}{told}{marks}{master}{targeted}"
 
     def as_json(self) -> dict:
         return {f.name: _field_json(getattr(self, f.name)) for f in dataclass_fields(self)}
@@ -262,10 +268,14 @@ def apply_vortox_and_poison(
 # --- one night ---------------------------------------------------------------------------------
 
 
-class NightContext:
-    """What every computation of a night looks up."""
+LAST = 10_000  # the night-order position of what comes after every step
 
-    def __init__(self, game: Game, night: int, posts=None):
+
+class NightContext:
+    """What every computation of a night looks up; with `placed` (tonight's resolution), the
+    night as its recorded choices leave it, step by step (`seat_at`)."""
+
+    def __init__(self, game: Game, night: int, posts=None, placed: tuple[Placed, ...] = ()):
         if script_of(game) is None:
             raise ModToolError(
                 f"{game.folder / 'game.toml'}: the night sheet needs a Clocktower script; add "
@@ -277,7 +287,10 @@ class NightContext:
         self.script = script_of(game)
         self.ring = list(self.grimoire.seats)
         self.alive_at_dusk = {s.slot for s in self.ring if s.alive}
-        self.died_tonight = {e.slot for e in game.deaths() if e.phase == self.phase}
+        self.placed = placed
+        self.died_tonight = {e.slot for e in game.deaths() if e.phase == self.phase} | {
+            p.event.slot for p in placed if p.event.kind is EventKind.DEATH
+        }
         self.choices = {
             e.slot: e for e in game.events_of(EventKind.NIGHT_CHOICE) if e.phase == self.phase
         }
@@ -317,6 +330,16 @@ class NightContext:
                 if a.accepted and a.rule in (Rule.VOTE, Rule.SPLIT_VOTE)
             }
         return self._day_voters
+
+    def position(self, cid: str | None) -> int:
+        """The character's place in tonight's order (LAST when it has none tonight)."""
+        found = self.order.get(cid)
+        return LAST if found is None else found
+
+    def seat_at(self, seat: SeatState, position: int | None) -> SeatState:
+        """The seat as a character acting at `position` finds it: with the reminders tonight's
+        earlier steps placed (the Poisoner's poison on a Chef who wakes after her)."""
+        return as_resolved(seat, self.placed, LAST if position is None else position)
 
     def name(self, cid: str | None) -> str:
         return self.script.characters[cid].name if cid in self.script.characters else str(cid)
@@ -372,8 +395,10 @@ def _empath(ctx: NightContext, seat: SeatState):
     neighbours = living_neighbours(ctx.ring, seat.slot, alive)
     true, options = evil_count_options(neighbours)
     names = " and ".join(n.player for n in neighbours)
+    killed = neighbours != living_neighbours(ctx.ring, seat.slot, ctx.alive_at_dusk)
+    why = f"living neighbours {names}" + (" after the night-kill" if killed else "")
     domain = [number(n) for n in range(3)]
-    return number(true), {number(o) for o in options}, domain, f"living neighbours {names}"
+    return number(true), {number(o) for o in options}, domain, why
 
 
 def _chef(ctx: NightContext, seat: SeatState):
@@ -436,9 +461,8 @@ def _undertaker(ctx: NightContext, seat: SeatState):
     if not executed:
         return None
     dead = ctx.grimoire.seat(executed[0])
-    return _character_of(
-        ctx, dead, f"{dead.player} was executed today (the Drunk shows as the Drunk)"
-    )
+    drunk = " (the Drunk shows as the Drunk)" if dead.character == "drunk" else ""
+    return _character_of(ctx, dead, f"{dead.player} was executed today{drunk}")
 
 
 def _ravenkeeper(ctx: NightContext, seat: SeatState):
@@ -601,18 +625,46 @@ def _pixie(ctx: NightContext, seat: SeatState):
 
 
 def _spy(ctx: NightContext, seat: SeatState):
+    """The grimoire as tonight's steps before the Spy left it, with the house rule's "who the
+    Demon's kill targeted ... and who the Butler chose as their Master"."""
+    position = ctx.position("spy")
+    masters = butler_masters(ctx, position)
+    targeted = demon_targets(ctx, position)
     seats = [
         SeenSeat(
             s.seat,
             s.player,
             ctx.name(s.character),
             ctx.name(s.shown) if s.shown else None,
-            tuple(r.kind for r in s.reminders),
+            tuple(r.kind for r in ctx.seat_at(s, position).reminders),
+            ctx.grimoire.seat(masters[s.slot]).player if s.slot in masters else None,
+            s.slot in targeted,
         )
         for s in ctx.ring
     ]
     seen = grimoire_seen(seats)
     return seen, {seen}, [seen], "the Spy sees the grimoire"
+
+
+def butler_masters(ctx: NightContext, before: int) -> dict[str, str]:
+    """Butler slot -> the master chosen tonight (for the next day), in the ledger or by a step
+    of tonight's resolution before position `before`."""
+    day = ctx.night + 1
+    found = {e.slot: e.master for e in masters_of(ctx.game) if e.day == day}
+    for p in ctx.placed:
+        if isinstance(p.event, Master) and p.position < before and p.event.day == day:
+            found[p.event.slot] = p.event.master
+    return found
+
+
+def demon_targets(ctx: NightContext, before: int) -> set[str]:
+    """The players a living Demon who acts before position `before` chose tonight."""
+    if ctx.night == 0:
+        return set()
+    demons = [
+        s for s in ctx.ring if s.team == "demon" and s.alive and ctx.position(s.character) < before
+    ]
+    return {t.slot for d in demons for t in ctx.chosen(d)}
 
 
 NOT_INFORMATION = frozenset({"gambler"})  # their step says what happens to them
@@ -684,11 +736,13 @@ def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
     `posts`, the Town Crier and the Juggler are computed too."""
     require_reached(game, Phase(night, PhaseKind.NIGHT), preview=True)
     refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
-    ctx = NightContext(game, night, posts)
+    ctx = resolved_context(game, night, posts)
+    waiting = waiting_on(ctx)
     steps = []
-    for seat in ctx.ring:
-        cid = ctx.acting(seat)
+    for dusk_seat in ctx.ring:
+        cid = ctx.acting(dusk_seat)
         position = ctx.order.get(cid)
+        seat = ctx.seat_at(dusk_seat, position)
         dying_raven = cid == "ravenkeeper" and seat.slot in ctx.died_tonight
         if position is None and not dying_raven:
             continue
@@ -709,14 +763,14 @@ def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
             choices += (ctx.name(e.character),)
         steps.append(
             NightStep(
-                position if position is not None else 10_000,
+                position if position is not None else LAST,
                 cid,
                 ctx.name(cid) + (" (the Drunk)" if seat.character == "drunk" else ""),
                 seat.player,
                 " ".join(guide.how_to_run) if guide else (text.ability if text else ""),
                 choices,
                 tuple(r.kind.replace("_", " ") for r in seat.reminders),
-                information(ctx, seat),
+                pending(information(ctx, seat), waiting, ctx.position(cid)),
             )
         )
     steps += first_night_poisoners(ctx) + tea_lady_step(ctx)
@@ -753,6 +807,45 @@ def night_sheet(game: Game, night: int, posts=None) -> list[NightStep]:
     return sorted(steps, key=lambda s: (s.position, s.player or ""))
 
 
+def resolved_context(game: Game, night: int, posts=None) -> NightContext:
+    """The night as its recorded choices leave it, step by step (the resolution `--resolve`
+    shows): a Chef poisoned tonight wakes poisoned, an Empath after the Demon skips its
+    victim. A choice the rules forbid resolves nothing here (`--resolve` says which)."""
+    ctx = NightContext(game, night, posts)
+    if broken_choice(game, ctx.grimoire) is not None:
+        return ctx
+    return NightContext(game, night, posts, resolve_choices(ctx).placed)
+
+
+def waiting_on(ctx: NightContext) -> list[tuple[int, str]]:
+    """The living Poisoner and Demon (not on Night 0) who act tonight with neither a choice
+    nor what it did (tonight's poison, tonight's death) recorded yet: their place in the
+    order and their name."""
+    poisoned = any(
+        r.by == "poisoner" and r.start == ctx.phase for s in ctx.ring for r in s.reminders
+    )
+    out = []
+    for seat in ctx.ring:
+        cid = seat.character
+        awaited = (cid == "poisoner" and not poisoned) or (
+            seat.team == "demon" and ctx.night > 0 and not ctx.died_tonight
+        )
+        position = ctx.order.get(cid)
+        if awaited and seat.alive and position is not None and seat.slot not in ctx.choices:
+            out.append((position, ctx.name(cid)))
+    return sorted(out)
+
+
+def pending(info: Info | None, waiting: list[tuple[int, str]], position: int) -> Info | None:
+    """The information, saying which earlier choices of the night it waits on ("the Imp's
+    choice is not recorded yet"): they may poison the player or kill a neighbour."""
+    before = [name for at, name in waiting if at < position]
+    if info is None or not before:
+        return info
+    said = "; ".join(f"the {name}'s choice is not recorded yet" for name in before)
+    return replace(info, why="; ".join(x for x in (info.why, said) if x))
+
+
 def first_night_poisoners(ctx: NightContext) -> list[NightStep]:
     """The No Dashii has no step of its own on the first night, yet "The No Dashii's closest
     clockwise and counterclockwise Townsfolk neighbors are poisoned" from the start: a step
@@ -784,8 +877,13 @@ def first_night_poisoners(ctx: NightContext) -> list[NightStep]:
 
 def protections_tonight(ctx: NightContext) -> list[tuple[str, str, str]]:
     """Who cannot die tonight, the Tea Lady protecting them, and the rule's text: "If both your
-    alive neighbors are good, they can't die"."""
-    guards = tea_lady_guards(ctx.ring, ctx.alive_at_dusk)
+    alive neighbors are good, they can't die" (a Tea Lady poisoned tonight protects no one)."""
+    ring = [ctx.seat_at(s, ctx.demon_position) for s in ctx.ring]
+    return protections_in(ring, ctx.alive_at_dusk)
+
+
+def protections_in(ring: list[SeatState], alive: set[str]) -> list[tuple[str, str, str]]:
+    guards = tea_lady_guards(ring, alive)
     return [(slot, guards[slot], TEA_LADY_RULE) for slot in sorted(guards)]
 
 
@@ -801,7 +899,7 @@ def tea_lady_step(ctx: NightContext) -> list[NightStep]:
     names = " and ".join(ctx.grimoire.seat(slot).player for slot, _, _ in found)
     return [
         NightStep(
-            10_000,
+            LAST,
             "tealady",
             ctx.name("tealady"),
             by.player,
@@ -873,12 +971,21 @@ class Protection:
     rule: str  # the protecting character's words
 
 
+@frozen
+class Placed:
+    """An event of tonight's resolution, with the night-order position of the step making it."""
+
+    position: int
+    event: Event
+
+
 @frozen(slots=False)
 class NightResolution:
     events: tuple[Event, ...]  # what to append to the ledger when the host confirms (line 0)
     notes: tuple[str, ...]  # what the host must decide
     attacks: tuple[Attack, ...] = ()
     protections: tuple[Protection, ...] = ()
+    placed: tuple[Placed, ...] = ()  # every event the steps made, those in the ledger too
 
 
 # The choices resolve_night turns into ledger events (the Demons' too, and the information
@@ -899,8 +1006,29 @@ def resolve_night(game: Game, night: int) -> NightResolution:
     refuse_when_won(game, Phase(night, PhaseKind.NIGHT))
     ctx = NightContext(game, night)
     refuse_broken_choices(game, ctx.grimoire)
-    tonight = Phase(night, PhaseKind.NIGHT)
-    events: list[Event] = []
+    found = resolve_choices(ctx)
+    return replace(found, events=tuple(e for e in found.events if not already_recorded(game, e)))
+
+
+def as_resolved(seat: SeatState, placed: tuple[Placed, ...], before: int) -> SeatState:
+    """The seat as tonight's steps before night-order position `before` left it: with the
+    reminders they placed (the Poisoner wakes before the Monk, so a Monk she poisons tonight
+    has no ability when he wakes)."""
+    held = {(r.kind, r.start, r.by) for r in seat.reminders}  # confirmed already: the ledger's
+    added = tuple(
+        reminder_of(p.event)
+        for p in placed
+        if p.position < before and isinstance(p.event, ReminderEvent) and p.event.slot == seat.slot
+        if (p.event.reminder, p.event.phase, p.event.by) not in held
+    )
+    return replace(seat, reminders=(*seat.reminders, *added)) if added else seat
+
+
+def resolve_choices(ctx: NightContext) -> NightResolution:
+    """`resolve_night` on its context, every event kept (those in the ledger already too): the
+    night's steps applied in night order, each on the grimoire as the earlier ones left it."""
+    tonight = ctx.phase
+    placed: list[Placed] = []
     notes: list[str] = []
     by_character = {}
     for seat in ctx.ring:
@@ -912,37 +1040,50 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         chosen = ctx.chosen(seat) if seat else []
         return chosen[0] if chosen else None
 
+    def now(seat: SeatState, position: int) -> SeatState:
+        return as_resolved(seat, tuple(placed), position)
+
     def works(cid: str) -> bool:
         seat = by_character.get(cid)
-        return seat is not None and seat.character == cid and not seat.drunk_or_poisoned
+        if seat is None or seat.character != cid:
+            return False
+        return not now(seat, ctx.position(cid)).drunk_or_poisoned
 
-    for cid, reminder in (("poisoner", "poisoned"), ("monk", "protected"), ("witch", "cursed")):
+    placing = (("poisoner", "poisoned"), ("monk", "protected"), ("witch", "cursed"))
+    for cid, reminder in sorted(placing, key=lambda c: ctx.position(c[0])):
         t = target(cid)
         if t is not None and works(cid):
-            events.append(
-                ReminderEvent(
-                    EventKind.REMINDER, 0, slot=t.slot, phase=tonight, reminder=reminder, by=cid
+            placed.append(
+                Placed(
+                    ctx.position(cid),
+                    ReminderEvent(
+                        EventKind.REMINDER, 0, slot=t.slot, phase=tonight, reminder=reminder, by=cid
+                    ),
                 )
             )
-    if night == 0 and (t := target("lleech")) is not None:
+    if ctx.night == 0 and (t := target("lleech")) is not None:
         host = ReminderEvent(
             EventKind.REMINDER, 0, slot=t.slot, phase=tonight, reminder="lleech_host"
         )
-        events.append(replace(host, by="lleech", until="game"))
+        placed.append(Placed(ctx.position("lleech"), replace(host, by="lleech", until="game")))
     if (t := target("butler")) is not None:
         butler = by_character["butler"]
-        master = Master(ClocktowerEventKind.MASTER, 0, slot=butler.slot, day=night + 1)
-        events.append(replace(master, master=t.slot))
+        master = Master(ClocktowerEventKind.MASTER, 0, slot=butler.slot, day=ctx.night + 1)
+        placed.append(Placed(ctx.position("butler"), replace(master, master=t.slot)))
     protected = {
-        e.slot for e in events if isinstance(e, ReminderEvent) and e.reminder == "protected"
+        p.event.slot
+        for p in placed
+        if isinstance(p.event, ReminderEvent) and p.event.reminder == "protected"
     }
+    # the Demon, the Soldier and the Tea Lady as the steps before the Demon's left them
+    at = ctx.demon_position if ctx.demon_position is not None else LAST
+    ring = [now(s, at) for s in ctx.ring]
     guards = [
-        Protection(ctx.grimoire.seat(e.slot).player, by_character["monk"].player, MONK_RULE)
-        for e in events
-        if isinstance(e, ReminderEvent) and e.reminder == "protected"
+        Protection(ctx.grimoire.seat(slot).player, by_character["monk"].player, MONK_RULE)
+        for slot in [s.slot for s in ctx.ring if s.slot in protected]
     ] + [
         Protection(ctx.grimoire.seat(p).player, ctx.grimoire.seat(by).player, rule)
-        for p, by, rule in protections_tonight(ctx)
+        for p, by, rule in protections_in(ring, ctx.alive_at_dusk)
     ]
     notes += [
         f"{seat.player} ({ctx.name(cid)}) chose {', '.join(c.player for c in ctx.chosen(seat))}: "
@@ -952,41 +1093,52 @@ def resolve_night(game: Game, night: int) -> NightResolution:
         if ctx.chosen(seat)
     ]
     attacks: list[Attack] = []
-    for demon in [s for s in ctx.ring if s.team == "demon" and s.alive and ctx.choices.get(s.slot)]:
-        if night == 0:
-            continue
+    demons = [s for s in ctx.ring if s.team == "demon" and s.alive and ctx.choices.get(s.slot)]
+    for demon in demons if ctx.night > 0 else []:
         for t in ctx.chosen(demon):  # the Po's three, else one
-            attacks.append(_attack(ctx, demon, t, protected, events, notes))
+            attack = _attack(ctx, ring, now(demon, at), now(t, at), protected)
+            attacks.append(attack.attack)
+            placed += [Placed(at, e) for e in attack.events]
+            notes += attack.notes
     return NightResolution(
-        tuple(e for e in events if not already_recorded(game, e)),
+        tuple(p.event for p in placed),
         tuple(notes),
         tuple(attacks),
         tuple(guards),
+        tuple(placed),
     )
+
+
+@frozen
+class AttackOutcome:
+    attack: Attack
+    events: tuple[Event, ...]
+    notes: tuple[str, ...]
 
 
 def _attack(
     ctx: NightContext,
+    ring: list[SeatState],
     demon: SeatState,
     t: SeatState,
     protected: set[str],
-    events: list[Event],
-    notes: list[str],
-) -> Attack:
+) -> AttackOutcome:
     """One player the Demon chose tonight: what it does (`demon_kill`), with the events and
-    notes it adds."""
+    notes it adds; `ring`, `demon` and `t` as the night's earlier steps left them."""
     tonight = ctx.phase
     result = demon_kill(
         t,
         not demon.drunk_or_poisoned,
         t.slot in protected,
-        t.slot in tea_lady_protected(ctx.ring, ctx.alive_at_dusk),
+        t.slot in tea_lady_protected(ring, ctx.alive_at_dusk),
     )
+    events: list[Event] = []
+    notes: list[str] = []
     if result == "dies":
         events.append(Death(EventKind.DEATH, 0, slot=t.slot, phase=tonight, cause="killed"))
     elif result == "star-pass":
         events.append(Death(EventKind.DEATH, 0, slot=demon.slot, phase=tonight, cause="killed"))
-        heir = star_pass_heir([s for s in ctx.ring if s.team == "minion"])
+        heir = star_pass_heir([s for s in ring if s.team == "minion"])
         if heir is None:
             notes.append(
                 "the Demon killed themself: the Storyteller picks the Minion who becomes "
@@ -1011,7 +1163,8 @@ def _attack(
         )
     else:
         notes.append(f"the Demon chose {t.player}: nobody dies ({result})")
-    return Attack(demon.player, t.player, result, (demon.slot, t.slot))
+    attack = Attack(demon.player, t.player, result, (demon.slot, t.slot))
+    return AttackOutcome(attack, tuple(events), tuple(notes))
 
 
 def confirm_night(game: Game, night: int) -> list:
