@@ -66,9 +66,9 @@ def votes(html: str, syntaxes=MS) -> list[tuple[str, str]]:
             "<b>Vote:</b><br>I have thought long about it and I am still not sure who",
             [("vote", "")],
         ),
-        # Markdown forums render "## VOTE: Bob" as a heading: emphasis, as bold is.
-        ("<h2>VOTE: Bob</h2><p>he dodged my question</p>", [("vote", "Bob")]),
-        ("<h3>Vote count</h3>", []),
+        # A heading is no vote: section titles ("Vote history", "Vote Count Day 2") are.
+        ("<h3>Vote history</h3>", []),
+        ("<h2>Vote Count Day 2</h2>", []),
         ("<b>Do not vote hiraki</b>", []),
         # Game 1469 #666: asking for the count is not a vote for "count please?".
         ("<b>Vote count please?</b>", []),
@@ -115,6 +115,9 @@ def test_mafiascum_markup(html, expected):
             [("vote", "Kohai"), ("vote", "wylted"), ("vote", "Banana")],
         ),
         ("VTL Kohai + wylted", [("vote", "Kohai"), ("vote", "wylted")]),
+        ("VTL C++ Guy", [("vote", "C++ Guy")]),
+        # a vote count a player posts is no list of names, nor a vote's next line
+        ("VTL:<br>Kohai (2): wylted, Banana", [("vote", "")]),
         ("Unvote Kohai, wylted", [("unvote", "Kohai"), ("unvote", "wylted")]),
         ("VTL Kohai, he is clearly lying to all of us", [("vote", "Kohai")]),
         ("VTL Kohai, or wylted?", [("vote", "Kohai")]),
@@ -132,7 +135,8 @@ def test_vtl_syntax_of_seed_003(html, expected):
         ("투표 변경: 바나나", [("vote", "바나나")]),
         ("바나나에게 투표합니다", [("vote", "바나나")]),
         ("바나나 투표요", [("vote", "바나나")]),
-        ("바나나한테 투표했습니다", [("vote", "바나나")]),
+        ("바나나한테 투표할게요", [("vote", "바나나")]),
+        ("사과가 바나나에게 투표했습니다", []),  # a report of another's vote
         ("바나나 투표합니다ㅎㅎ", [("vote", "바나나")]),
         ("바나나 투표 👍", [("vote", "바나나")]),
         ("저는 바나나에게 투표합니다", [("vote", "바나나")]),

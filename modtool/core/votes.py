@@ -69,10 +69,11 @@ _VOTE_WORD_BEFORE = re.compile(r"(?<!un)(?:vote|vtl)\s*$", re.I)
 _KO_UNVOTE = lazy(r"(투표\s*취소|투표\s*철회|언보트)")
 # "투표: 이름", "투표 변경: 이름" (a changed vote)
 _KO_VOTE_PREFIX = lazy(r"^\s*(?:투표|보트)(?:\s*변경)?\s*[:：]\s*(?P<target>.+)$")
-# "이름 투표", "저는 이름에게 투표합니다", "이름 투표요", "이름한테 투표했습니다ㅎㅎ": the verb's
+# "이름 투표", "저는 이름에게 투표합니다", "이름 투표요", "이름한테 투표합니다ㅎㅎ": the verb's
 # statement endings (never "투표하지 마세요", don't, or "투표할까요?", a question), then what
 # may close a line: punctuation but a question mark, emoji, laughter (ㅎㅎ, ㅋㅋ).
-_KO_VERB = r"(?:합니다|합니당|할게요|할께요|할게|해요|했습니다|했어요|했음|함|한다|요|드립니다)"
+# (No past tense: "영희가 철수에게 투표했습니다" reports another's vote.)
+_KO_VERB = r"(?:합니다|합니당|할게요|할께요|할게|해요|함|한다|요|드립니다)"
 _KO_VOTE_SUFFIX = lazy(
     r"^\s*(?:(?:저는|나는|전|난|제가|내가)\s+)?(?P<target>[^\s:：].*?)\s*(?:에게|한테|께|을|를)?"
     rf"\s*투표{_KO_VERB}?(?:[^\w?？]|[ㅎㅋㅠㅜ])*$"
@@ -106,6 +107,8 @@ def find_votes(body: Body, syntaxes: Iterable[VoteSyntax] = DEFAULT_SYNTAXES) ->
 
 _ENDS_IN_KEYWORD = lazy(r"(?:^|\W)(?:un)?(?:vote|vtl)\s*[:：]\s*$", re.I)
 _NAME_LINE = 40  # the most a line holding a name alone is long
+# A line of a vote count a player posts ("Bob (2): Ann, Cy"), never a name alone
+_COUNT_LINE = lazy(r"[:：()\[\]]")
 
 
 def _joined(lines: tuple[tuple[Run, ...], ...]) -> list[tuple[Run, ...]]:
@@ -124,6 +127,7 @@ def _joined(lines: tuple[tuple[Run, ...], ...]) -> list[tuple[Run, ...]]:
             if (
                 text.endswith((":", "："))
                 and 0 < len(after) <= _NAME_LINE
+                and not _COUNT_LINE.search(after)
                 and _ENDS_IN_KEYWORD.search(text)
             ):
                 joined.append((*line, Run(" "), *lines[i + 1]))
@@ -256,8 +260,8 @@ def _read(text, found, syntax, taken, allowed=lambda pos: True):
             raw = " ".join(text[r.start : r.end].split())
             taken.append((r.start, r.end))
             names = [r.target]
-            if syntax is VoteSyntax.VTL and "+" in r.target:
-                names = r.target.split("+")
+            if syntax is VoteSyntax.VTL and " + " in r.target:  # "C++ Guy" is one name
+                names = r.target.split(" + ")
             yield r.start, VoteAction(kind, _clean(names[0]), raw, syntax)
             for name in names[1:]:
                 yield r.start, VoteAction(kind, _clean(name), raw, syntax, listed=True)
@@ -274,7 +278,7 @@ def _read(text, found, syntax, taken, allowed=lambda pos: True):
 # A name listed after an action: ", Bo", " and Bo", " & Bo", " / Bo", " plus Bo"
 _LISTED = lazy(
     r"\s*(?:,|&|/|\+|\band\b|\bplus\b)\s*(?:\band\b\s*)?"
-    r"(?P<name>(?:(?!\b(?:and|plus)\b)[^,&/+.!?;:\n])+)",
+    r"(?P<name>(?:(?!\b(?:and|plus)\b)[^,&/+.!?;:()\[\]\n])+)",
     re.I,
 )
 _LISTED_WORDS = 4  # a name is a few words; more is a sentence
@@ -295,8 +299,8 @@ def listed_after(text: str, pos: int) -> list[tuple[int, str]]:
             break
         if name.split()[0].lower() in _TALK_OPENERS:
             break  # "VTL Ann, not Bo", "VTL Ann, because ...": a sentence about the vote
-        if text[m.end() : m.end() + 1] == "?":
-            break  # "VTL Ann, or Bo?": a question
+        if text[m.end() : m.end() + 1] in ("?", "(", "["):
+            break  # "VTL Ann, or Bo?": a question; "Bo (2): ...": a count
         found.append((m.start("name"), name))
         pos = m.end()
     return found

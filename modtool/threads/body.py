@@ -78,8 +78,7 @@ _BLOCK_TAG_SET = frozenset(_BLOCK_TAGS)
 _SKIP_TAGS = frozenset("script style input button select textarea noscript iframe".split())
 _STRIKE_TAGS = frozenset("strike s del".split())
 _CODE_TAGS = frozenset("code pre".split())
-# A heading is emphasis too: Markdown forums render "## Vote: Bob" as <h2>Vote: Bob</h2>.
-_BOLD_TAGS = frozenset("b strong h1 h2 h3 h4 h5 h6".split())
+_BOLD_TAGS = frozenset("b strong".split())
 _QUOTE_CLASS = lazy(r"\b(bbCodeQuote|bbcode_quote|bbcode_container|quote|quotecontent)\b")
 _SPOILER_CLASS = lazy(r"spoiler", re.I)
 _DROP_CLASS = lazy(
