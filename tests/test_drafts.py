@@ -359,9 +359,37 @@ def test_drafting_again_keeps_a_draft_the_host_edited(tmp_path):
 def test_a_file_modtool_did_not_write_is_not_replaced_by_a_draft(tmp_path):
     game = tmp_path / "g"
     shutil.copytree(EXAMPLE, game)
+    assert CliRunner().invoke(app, ["draft", "rolepms", str(game)]).exit_code == 0
     mine = game / "drafts" / "day4-votecount.en.bbcode"
-    mine.parent.mkdir()
     mine.write_text("my own count\n")
     refused = CliRunner().invoke(app, ["draft", "votecount", str(game)])
     assert refused.exit_code == 1 and "a file modtool did not write" in refused.stderr
     assert mine.read_text() == "my own count\n"
+
+
+def test_drafts_an_older_modtool_wrote_are_taken_as_modtool_s(tmp_path):
+    """A drafts folder with no record of what modtool wrote (an older modtool's): drafting
+    again replaces its drafts, as it did, and keeps a record from then on."""
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    old = game / "drafts" / "day4-votecount.en.bbcode"
+    old.parent.mkdir()
+    old.write_text("an older modtool's count\n")
+    assert CliRunner().invoke(app, ["draft", "votecount", str(game)]).exit_code == 0
+    assert old.read_text() != "an older modtool's count\n"
+    assert (game / "drafts" / ".written.json").exists()
+
+
+def test_a_picture_modtool_wrote_in_drafts_is_modtool_s(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    runner = CliRunner()
+    assert runner.invoke(app, ["draft", "votecount", str(game), "--day", "3"]).exit_code == 0
+    drawn = runner.invoke(app, ["picture", "votes", str(game), "--offline", "--day", "3"])
+    assert drawn.exit_code == 0, drawn.output
+    written = json.loads((game / "drafts" / ".written.json").read_text())
+    assert {"day3-votecount.en.bbcode", "day3-votes.en.png"} <= set(written), written
+    elsewhere = runner.invoke(
+        app, ["picture", "votes", str(game), "--out", str(tmp_path / "v.png")]
+    )
+    assert elsewhere.exit_code == 0 and "v.png" not in json.dumps(written)

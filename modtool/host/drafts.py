@@ -130,10 +130,11 @@ WRITTEN_FILE = ".written.json"
 def write_drafts(folder: Path, drafts: Sequence[Draft], force: bool = False) -> list[Path]:
     """Write the drafts into GAME/drafts/, all or none: a draft the host edited since modtool
     wrote it (or a file of the same name modtool did not write) is not replaced unless
-    `force`; one that holds what modtool wrote, or the same text, is."""
+    `force`; one that holds what modtool wrote, or the same text, is. A drafts folder of a
+    modtool before this record (no WRITTEN_FILE) is taken as modtool's."""
     where = folder / "drafts"
     written = _written(where)
-    if not force:
+    if not force and written is not None:
         for d in drafts:
             new = d.data if d.data is not None else d.text.encode("utf-8")
             edited = edited_draft(where / d.name, written.get(d.name), new)
@@ -146,10 +147,22 @@ def write_drafts(folder: Path, drafts: Sequence[Draft], force: bool = False) -> 
     for d in drafts:
         path = where / d.name
         write_atomic(path, d.data if d.data is not None else d.text)
-        written[d.name] = _digest(path.read_bytes())  # as it is on disk
         paths.append(path)
-    write_atomic(where / WRITTEN_FILE, json.dumps(written, indent=1, sort_keys=True) + "\n")
+        note_written(folder, [path])  # each as it is written: a failure later keeps its record
     return paths
+
+
+def note_written(folder: Path, paths: Sequence[Path]) -> None:
+    """Keep what modtool wrote in GAME/drafts/ (also a picture written there), as it is on
+    disk, so that drafting again knows the host's edits from its own files."""
+    where = folder / "drafts"
+    mine = [p for p in paths if p.parent.resolve() == where.resolve()]
+    if not mine:
+        return  # a picture written elsewhere (--out): nothing of drafts/ to keep
+    written = _written(where) or {}
+    for path in mine:
+        written[path.name] = _digest(path.read_bytes())
+    write_atomic(where / WRITTEN_FILE, json.dumps(written, indent=1, sort_keys=True) + "\n")
 
 
 def edited_draft(path: Path, digest: str | None, new: bytes) -> str | None:
@@ -166,11 +179,16 @@ def edited_draft(path: Path, digest: str | None, new: bytes) -> str | None:
     return "edited since modtool wrote it"
 
 
-def _written(where: Path) -> dict[str, str]:
+def _written(where: Path) -> dict[str, str] | None:
+    """The record of what modtool wrote; None where there is none (a new folder, or one an
+    older modtool wrote); an unreadable record is empty: every file counts as not modtool's."""
+    record = where / WRITTEN_FILE
+    if not record.exists():
+        return None
     try:
-        found = json.loads((where / WRITTEN_FILE).read_text("utf-8"))
+        found = json.loads(record.read_text("utf-8"))
     except (OSError, ValueError):
-        return {}  # none yet, or unreadable: every file there counts as not modtool's
+        return {}
     return found if isinstance(found, dict) else {}
 
 
