@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from modtool.core.names import (
+    CONFIDENT,
     Method,
     Resolver,
     TargetKind,
@@ -90,6 +91,8 @@ def test_a_korean_name_answers_to_its_given_name():
     korean = Resolver.from_slots({"김철수": ["김철수"], "이영희": ["이영희"], "박영희": ["박영희"]})
     found = korean.resolve("철수")
     assert (found.slot, found.method) == ("김철수", Method.WORD)
+    assert found.confidence >= CONFIDENT  # a whole given name, not two letters guessed at
+    assert resolver.resolve("ds").confidence < CONFIDENT  # two Latin letters stay a guess
     assert set(korean.resolve("영희").candidates) == {"이영희", "박영희"}  # two called 영희
     assert korean.resolve("철").kind is TargetKind.UNRESOLVED  # one syllable is no given name
 

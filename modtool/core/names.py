@@ -163,6 +163,12 @@ def _words(name: str) -> list[str]:
     return [w.casefold() for w in _CAMEL.findall(unicodedata.normalize("NFKC", name))]
 
 
+def _two_letters(norm: str) -> bool:
+    """Two letters or fewer: initials, a guess. Two Hangul syllables are a whole given name
+    (철수), as a Korean player calls another."""
+    return len(norm) <= 2 and not all("가" <= c <= "힣" for c in norm)
+
+
 def _given_names(name: str) -> list[str]:
     """The given names of the Korean names in a name: a word of three Hangul syllables is a
     one-syllable family name and a given name of two (김철수 is called 철수)."""
@@ -391,7 +397,7 @@ class Resolver:
     def _decide(found: set[str], method: Method, t: str, lookalike: bool = False) -> Resolution:
         if len(found) == 1:
             confidence = CONFIDENCE[method] - (0.1 if lookalike else 0.0)
-            if len(normalise(t)) <= 2 and confidence < CONFIDENCE[Method.FORMER_NAME]:
+            if _two_letters(normalise(t)) and confidence < CONFIDENCE[Method.FORMER_NAME]:
                 confidence = min(confidence, 0.7)  # two letters are a guess worth showing
             return Resolution(
                 TargetKind.PLAYER, next(iter(found)), method, confidence, matched_text=t
