@@ -92,6 +92,7 @@ def test_a_doc_that_does_not_exist_is_a_usage_error():
     result = _run("docs", "nosuch")
     assert result.returncode == 2
     assert result.stderr.startswith("Error: Invalid value for '[TOPIC]': no doc 'nosuch'; the ")
+    assert _run("docs", "game-folder.md").returncode == 0  # a doc's file name names it too
 
 
 def test_a_usage_error_is_one_line_naming_where_the_options_are_listed():

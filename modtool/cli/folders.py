@@ -11,6 +11,7 @@ from typing import Annotated
 import click
 import typer
 
+from ..errors import ModToolError
 from .app import (
     CacheOpt,
     ConcurrencyOpt,
@@ -93,12 +94,10 @@ def docs(
         lines = [f"  {t.name:<{width}}  {t.title}" for t in topics]
         typer.echo("\n".join(["Topics (modtool docs TOPIC):", *lines]))
         return
-    names = [t.name for t in doc_topics()]
-    if topic not in names:  # a usage error: the argument names no doc
-        raise typer.BadParameter(
-            f"no doc {topic!r}; the topics are {', '.join(names)}", param_hint="'[TOPIC]'"
-        )
-    text = doc_text(topic)
+    try:
+        text = doc_text(topic)
+    except ModToolError as exc:  # the argument names no doc: a usage error
+        raise typer.BadParameter(str(exc), param_hint="'[TOPIC]'") from None
     if _on_terminal():
         click.echo_via_pager(text)
     else:
