@@ -9,7 +9,7 @@ whether an action counts belongs to `count`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import lru_cache
 
@@ -111,22 +111,31 @@ _NAME_LINE = 40  # the most a line holding a name alone is long
 _COUNT_LINE = lazy(r"[:：()\[\]]")
 
 
-def _joined(lines: tuple[tuple[Run, ...], ...]) -> list[tuple[Run, ...]]:
+def _ends_in_colon(line: tuple[Run, ...]) -> bool:
+    """Whether a line's text ends in a colon (its last run that holds any text does)."""
+    for run in reversed(line):
+        if run.text.strip():
+            return run.text.rstrip().endswith((":", "："))
+    return False
+
+
+def _joined(lines: tuple[tuple[Run, ...], ...]) -> Sequence[tuple[Run, ...]]:
     """The lines, with a line that ends in a keyword and its colon joined to the next when
     that is short: "<b>VOTE:<br>Bob</b>" names its target on the next line (a vote for nobody
     would be an unvote)."""
+    if not any(_ends_in_colon(line) for line in lines[:-1]):
+        return lines  # (most posts: no line to join, nothing copied)
     joined: list[tuple[Run, ...]] = []
     skip = False
     for i, line in enumerate(lines):
         if skip:
             skip = False
             continue
-        if i + 1 < len(lines):
+        if i + 1 < len(lines) and _ends_in_colon(line):
             text = "".join(r.text for r in line).rstrip()
             after = "".join(r.text for r in lines[i + 1]).strip()
             if (
-                text.endswith((":", "："))
-                and 0 < len(after) <= _NAME_LINE
+                0 < len(after) <= _NAME_LINE
                 and not _COUNT_LINE.search(after)
                 and _ENDS_IN_KEYWORD.search(text)
             ):
