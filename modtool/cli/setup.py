@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 from typing import Annotated
@@ -132,15 +131,15 @@ def setup_commit(
         modtool setup commit games/mygame
     """
     from ..core.ledger import write_atomic
-    from ..core.setups import commit_game, new_salt, reveals_the_setup
+    from ..core.setups import commit_game, new_salt, reveals_the_setup, sha256
     from ..games import load_game
 
     loaded = load_game(game)
     path = game / "drafts" / "setup-reveal.txt"
     if path.is_file() and not force:
-        kept = path.read_bytes()
-        digest = hashlib.sha256(kept).hexdigest()
-        if not reveals_the_setup(loaded, kept.decode("utf-8", "replace"), salt):
+        kept = path.read_bytes().decode("utf-8", "replace")
+        digest = sha256(kept)  # the commitment's own hash of its text
+        if not reveals_the_setup(loaded, kept, salt):
             raise ModToolError(
                 f"{path} already holds the reveal of commitment {digest}, for a setup or salt "
                 "other than this one; to make a new commitment, pass --force or delete the "
