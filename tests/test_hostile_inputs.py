@@ -31,6 +31,18 @@ def _vampires(*lines: dict):
     return setup
 
 
+def _edited_draft(name: str):
+    """A draft modtool wrote (in its record) that the host has since edited."""
+
+    def setup(g: Path, t: Path) -> None:
+        drafts = g / "drafts"
+        drafts.mkdir(exist_ok=True)
+        (drafts / name).write_text("the host's own words\n")
+        (drafts / ".written.json").write_text(json.dumps({name: "0" * 64}))
+
+    return setup
+
+
 def _both(*setups):
     def setup(g: Path, t: Path) -> None:
         for s in setups:
@@ -397,6 +409,12 @@ CASES = [
     ),
     Case("a day-start with no post or time", ["record", "day-start", "{g}", "5"], "--post N"),
     Case("a day-end with no post or time", ["record", "day-end", "{g}", "4"], "--post N"),
+    Case(
+        "a draft over one the host edited",
+        ["draft", "votecount", "{g}"],
+        "edited since modtool wrote it; move it aside to keep it, or pass --force",
+        _edited_draft("day4-votecount.en.bbcode"),
+    ),
     Case(
         "record the end of a day not begun",
         ["record", "day-end", "{g}", "6", "--post", "40"],
