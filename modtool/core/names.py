@@ -221,12 +221,7 @@ def names_every_vote(target: str, resolution: Resolution) -> bool:
     is not a name the game knows as it is written (a player called All)."""
     if " ".join(target.lower().split()) not in EVERY_VOTE_WORDS:
         return False
-    return resolution.kind is not TargetKind.PLAYER or resolution.method not in (
-        Method.EXACT,
-        Method.ALIAS,
-        Method.NORMALISED,
-        Method.FORMER_NAME,
-    )
+    return resolution.kind is not TargetKind.PLAYER or resolution.method not in _SURE_STAGES
 
 
 @frozen
