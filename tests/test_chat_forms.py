@@ -173,6 +173,13 @@ FORMS = [
     ("Added Cy to Bo's private topic (already in: Bo, Ann)", "add", "Bo", ("Cy",), ("Bo", "Ann")),
     ("group chat with Ann and Bo started", "start", "my", (), ("Ann", "Bo")),
     ("Ann, Bo and I started a GC", "start", "my", (), ("Ann", "Bo", "I")),
+    # a chat another player started, as one of its members reports it (rule 1: the one who
+    # starts a chat states it; the report still says whose chat it is)
+    ("Bo started a chat with me", "start", "Bo", (), ("me",)),
+    ("so Bo made a GC with me and Cy", "start", "Bo", (), ("me", "Cy")),
+    ("Bo and I are in a chat, started by Bo", "start", "Bo", (), ("Bo", "I")),
+    ("I'm in a chat with Cy, started by Bo", "start", "Bo", (), ("Cy",)),
+    ("We started a chat with Ann", "start", "my", (), ("Ann",)),
     ("Me and Ann made a chat", "start", "my", (), ("Me", "Ann")),
     ("Ann and I are in a GC now", "start", "my", (), ("Ann", "I")),
     ("Cy + me started a private topic", "start", "my", (), ("Cy", "me")),

@@ -308,6 +308,29 @@ def test_what_cannot_be_tied_to_a_chat_is_for_review_in_the_posters_words(game):
     ]
 
 
+def test_a_chat_another_player_started_is_theirs(game):
+    # rule 1 "When you start a chat, state ... which player(s) you are chatting with" and rule 2
+    # "Only the player who started a chat may add": a member's report names the starter
+    thread = [
+        ("Thoth", "Day 1"),
+        ("Banana", "Started a chat with Neros"),
+        ("Neros", "Banana started a chat with me"),  # the same chat: nothing new
+        ("Kohai", "Shining started a chat with me"),  # Shining said nothing: for review
+        ("Shining", "adding Neros to my chat with Kohai"),
+        ("wylted", "Finally started a chat with Banana"),  # no player "Finally": the poster's
+    ]
+    day = _day(game, thread)
+    assert [(c.id, c.creator, c.members) for c in day.chats] == [
+        ("C1", "Banana", ["Banana", "Neros"]),
+        ("C2", "Shining", ["Shining", "Kohai", "Neros"]),
+        ("C3", "wylted", ["wylted", "Banana"]),
+    ]
+    assert day.violations == []
+    assert [(r.post, r.reason) for r in day.needs_review] == [
+        (3, "start: Kohai says Shining started it; the one who starts a chat states it (rule 1)"),
+    ]
+
+
 def test_members_listed_with_the_poster_start_a_chat_of_them(game):
     thread = [
         ("Thoth", "Day 1"),

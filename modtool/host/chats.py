@@ -141,6 +141,7 @@ _STARTED_BY = re.compile(
     r"(?:started|made|created|opened|run)\s+by\s+(?P<owner>[^,.;()]+?)(?=\s*(?:[,.;()]|with\b|$))",
     re.I,
 )
+_BY = re.compile(r"^\s*by\s+[^,.;()]+?(?=\s*(?:[,.;()]|with\b|$))", re.I)
 _OWNER_STARTED = re.compile(rf"{_CHAT}\s+(?P<owner>[^\s,.;:()]+)\s+(?:started|made|opened)\b", re.I)
 # Who is in already: "(already in: Rex, Neros)", "Bo is already in", "with Ann, Bo".
 _ALREADY = re.compile(
@@ -264,7 +265,7 @@ def _read_sentence(sentence: str) -> Announcement | None:
     m = _LISTED_IN.match(sentence)
     if m and (listed := _listed_with_poster(m["names"])):
         stated = _stated_members(m["rest"], with_first=True, listed=True) or ()
-        return Announcement("start", "my", (), (*listed, *stated), True)
+        return Announcement("start", _started_by(m["rest"]) or "my", (), (*listed, *stated), True)
     found = [
         (m.start(), kind, m)
         for kind, pattern in (
@@ -296,10 +297,43 @@ def _read_sentence(sentence: str) -> Announcement | None:
         if subject:
             stated = (*subject, *(stated or ()))
         return Announcement("close", _owner(rest), (), stated or (), stated is not None)
-    rest = m["rest"] if m["rest"] is not None else m["rest2"] + " " + m["tail"]
+    # "a chat with Cy, started by Bo": the starter is no member stated
+    rest = m["rest"] if m["rest"] is not None else m["rest2"] + " " + _BY.sub("", m["tail"])
     stated = _stated_members(rest, with_first=True, listed=True)
     names = (*(subject or ()), *(stated or ()))
-    return Announcement("start", "my", (), names, bool(names))
+    starter = "my" if subject else _starter(sentence[: m.start()])
+    starter = starter or _started_by(sentence[m.start() :]) or "my"
+    return Announcement("start", starter, (), names, bool(names))
+
+
+# Words that open a sentence before its verb and name no one: "Finally started a chat".
+_OPENERS = re.compile(r"^(?:(?:so|ok|okay|and|also|btw|fyi|update|edit)\b[\s,:]*)+", re.I)
+_AUXILIARIES = re.compile(r"(?:\s+(?:just|has|have|had|also|already|now|finally))+$", re.I)
+_NOT_A_STARTER = frozenset(
+    "i we me you he she they someone somebody anyone everyone nobody who it that this then "
+    "just finally today tonight yesterday earlier now also".split()
+)
+
+
+def _starter(before: str) -> str | None:
+    """Who started the chat, where one word names them before the verb ("Bo started a chat
+    with me"); None when the words before the verb name no one else ("I", "We", nothing)."""
+    words = _AUXILIARIES.sub("", _OPENERS.sub("", before.strip())).strip(" ,").split()
+    if len(words) != 1 or not words[0][:1].isalpha():
+        return None
+    word = words[0].rstrip(",:")
+    if re.split(r"['’]", word)[0].casefold() in _NOT_A_STARTER:  # "I'm", "we've"
+        return None
+    return word
+
+
+def _started_by(text: str) -> str | None:
+    """The starter a clause names in so many words: "started by Bo", "the chat Bo made"."""
+    m = _STARTED_BY.search(text) or _OWNER_STARTED.search(text)
+    if not m:
+        return None
+    owner = m["owner"].strip()
+    return "my" if owner.casefold() in ("my", "me", "mine", "i") else owner
 
 
 def _listed_with_poster(text: str) -> tuple[str, ...] | None:
@@ -575,8 +609,16 @@ def _apply(
         )
         return counter
     if a.kind == "start":
+        starter = _reported_starter(a, author, plan, pos, day, post)
+        if starter is not None:
+            stated = {plan.holder(m, pos) for m in members}
+            if any(c.creator == starter and stated <= set(c.members) for c in open_chats):
+                return counter  # a member's word on a chat its starter announced
+            why = f"start: {name} says {starter} started it; the one who starts a chat states it"
+            day.needs_review.append(Review(post.number, name, f"{why} (rule 1)"))
         counter += 1
-        chat = Chat(f"C{counter}", name, post.number, post.thread, [name])
+        creator = starter or name
+        chat = Chat(f"C{counter}", creator, post.number, post.thread, [creator])
         for m in members:
             holder = plan.holder(m, pos)
             if holder not in chat.members:
@@ -625,6 +667,22 @@ def _apply(
         return counter
     chat = candidates[0]
     return _act(a, post, name, chat, stated, at_night, plan, day, open_chats, counter, pos)
+
+
+def _reported_starter(
+    a: Announcement, author: str, plan: GamePlan, pos: int, day: ChatDay, post: Post
+) -> str | None:
+    """The player a start names as the chat's starter where that is not the poster ("Bo
+    started a chat with me"), else None: a word before the verb that names no player
+    ("Finally started a chat") leaves the poster the starter."""
+    if a.owner in (None, "my"):
+        return None
+    noted: list[tuple[str, str, str]] = []
+    slots, unknown = _resolve(plan.resolver, [a.owner], author, plan.game, noted)
+    if unknown or not slots or slots[0] == author:
+        return None
+    _note_names(day, post, plan, pos, noted)
+    return plan.holder(slots[0], pos)
 
 
 def _act(
