@@ -30,13 +30,14 @@ from modtool.host.pictures import (
     TownSquare,
     chart_png,
     chart_svg,
+    raster,
     square_svg,
     svg_to_png,
     town_square,
     vote_chart,
 )
 from modtool.host.pictures.files import picture_format, placeholder
-from modtool.host.pictures.raster import FONTS
+from modtool.host.pictures.raster import FONTS, install_hint
 from modtool.host.pictures.square import (
     SQUEEZE,
     executed_day,
@@ -470,12 +471,43 @@ def test_without_the_extra_one_line_names_it(tmp_path, monkeypatch, hidden):
     result = runner.invoke(app, ["picture", command, str(EXAMPLE), "--out", str(out)])
     assert result.exit_code == 1
     assert result.output == (
-        f"Error: pictures need {hidden}, which the pictures extra installs: "
-        "pip install 'modtool[pictures]'\n"
+        f"Error: pictures need {hidden}, which the pictures extra installs: {install_hint()}\n"
     )
+    assert install_hint().startswith("pip install '") and install_hint().endswith("[pictures]'")
     assert not out.exists()
     with pytest.raises(PicturesMissing):
         svg_to_png("<svg/>") if hidden == "resvg_py" else chart_png(vote_chart(*_game(), 3))
+
+
+class _Copy:
+    def __init__(self, record):
+        self.record = record
+
+    def read_text(self, name):
+        return self.record if name == "direct_url.json" else None
+
+
+@pytest.mark.parametrize(
+    ("records", "hint"),
+    [
+        ([], "pip install 'modtool[pictures]'"),  # not installed by pip: the package's name
+        ([None], "pip install 'modtool[pictures]'"),  # from an index: no record of a source
+        (['{"url": "https://example.org/modtool-0.1.tar.gz", "archive_info": {}}'], None),
+        (
+            [None, '{"url": "file:///opt/my%20clone", "dir_info": {"editable": true}}'],
+            "/opt/my clone",
+        ),
+        (['{"url": "file:///srv/modtool"}', '{"url": "file:///other"}'], "/srv/modtool"),
+        (["not json"], None),
+    ],
+)
+def test_the_install_hint_names_the_folder_a_copy_came_from(monkeypatch, records, hint):
+    copies = [_Copy(r) for r in records]
+    monkeypatch.setattr(raster.metadata, "distributions", lambda name: iter(copies))
+    if hint is None or hint.startswith("pip"):
+        assert install_hint() == (hint or "pip install 'modtool[pictures]'")
+    else:
+        assert install_hint() == f"pip install '{hint}[pictures]'"
 
 
 def test_the_square_svg_needs_no_extra(monkeypatch, tmp_path):

@@ -29,7 +29,8 @@ from .app import (
 
 picture_app = _group(
     "Pictures to post: the town square, and how a day's votes moved "
-    "(needs the pictures extra: pip install 'modtool[pictures]')."
+    "(needs the pictures extra: pip install 'modtool[pictures]', or from a clone "
+    "pip install '.[pictures]')."
 )
 app.add_typer(picture_app, name="picture")
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import json
+from importlib import metadata
 from types import ModuleType
+from urllib.parse import unquote, urlparse
 
 from ...errors import ModToolError
 
@@ -12,6 +15,21 @@ PICTURE_WIDTH = 800  # px: what a forum post shows without scaling, and what the
 # installs) and Noto Sans CJK draw Korean and Latin names alike; DejaVu Sans is matplotlib's own.
 FONTS = ("NanumGothic", "Noto Sans CJK KR", "DejaVu Sans")
 EXTRA = "pip install 'modtool[pictures]'"
+
+
+def install_hint() -> str:
+    """How to add the pictures extra to this copy: a copy installed from a folder (a clone)
+    takes it from that folder, which pip's record of the install names (PEP 610)."""
+    # Every copy metadata finds: run from a clone, the clone's own build record comes first.
+    records = (d.read_text("direct_url.json") for d in metadata.distributions(name="modtool"))
+    record = next((r for r in records if r), None)
+    try:
+        url = urlparse(json.loads(record)["url"]) if record else None
+    except (ValueError, KeyError, TypeError):
+        url = None
+    if url is None or url.scheme != "file":
+        return EXTRA
+    return f"pip install '{unquote(url.path)}[pictures]'"
 
 
 class PicturesMissing(ModToolError):
@@ -25,7 +43,7 @@ def optional(module: str) -> ModuleType:
     except ImportError:
         top = module.split(".")[0]
         raise PicturesMissing(
-            f"pictures need {top}, which the pictures extra installs: {EXTRA}"
+            f"pictures need {top}, which the pictures extra installs: {install_hint()}"
         ) from None
 
 
