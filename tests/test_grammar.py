@@ -83,6 +83,12 @@ def test_clauses_around_keywords_are_the_clauses_of_the_line(text):
         ("Ghost vote: VTL Ann", VTL, [(False, "Ann")]),
         ("don't VTL Ann", VTL, []),
         ("VTL Ann if she claims", VTL, []),
+        # the poster as the subject, in the present: "I VTL Ann" is "VTL Ann"
+        ("I VTL Ann", VTL, [(False, "Ann")]),
+        ("so I unvote", VTL, [(True, "")]),
+        ("I'd VTL Ann", VTL, []),
+        ("I will VTL Ann", VTL, []),
+        ("I VTL Ann if she claims", VTL, []),
         ("Vote: Ann", PLAIN, [(False, "Ann")]),
         ("Vote Ann", PLAIN, []),
         ("Unvote", PLAIN, [(True, "")]),

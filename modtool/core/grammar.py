@@ -48,8 +48,13 @@ _TITLE = lazy(r"(?:^|\W)(?:mrs?|dr|ms|st|jr|sr)$", re.I)
 # What may come before a clause's keyword: spaces and list or quote marks, never words.
 # A word that opens a sentence without being part of it ("So VTL Ann", "ok unvote").
 _DISCOURSE = r"(?:so|ok(?:ay)?|fine|well|now|anyway|alright)"
-_LEAD = lazy(rf"[\s*>•·\"“'(\[]*(?:{_DISCOURSE}\b[\s,!]*)?", re.I)
-_DISCOURSE_BEFORE = lazy(rf"(?<![^\s,;.!?:(\[])\b{_DISCOURSE}[\s,!]*$", re.I)
+# The poster as the subject, in the present ("I VTL Ann", "so I unvote"); "I'd", "I will" and
+# "I think" put another word before the keyword, and stay talk.
+_SUBJECT = r"i\s+"
+_LEAD = lazy(rf"[\s*>•·\"“'(\[]*(?:{_DISCOURSE}\b[\s,!]*)?(?:{_SUBJECT})?", re.I)
+_DISCOURSE_BEFORE = lazy(
+    rf"(?<![^\s,;.!?:(\[])\b(?:{_DISCOURSE}[\s,!]*(?:{_SUBJECT})?|{_SUBJECT})$", re.I
+)
 _LEAD_CHARS = " \t\xa0*>•·\"“'(["
 # ("：" is the full-width colon of East Asian keyboards: "Vote： Ann")
 _SEPARATOR = lazy(r"\s*(?P<colon>[:：;,=\-–—>@]+)?\s*")
