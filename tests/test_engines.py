@@ -688,6 +688,53 @@ def test_phpbb_print_view():
     assert page.posts[0].text == "Vote: Sundy Sundy? More like scummy."
 
 
+def _print_page(page: int, of: int, posts: list[tuple[str, str]], head: str = "") -> str:
+    """A page of phpBB 3.0's print view (prosilver's viewtopic_print.html), as a browser
+    saves it: no post ids, no links to other pages, "Page 2 of 2" at the top."""
+    rows = "".join(
+        f'<div class="post"><h3>Re: Mafia</h3><div class="date">Posted: '
+        f"<strong>Mon Nov 09, 2026 10:{i:02d} am</strong></div>"
+        f'<div class="author">by <strong>{author}</strong></div>'
+        f'<div class="content">{text}</div></div><hr />'
+        for i, (author, text) in enumerate(posts)
+    )
+    return (
+        '<!DOCTYPE html><html><head><meta charset="UTF-8" /><meta name="copyright" '
+        f'content="2000, 2002, 2005, 2007 phpBB Group" />{head}<title>Forum &bull; Mafia</title>'
+        '</head><body id="phpbb"><div id="wrap"><div id="page-body"><div class="page-number">'
+        f"Page <strong>{page}</strong> of <strong>{of}</strong></div>{rows}"
+        "</div></div></body></html>"
+    )
+
+
+def test_saved_print_view_pages_of_one_thread_keep_every_post(tmp_path):
+    # Each print page numbers its posts from its own start, which a saved page does not show:
+    # page 2's posts follow page 1's, none taken for one of page 1's.
+    (tmp_path / "page1.html").write_text(
+        _print_page(1, 2, [("Ann", "Day 1"), ("Bo", "Vote: Cy"), ("Cy", "hi")])
+    )
+    (tmp_path / "page2.html").write_text(_print_page(2, 2, [("Dee", "Vote: Cy"), ("Ed", "x")]))
+    posts = read_source(str(tmp_path))
+    assert [(p.number, p.author, p.text) for p in posts] == [
+        (0, "Ann", "Day 1"),
+        (1, "Bo", "Vote: Cy"),
+        (2, "Cy", "hi"),
+        (3, "Dee", "Vote: Cy"),
+        (4, "Ed", "x"),
+    ]
+    assert len({p.post_id for p in posts}) == 5
+
+
+def test_a_saved_pages_canonical_link_is_read_as_html_writes_it(tmp_path):
+    link = (
+        '<link rel="canonical" '
+        'href="https://f.example.invalid/viewtopic.php?t=9&amp;view=print&amp;start=25" />'
+    )
+    (tmp_path / "p.html").write_text(_print_page(2, 2, [("Dee", "Vote: Cy")], head=link))
+    (post,) = read_source(str(tmp_path))
+    assert (post.post_id, post.number) == ("print-25", 25)
+
+
 @pytest.mark.parametrize(
     ("data", "text"),
     [

@@ -7,6 +7,7 @@ own posts format and the mafiascum archive format (`{number, user, timestamp, co
 from __future__ import annotations
 
 import gzip
+import html
 import json
 import lzma
 import re
@@ -151,7 +152,8 @@ def _read_file(
 
 def _saved_url(page: bytes) -> str | None:
     m = re.search(rb'<link[^>]+rel="canonical"[^>]+href="([^"]+)"', page)
-    return m[1].decode("utf-8", "replace") if m else None
+    # an attribute as HTML writes it: "&amp;start=25" is "&start=25"
+    return html.unescape(m[1].decode("utf-8", "replace")) if m else None
 
 
 def _open_text(path: Path):

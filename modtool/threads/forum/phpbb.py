@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import tzinfo
 from functools import lru_cache, partial
 from urllib.parse import parse_qs, urlencode, urljoin, urlparse, urlunparse
@@ -180,10 +181,10 @@ def parse(doc, url: str | None, tz: tzinfo) -> ThreadPage:
 def _parse_scanned(doc, scan: tuple[list, list], url: str | None, tz: tzinfo) -> ThreadPage:
     containers, boxes = scan
     start = _url_start(url)
-    if start is None:
-        start = _shown_page_start(boxes)
     if not containers:
         return ThreadPage(tuple(_print_posts(doc, url, tz, start)), (), url)
+    if start is None:
+        start = _shown_page_start(boxes)
     posts = []
     link_base = urljoin(url, "viewtopic.php") if url else ""
     for i, el in enumerate(containers):
@@ -228,8 +229,20 @@ def _read_post(el, link_base: str, tz: tzinfo, fallback_number: int) -> Post | N
     )
 
 
-def _print_posts(doc, url: str | None, tz: tzinfo, start: int) -> list[Post]:
-    """Posts of the print view, which shows no ids: they are numbered from the page start."""
+_PRINT_PAGE = etree.XPath("//div[@class='page-number']/strong[1]/text()")
+
+
+def _print_posts(doc, url: str | None, tz: tzinfo, start: int | None) -> list[Post]:
+    """Posts of the print view, which shows no ids: they are numbered from the page start.
+    A saved page whose start is unknown shows only its page number ("Page 2 of 3", no links):
+    past page 1 its posts are left for the thread to number after the page before."""
+    shown = next((n for n in _PRINT_PAGE(doc) if n.strip().isdigit()), "1")
+    if start is None and int(shown) > 1:
+        return [
+            replace(post, post_id=f"print-page{shown}-{i}", number=None)
+            for i, post in enumerate(_print_posts(doc, url, tz, 0))
+        ]
+    start = start or 0
     posts = []
     for i, el in enumerate(_PRINT_POSTS(doc)):
         content = next(c for c in el if c.get("class") == "content")
