@@ -86,6 +86,22 @@ def test_replacement_moves_the_slot_to_the_new_name(game_dir):
     assert "Glimmer" in day4.not_voting
 
 
+def test_a_count_as_of_a_post_names_the_slot_as_it_was_then(game_dir):
+    game = load_game(game_dir)
+    append_event(game, {"kind": "replacement", "player": "Shining", "by": "Glimmer", "post": 40})
+    game = load_game(game_dir)
+    posts = read_game_posts(game)
+    before = count_days(game, posts, [4], as_of=39)[0]
+    assert [(w.target, [v.player for v in w.voters]) for w in before.wagons] == [
+        ("Banana", ["Shining"])  # Shining's vote at 39, a post before Glimmer replaced them
+    ]
+    after = count_days(game, posts, [4], as_of=40)[0]
+    assert [(w.target, [v.player for v in w.voters]) for w in after.wagons] == [
+        ("Banana", ["Glimmer"]),
+        ("Glimmer", ["Neros"]),
+    ]
+
+
 def test_write_atomic_leaves_no_temporary_files(tmp_path):
     path = tmp_path / "x" / "game.toml"
     write_atomic(path, "title = 'a'\n")

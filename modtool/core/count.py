@@ -303,6 +303,8 @@ class _DayWalk:
             outcome = self.hooks.settle_tie(outcome, end_pos)
         outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
+        if outcome.kind is OutcomeKind.PENDING and not self.ended and end_pos > self.start:
+            end_pos -= 1  # a count stopped at a post names each slot as it was at that post
         return build_count(self, outcome, last_post, end_pos)
 
     def _spared(self, outcome: Outcome) -> Outcome:
