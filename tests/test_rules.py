@@ -19,6 +19,7 @@ from modtool.core.rules import (
     hammer_ends_day,
     hammered,
     listed_name_counts,
+    most_votes_win,
     no_lynch_available,
     no_lynch_needed,
     replaces_earlier_votes,
@@ -134,6 +135,19 @@ HALF = Rules(threshold=Threshold.HALF_OF_LIVING, multi_vote=True, ghost_votes=Tr
 def test_day_end_outcome(rules, standings, alive, verdict, target):
     result = day_end_outcome(rules, standings, alive)
     assert (result.kind, result.player) == (verdict, target)
+
+
+@pytest.mark.parametrize(
+    ("threshold", "wins", "reason"),
+    [
+        (Threshold.PLURALITY, True, "the most votes: 2"),  # however few: no number needed
+        (Threshold.HALF_OF_LIVING, False, "the most votes: 2, with 2 needed of 3 alive"),
+    ],
+)
+def test_the_most_votes_win_only_under_plurality(threshold, wins, reason):
+    assert most_votes_win(threshold) is wins
+    outcome = day_end_outcome(Rules(threshold=threshold), [_s("a", 2), _s("b", 1)], 3)
+    assert (outcome.kind, outcome.reason) == (OutcomeKind.EXECUTION, reason)
 
 
 # Who settles a tie under each policy, as the outcome says it, and the rule it names: a team

@@ -164,6 +164,9 @@ class DayCount:
     win: WinCheck | None = None  # the game's win check at this point: who has won, and notes
     deaths: tuple[DayDeath, ...] = ()  # deaths the game's day rules caused, in post order
     terms: tuple[str, str] = ("lynch", "no lynch")  # the game's words (Variant.eliminate)
+    # the most votes win when the day ends, however few (Threshold.PLURALITY): no number of
+    # votes is needed, so none is shown (`threshold` is 1)
+    most_votes_win: bool = False
     # who chooses among the tied, (language, words) (Variant.tie_chooser): for the drafts
     tie_chooser: tuple[tuple[str, str], ...] = ()
     # the wagons after each action, in order: a chart's data, not part of what a count equals

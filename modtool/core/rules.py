@@ -283,6 +283,12 @@ def votes_needed(threshold: Threshold, alive: int) -> int:
     return 1
 
 
+def most_votes_win(threshold: Threshold) -> bool:
+    """Whether the most votes win when the day ends however few they are (plurality): a
+    count then shows no number of votes needed."""
+    return threshold is Threshold.PLURALITY
+
+
 def no_lynch_needed(rules: Rules, alive: int) -> int:
     """Votes a no-lynch wagon needs; one fewer with "less one for no lynch"."""
     needed = votes_needed(rules.threshold, alive)
@@ -378,11 +384,12 @@ def day_end_outcome(
             needed=needed,
             alive=alive,
         )
+    of = "" if most_votes_win(rules.threshold) else f", with {needed} needed of {alive} alive"
     return Outcome(
         OutcomeKind.EXECUTION,
         leader.target,
         None,
-        f"the most votes: {top}, with {needed} needed of {alive} alive",
+        f"the most votes: {top}{of}",
         Rule.MOST_VOTES,
         votes=top,
         needed=needed,

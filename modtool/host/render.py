@@ -27,6 +27,7 @@ def count_to_json(dc: DayCount, audit: bool = False) -> dict:
         "alive": dc.alive,
         "threshold": dc.threshold,
         "no_lynch_threshold": dc.no_lynch_threshold,
+        "most_votes_win": dc.most_votes_win,
         "terms": {"eliminate": dc.terms[0], "no_elimination": dc.terms[1]},
         "last_post": dc.last_post,
         "wagons": [
@@ -283,7 +284,7 @@ def count_table(dc: DayCount) -> str:
         (
             w.target,
             w.votes,
-            f"L-{w.short}",
+            *(() if dc.most_votes_win else (f"L-{w.short}",)),
             ", ".join(
                 f"{v.player} ({v.thread + ' ' if v.thread else ''}#{v.post})"
                 + (" [ghost]" if v.ghost else "")
@@ -298,12 +299,17 @@ def count_table(dc: DayCount) -> str:
         + (f" (through post {dc.last_post})" if dc.last_post is not None else "")
     ]
     if rows:
-        lines.append(_table(rows, headers=("Wagon", "Votes", "Needs", "Voters")))
+        needs = () if dc.most_votes_win else ("Needs",)
+        lines.append(_table(rows, headers=("Wagon", "Votes", *needs, "Voters")))
     else:
         lines.append("No votes.")
     lines.append(f"Not voting ({len(dc.not_voting)}): " + (", ".join(dc.not_voting) or "-"))
     needs = f"With {dc.alive} alive, it takes {dc.threshold} to {dc.terms[0]}"
-    if dc.no_lynch_threshold is not None and dc.no_lynch_threshold != dc.threshold:
+    if dc.most_votes_win:
+        needs = (
+            f"With {dc.alive} alive, the most votes when the day ends decide who to {dc.terms[0]}"
+        )
+    elif dc.no_lynch_threshold is not None and dc.no_lynch_threshold != dc.threshold:
         needs += f" and {dc.no_lynch_threshold} for {dc.terms[1]}"
     lines.append(needs + ".")
     o = dc.outcome
