@@ -581,28 +581,29 @@ class _Page:
         self._poster_like: list = []  # name-classed elements and member links, in page order
         self._showing: dict[str, list] | None = None
         self.messages: set = set()  # the elements named as the message and those around them
+        self.poster_blocks: dict = {}  # (poster, block, time element) -> _poster_blocks
         # One walk over the page, in document order, for every table (lxml hands each element
         # to Python once; each table's question is asked of it there).
         for el in doc.iter(etree.Element):
-            tag = el.tag
             if not el.keys():
                 continue  # no link, no class: nothing more to ask
-            classes, prop, ident = el.get("class"), el.get("itemprop"), el.get("id")
-            member = tag == "a" and member_page(el.get("href") or "")
+            get = el.get
+            classes, prop, ident = get("class"), get("itemprop"), get("id")
+            member = el.tag == "a" and member_page(get("href") or "")
             if member and _name_link(el):
                 _mark(el, el, self.any_link)
                 if not _picture_only(el):
                     _mark(el, el, self.named_link)
-            poster_named = (classes or prop) is not None and _names_a_poster(
-                (classes or "") + " " + (prop or "")
-            )
+            if classes is None and prop is None and ident is None:
+                if member:
+                    self._poster_like.append(el)
+                continue
+            poster_named, message_named = _names_of(classes, prop, ident)
             if poster_named or member:
                 self._poster_like.append(el)
-            if classes is None and prop is None and ident is None:
-                continue
             if poster_named and _name_classed(el):
                 _mark(el, el, self.name_node)
-            if _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}"):  # _named_message
+            if message_named:
                 _spread(el, self.messages)
 
     def timed(self, el, tz: tzinfo | None = None) -> tuple[datetime | None, object]:
@@ -886,6 +887,14 @@ def _names_a_message(named: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
+def _names_of(classes: str | None, prop: str | None, ident: str | None) -> tuple[bool, bool]:
+    """Whether an element's class and itemprop name a poster, and whether its class, id and
+    itemprop name the message (_named_message), asked once for each set of the three."""
+    poster = (classes or prop) is not None and _names_a_poster(f"{classes or ''} {prop or ''}")
+    return poster, _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}")
+
+
+@lru_cache(maxsize=8192)
 def _names_furniture(classes: str) -> bool:
     return bool(_FURNITURE.search(classes))
 
@@ -1054,7 +1063,17 @@ def _poster_block(author, el, time_node, page: _Page):
 def _poster_blocks(author, el, time_node, page: _Page) -> list:
     """The poster's cell, and any copy of it: a layout for narrow screens repeats the whole
     card (name, rank, post count) in a second cell that the other layout hides. A copy is a
-    name-classed element or profile link with the same name."""
+    name-classed element or profile link with the same name. Found once for each post block,
+    poster and time on the page (a block's body is looked for when it is scored, and again
+    when its post is read)."""
+    key = (author, el, time_node)
+    found = page.poster_blocks.get(key)
+    if found is None:
+        found = page.poster_blocks[key] = _find_poster_blocks(author, el, time_node, page)
+    return found
+
+
+def _find_poster_blocks(author, el, time_node, page: _Page) -> list:
     first = _poster_block(author, el, time_node, page)
     if author is None:
         return [first]
