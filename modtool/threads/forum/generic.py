@@ -398,19 +398,22 @@ def _keys(el) -> tuple[tuple, ...]:
     if not names:
         return ()  # no class, no role, no id: no group (most of a page's blocks)
     get = el.get
-    roles = _NO_ROLES
-    if not _ROLES.isdisjoint(names):
-        roles = (
-            get("component") or "",
-            get("itemtype") or "",
-            get("role") or "",
-            get("data-type") or "",
-        )
+    roles = _NO_ROLES if _ROLES.isdisjoint(names) else _roles(get)
     return _keys_of(el.tag, get("class") or "", roles, get("id") or "")
 
 
 _ROLES = frozenset(("component", "itemtype", "role", "data-type"))  # role-like attributes
 _NO_ROLES = ("", "", "", "")
+
+
+def _roles(get) -> tuple[str, str, str, str]:
+    """An element's role-like attributes (`get` is its get)."""
+    return (
+        get("component") or "",
+        get("itemtype") or "",
+        get("role") or "",
+        get("data-type") or "",
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -431,10 +434,10 @@ def _keys_of(tag: str, class_attr: str, roles: tuple, ident: str) -> tuple[tuple
 
 def _best_group(page: _Page, leave_out: set = frozenset()) -> list:
     groups: dict[tuple, list] = {}
-    for el in page.root.iter(*_CONTAINER_TAGS):
+    for el, keys in page.containers:  # _keys of each container, found on the page's walk
         if el in leave_out:
             continue
-        for key in _keys(el):
+        for key in keys:
             groups.setdefault(key, []).append(el)
     seen: set[tuple] = set()
     candidates = []
@@ -582,14 +585,23 @@ class _Page:
         self._showing: dict[str, list] | None = None
         self.messages: set = set()  # the elements named as the message and those around them
         self.poster_blocks: dict = {}  # (poster, block, time element) -> _poster_blocks
+        # The containers (_CONTAINER_TAGS) that belong to a group, with their groups' keys
+        # (_keys), in page order
+        self.containers: list[tuple] = []
         # One walk over the page, in document order, for every table (lxml hands each element
         # to Python once; each table's question is asked of it there).
         for el in doc.iter(etree.Element):
-            if not el.keys():
+            names = el.keys()
+            if not names:
                 continue  # no link, no class: nothing more to ask
-            get = el.get
+            get, tag = el.get, el.tag
             classes, prop, ident = get("class"), get("itemprop"), get("id")
-            member = el.tag == "a" and member_page(get("href") or "")
+            if tag in _CONTAINER_TAGS:  # the groups it belongs to (_keys), its class read here
+                roles = _NO_ROLES if _ROLES.isdisjoint(names) else _roles(get)
+                keys = _keys_of(tag, classes or "", roles, ident or "")
+                if keys:
+                    self.containers.append((el, keys))
+            member = tag == "a" and member_page(get("href") or "")
             if member and _name_link(el):
                 _mark(el, el, self.any_link)
                 if not _picture_only(el):
