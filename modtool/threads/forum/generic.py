@@ -46,6 +46,7 @@ from .markup import (
 name = "generic"
 
 _CONTAINER_TAGS = {"div", "li", "article", "section", "table", "tr", "td", "dl"}
+_NAME_TAGS = {"span", "div", "td", "b", "strong", "a", "p"}  # where a name grows a post
 _BODY_TAGS = {"div", "blockquote", "article", "section", "td", "dd"}
 _NAME_CLASS = re.compile(
     r"poster|author|user-?name|nick(?:name)?|writer|member|(?:^|\s)name(?:\s|$)", re.I
@@ -358,10 +359,10 @@ def _grown_from_names(page: _Page, leave_out: set = frozenset()) -> list:
     of a repeated set of poster names, the nearest block that also shows a time and holds
     no other poster's name."""
     groups: dict[tuple, list] = {}
-    for el in page.root.iter("span", "div", "td", "b", "strong", "a", "p"):
+    for el in page.classed_names:  # _NAME_TAGS whose class names a poster, in page order
         if el in leave_out:
             continue
-        if _names_a_poster(el.get("class") or "") and 0 < len(clean_text(el)) <= 40:
+        if 0 < len(clean_text(el)) <= 40:
             for key in _keys(el):
                 groups.setdefault(key, []).append(el)
     best: list = []
@@ -588,6 +589,7 @@ class _Page:
         # The containers (_CONTAINER_TAGS) that belong to a group, with their groups' keys
         # (_keys), in page order
         self.containers: list[tuple] = []
+        self.classed_names: list = []  # the _NAME_TAGS whose class names a poster
         # One walk over the page, in document order, for every table (lxml hands each element
         # to Python once; each table's question is asked of it there).
         for el in doc.iter(etree.Element):
@@ -610,7 +612,9 @@ class _Page:
                 if member:
                     self._poster_like.append(el)
                 continue
-            poster_named, message_named = _names_of(classes, prop, ident)
+            poster_named, message_named, class_named = _names_of(classes, prop, ident)
+            if class_named and tag in _NAME_TAGS:
+                self.classed_names.append(el)
             if poster_named or member:
                 self._poster_like.append(el)
             if poster_named and _name_classed(el):
@@ -899,11 +903,13 @@ def _names_a_message(named: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
-def _names_of(classes: str | None, prop: str | None, ident: str | None) -> tuple[bool, bool]:
-    """Whether an element's class and itemprop name a poster, and whether its class, id and
-    itemprop name the message (_named_message), asked once for each set of the three."""
+def _names_of(classes: str | None, prop: str | None, ident: str | None) -> tuple[bool, ...]:
+    """Whether an element's class and itemprop name a poster, whether its class, id and
+    itemprop name the message (_named_message), and whether its class alone names a poster;
+    asked once for each set of the three."""
     poster = (classes or prop) is not None and _names_a_poster(f"{classes or ''} {prop or ''}")
-    return poster, _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}")
+    message = _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}")
+    return poster, message, _names_a_poster(classes or "")
 
 
 @lru_cache(maxsize=8192)
