@@ -368,6 +368,8 @@ def watch_step(
         deadline = day_deadline(game, day, posts)
         if deadline is not None:
             left = time_left(deadline - (now or datetime.now(UTC))) or "none"
-            lines.append(f"Deadline {deadline.isoformat()}: {left} left")
+            local = deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+            utc = deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+            lines.append(f"Deadline {local} ({utc}): {left} left")
     state = WatchState(day, count.last_post, short, count.threshold, chat_events, won is not None)
     return lines, state
