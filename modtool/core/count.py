@@ -150,10 +150,11 @@ class DayState:
 # --- counting ----------------------------------------------------------------------------------
 
 
-def day_holding(game: Game, posts: Sequence[Post], post: int) -> int:
-    """The day whose window holds post number `post` (the latest day for a post after all)."""
+def day_holding(game: Game, posts: Sequence[Post], post: int | PostRef) -> int:
+    """The day whose window holds post `post` (a number: of the first thread), the latest day
+    for a post after all."""
     plan = GamePlan.build(game, posts)
-    index = plan.timeline.after(PostRef(post=post)) - 1
+    index = plan.timeline.after(_ref(post)) - 1
     for day, (start, end) in sorted(plan.bounds.items()):
         if start <= index < end:
             return day
@@ -164,10 +165,11 @@ def count_days(
     game: Game,
     posts: Sequence[Post],
     days: Iterable[int] | None = None,
-    as_of: int | None = None,
+    as_of: int | PostRef | None = None,
     now: datetime | None = None,
 ) -> list[DayCount]:
-    """Counts of the given days (all days when None), oldest first.
+    """Counts of the given days (all days when None), oldest first, up to post `as_of` if
+    given (a number alone: of the first thread; `places.place_post` names the thread).
 
     Days are replayed in order from Day 1 because ghost votes spent on one day stay spent.
     """
@@ -181,25 +183,34 @@ def count_days(
             "record its start with `modtool record day-start`"
         )
     plan = GamePlan.build(game, posts, now)
-    if as_of is not None:
-        _check_as_of(plan, as_of, wanted if days is not None else None)
-    return count_with_plan(plan, wanted, as_of)
+    at = _ref(as_of) if as_of is not None else None
+    if at is not None:
+        _check_as_of(plan, at, wanted if days is not None else None)
+    return count_with_plan(plan, wanted, at)
 
 
-def _check_as_of(plan: GamePlan, as_of: int, days: set[int] | None) -> None:
-    numbers = [p.number for p in plan.timeline.posts if p.number is not None]
-    if numbers and as_of > max(numbers):
+def _ref(post: int | PostRef) -> PostRef:
+    return post if isinstance(post, PostRef) else PostRef(post=post)
+
+
+def _check_as_of(plan: GamePlan, as_of: PostRef, days: set[int] | None) -> None:
+    numbers = [
+        p.number
+        for p in plan.timeline.posts
+        if p.number is not None and (not as_of.thread or p.thread == as_of.thread)
+    ]
+    if numbers and as_of.post > max(numbers):
         raise ModToolError(
-            f"--as-of {as_of} is past the thread's last post ({max(numbers)}); "
+            f"--as-of {as_of.post} is past the thread's last post ({max(numbers)}); "
             "give a post the thread has"
         )
-    cutoff = plan.timeline.after(PostRef(post=as_of))
+    cutoff = plan.timeline.after(as_of)
     for day in sorted(days or ()):
         start = plan.bounds[day][0]
         if cutoff <= start:
             first = plan.timeline.posts[start].number if start < len(plan.timeline.posts) else None
             raise ModToolError(
-                f"--as-of {as_of} is before Day {day} starts (its first post is {first}); "
+                f"--as-of {as_of.post} is before Day {day} starts (its first post is {first}); "
                 "give a later post, or leave out --day to count the day that holds it"
             )
 
@@ -207,7 +218,7 @@ def _check_as_of(plan: GamePlan, as_of: int, days: set[int] | None) -> None:
 def count_with_plan(
     plan: GamePlan,
     wanted: Iterable[int],
-    as_of: int | None = None,
+    as_of: PostRef | None = None,
     end_index: int | None = None,
 ) -> list[DayCount]:
     """`count_days` on a prepared game; `end_index` stops the last wanted day before that
@@ -238,7 +249,7 @@ class _DayWalk:
 
     plan: GamePlan
     window: DayWindow
-    as_of: int | None
+    as_of: PostRef | None
     spent_before: dict[str, int]
     end_index: int | None = None
     used: dict[str, int] = field(default_factory=dict)
@@ -256,7 +267,7 @@ class _DayWalk:
         self.start, self.end = plan.bounds[day]
         self.ended = self.window.end is not None
         if self.as_of is not None:
-            cutoff = plan.timeline.after(PostRef(post=self.as_of))
+            cutoff = plan.timeline.after(self.as_of)
             if cutoff < self.end:
                 self.end, self.ended = max(cutoff, self.start), False
         if self.end_index is not None and self.end_index < self.end:
@@ -272,7 +283,8 @@ class _DayWalk:
         """A death a game's day rule causes at `post`: the player dies now, and the count
         carries it (with the rule that killed) so that end-day records it."""
         self.state.kill(slot)
-        self.deaths.append(DayDeath(self.plan.holder(slot, self.end), post.number, cause, rule))
+        holder = self.plan.holder(slot, self.end)
+        self.deaths.append(DayDeath(holder, post.number, cause, rule, thread=post.thread))
 
     def display(self, target: str, pos: int) -> str:
         return NO_LYNCH_LABEL if target == NO_LYNCH_KEY else self.plan.holder(target, pos)
@@ -284,6 +296,7 @@ class _DayWalk:
         changes = self._changes()
         outcome: Outcome | None = None
         last_post: int | None = None
+        last_thread = ""
         pos = self.start
         for pos in range(self.start, self.end):
             post = posts[pos]
@@ -294,7 +307,7 @@ class _DayWalk:
                 if outcome:
                     break
             outcome = self._read_post(post, pos)
-            last_post = post.number
+            last_post, last_thread = post.number, post.thread
             if outcome:
                 break
         end_pos = pos if outcome else self.end
@@ -306,7 +319,7 @@ class _DayWalk:
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
         if outcome.kind is OutcomeKind.PENDING and not self.ended and end_pos > self.start:
             end_pos -= 1  # a count stopped at a post names each slot as it was at that post
-        return build_count(self, outcome, last_post, end_pos)
+        return build_count(self, outcome, last_post, end_pos, last_thread)
 
     def _spared(self, outcome: Outcome) -> Outcome:
         """An execution the game's rules keep from killing says why (the Tea Lady, the Fool)."""
@@ -634,6 +647,7 @@ class _DayWalk:
                 votes=hit.votes,
                 needed=hit.needed,
                 alive=alive,
+                thread=post.thread,
             )
         return Outcome(
             OutcomeKind.EXECUTION,
@@ -644,6 +658,7 @@ class _DayWalk:
             votes=hit.votes,
             needed=hit.needed,
             alive=alive,
+            thread=post.thread,
         )
 
     def _step(self, post: Post, totals: dict[str, int], alive: int) -> None:
@@ -671,11 +686,12 @@ class _DayWalk:
             )
         posts = self.plan.timeline.posts
         end_post = posts[self.end - 1].number if self.end > 0 else None
+        end_thread = posts[self.end - 1].thread if self.end > 0 else ""
         chooser = self.plan.game.variant.tie_chooser.get("en")
         ended = day_end_outcome(self.rules, standings, len(self.state.alive), chooser)
         player = self.display(ended.player, end_pos) if ended.player is not None else None
         tied = tuple(self.display(t, end_pos) for t in ended.tied)
-        return replace(ended, player=player, post=end_post, tied=tied)
+        return replace(ended, player=player, post=end_post, tied=tied, thread=end_thread)
 
     # --- the record -----------------------------------------------------------------------------
 
@@ -791,7 +807,9 @@ def grouped(warnings: Sequence[Notice]) -> tuple[Notice, ...]:
     return tuple(out)
 
 
-def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos: int) -> DayCount:
+def build_count(
+    walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos: int, last_thread: str = ""
+) -> DayCount:
     """The day's count as every output prints it: wagons biggest first (ties by who got there
     first), the living who are not voting in seat order, the thresholds."""
     plan, state, rules = walk.plan, walk.state, walk.rules
@@ -847,6 +865,7 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         warnings=grouped(walk.warnings),
         audit=tuple(walk.audit),
         last_post=last_post,
+        last_thread=last_thread,
         win=_win_check(walk, outcome, end_pos),
         deaths=tuple(walk.deaths),
         terms=(plan.game.variant.eliminate, plan.game.variant.no_elimination),

@@ -156,9 +156,24 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
     at = PostRef(
         post=_int(obj, "post"),
         time=_time(obj, "time", game.timezone),
-        thread=str(obj.get("thread", "")),
+        thread=_thread(obj, game),
     )
     return how.read(LedgerLine(obj, line, how.kind, at, game, replaced))
+
+
+def _thread(obj: dict, game: Game) -> str:
+    """The thread an event's post is in, as its posts carry it: the one named, or the first
+    source when none is (docs/game-folder.md). In a one-thread game any name is that thread."""
+    threads = game.threads or ("",)
+    named = obj.get("thread")
+    if named is None or named == "" or len(threads) == 1:
+        return threads[0]
+    if named not in threads:
+        raise ValueError(
+            f'"thread": {named!r} is not one of the game\'s threads ({", ".join(threads)}, '
+            "as game.toml's [[sources]] label them); name one of them"
+        )
+    return named
 
 
 def event_types(variant: Variant | None = None) -> Mapping[str, EventType]:
@@ -367,12 +382,12 @@ def _time(obj: dict, key: str, tz: tzinfo) -> datetime | None:
 
 def _point(e: Event) -> dict:
     out: dict = {}
+    if e.at.thread and e.at.post is not None:
+        out["thread"] = e.at.thread  # before the post it places, as the docs write it
     if e.at.post is not None:
         out["post"] = e.at.post
     if e.at.time is not None:
         out["time"] = e.at.time.isoformat()
-    if e.at.thread:
-        out["thread"] = e.at.thread
     return out
 
 

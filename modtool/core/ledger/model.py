@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from enum import StrEnum
@@ -244,6 +244,14 @@ class Game:
     def slot(self, key: str) -> Slot:
         return next(s for s in self.slots if s.key == key)
 
+    # --- threads -------------------------------------------------------------------------------
+
+    @property
+    def threads(self) -> tuple[str, ...]:
+        """Each source's thread label, in game.toml's order, as its posts carry it: its
+        `thread`, or "thread2" for an unlabelled one of several ("" for a lone one)."""
+        return thread_labels(self.sources)
+
     # --- phases --------------------------------------------------------------------------------
 
     def days(self) -> list[DayWindow]:
@@ -312,6 +320,12 @@ class Game:
 
     def events_of(self, kind: EventKind) -> list[Event]:
         return [e for e in self.events if e.kind is kind]
+
+
+def thread_labels(sources: Sequence[Source]) -> tuple[str, ...]:
+    """The label each source's posts carry (`Game.threads`)."""
+    several = len(sources) > 1
+    return tuple(s.thread or (f"thread{i + 1}" if several else "") for i, s in enumerate(sources))
 
 
 def _before(a: PostRef, b: PostRef) -> bool:
