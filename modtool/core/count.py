@@ -297,13 +297,16 @@ class _DayWalk:
             if outcome:
                 break
         end_pos = pos if outcome else self.end
+        ended_at = None
         if outcome is None:
             outcome = self._day_end_outcome(end_pos)
+            if self.ended and self.window.end is not None:
+                ended_at = self.window.end.time  # a deadline, not a post, ended the day
         if outcome.kind is OutcomeKind.TIE and self.hooks is not None:
             outcome = self.hooks.settle_tie(outcome, end_pos)
         outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
-        return build_count(self, outcome, last_post, end_pos)
+        return build_count(self, outcome, last_post, end_pos, ended_at)
 
     def _spared(self, outcome: Outcome) -> Outcome:
         """An execution the game's rules keep from killing says why (the Tea Lady, the Fool)."""
@@ -788,9 +791,16 @@ def grouped(warnings: Sequence[Notice]) -> tuple[Notice, ...]:
     return tuple(out)
 
 
-def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos: int) -> DayCount:
+def build_count(
+    walk: _DayWalk,
+    outcome: Outcome,
+    last_post: int | None,
+    end_pos: int,
+    ended_at: datetime | None = None,
+) -> DayCount:
     """The day's count as every output prints it: wagons biggest first (ties by who got there
-    first), the living who are not voting in seat order, the thresholds."""
+    first), the living who are not voting in seat order, the thresholds; `ended_at`: the
+    deadline that ended the day, when a time ended it."""
     plan, state, rules = walk.plan, walk.state, walk.rules
     alive = len(state.alive)
     needed = votes_needed(rules.threshold, alive)
@@ -848,6 +858,7 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         terms=(plan.game.variant.eliminate, plan.game.variant.no_elimination),
         tie_chooser=tuple(plan.game.variant.tie_chooser.items()),
         steps=tuple(walk.steps),
+        ended_at=ended_at,
     )
 
 

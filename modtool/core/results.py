@@ -166,5 +166,8 @@ class DayCount:
     terms: tuple[str, str] = ("lynch", "no lynch")  # the game's words (Variant.eliminate)
     # who chooses among the tied, (language, words) (Variant.tie_chooser): for the drafts
     tie_chooser: tuple[tuple[str, str], ...] = ()
+    # the time the day ended at when a time ended it, not a post (its deadline passed): the
+    # next phases run from it, and end-day records it beside the day's last post
+    ended_at: datetime | None = None
     # the wagons after each action, in order: a chart's data, not part of what a count equals
     steps: tuple[WagonStep, ...] = field(default=(), compare=False, repr=False)

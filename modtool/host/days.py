@@ -99,6 +99,9 @@ def end_day(
         note = f"the game is over: {won.wins()} ({won.reason})"
     else:
         post, note = outcome.post, outcome.reason
+    # a day its deadline ended ends at the deadline, not at its last post: the night and the
+    # days after it run from there (`schedule`, the drafts' deadlines)
+    ended_at = count.ended_at if at_post is None else None
     executed: list[Event] = []
     if outcome.kind is OutcomeKind.EXECUTION and outcome.survives:
         note = f"{note}; {outcome.player} is executed but does not die: {outcome.survives}"
@@ -108,7 +111,7 @@ def end_day(
     elif outcome.kind is OutcomeKind.TIE:
         tied = ", ".join(outcome.tied)
         note = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
-    end = DayBoundary(EventKind.DAY_END, 0, PostRef(post), day=day, note=note)
+    end = DayBoundary(EventKind.DAY_END, 0, PostRef(post, ended_at), day=day, note=note)
     ended = replace(game, events=(*game.events, end))  # the chats open at its end close with it
     closed = tuple(
         c.id
