@@ -68,6 +68,8 @@ Aster          1  L-3      Fern (#2)
 Not voting (3): Cypress, Dahlia, Ginkgo
 With 7 alive, it takes 4 to lynch.
 Outcome: No execution at post 5 (nobody reached a majority by day end).
+Warnings:
+  post 6: Dahlia voted after the deadline (2026-11-09 11:00 EST); not counted
 """
 
 
@@ -115,3 +117,49 @@ def test_a_day_the_host_ends_at_a_post_ends_at_that_post(tmp_path):
         "post": 4,
         "note": "nobody reached a majority by day end",
     }
+
+
+AUDIT = """\
+Audit (5 actions):
+  post 1 Aster: 'VOTE: Fern' -> Fern [exact 1.00]: counted (vote)
+  post 2 Fern: 'VOTE: Aster' -> Aster [exact 1.00]: counted (vote)
+  post 3 Birch_wood: 'VOTE: Fern' -> Fern [exact 1.00]: counted (vote)
+  post 5 Elmwood: 'VOTE: Fern' -> Fern [exact 1.00]: counted (vote)
+  post 6 Dahlia: 'VOTE: Fern' -> Fern [exact 1.00]: not counted (posted after the deadline)
+"""
+
+
+def test_a_vote_after_the_deadline_is_reported_not_counted(tmp_path):
+    """The probe's T2: Dahlia's vote at 11:20 would have hammered at 4 of 4; it is left out,
+    and said so, in the warnings and the audit, before and after the day is closed. The host's
+    post and Day 2's vote (12:10, after the night's scheduled end) are not Day 1's late votes."""
+    folder = _game(tmp_path)
+    before = _run("count", folder, "--day", "1", "--audit")
+    assert before.exit_code == 0, before.output
+    assert before.stdout == DAY1_COUNT + AUDIT
+    assert _run("end-day", folder, "--day", "1").exit_code == 0
+    assert _run("count", folder, "--day", "1", "--audit").stdout == DAY1_COUNT + AUDIT
+    (shown,) = json.loads(_run("count", folder, "--day", "1", "--json", "--audit").stdout)
+    assert shown["warnings"] == [
+        {
+            "post": 6,
+            "message": "Dahlia voted after the deadline (2026-11-09 11:00 EST); not counted",
+        }
+    ]
+    assert [(a["post"], a["accepted"], a["rule"]) for a in shown["audit"]][-1] == (
+        6,
+        False,
+        "posted after the deadline",
+    )
+
+
+def test_a_vote_at_the_deadline_itself_counts_and_no_late_vote_is_no_warning(tmp_path):
+    posts = [
+        *POSTS[:6],
+        ("Dahlia", "11:00", "<b>VOTE: Fern</b>"),
+        ("Cypress", "11:20", "late talk"),
+    ]
+    folder = _game(tmp_path, posts)
+    shown = _run("count", folder, "--day", "1")
+    assert "Fern is executed at post 6 (reached majority: 4 of 4 needed" in shown.stdout
+    assert "Warnings" not in shown.stdout

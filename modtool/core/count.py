@@ -52,6 +52,7 @@ from .rules import (
     Rules,
     Standing,
     day_end_outcome,
+    deadline_refusal,
     ghost_vote_refusal,
     hammered,
     listed_name_counts,
@@ -63,6 +64,7 @@ from .rules import (
     voter_refusal,
     votes_needed,
 )
+from .schedule import day_start
 from .votes import ActionKind, VoteAction, read_correction, vote_reader
 
 if TYPE_CHECKING:
@@ -302,11 +304,36 @@ class _DayWalk:
             outcome = self._day_end_outcome(end_pos)
             if self.ended and self.window.end is not None:
                 ended_at = self.window.end.time  # a deadline, not a post, ended the day
+        if ended_at is not None:
+            self._late_votes(ended_at)
         if outcome.kind is OutcomeKind.TIE and self.hooks is not None:
             outcome = self.hooks.settle_tie(outcome, end_pos)
         outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
         return build_count(self, outcome, last_post, end_pos, ended_at)
+
+    def _late_votes(self, deadline: datetime) -> None:
+        """The votes players posted after the deadline that ended the day, before the next day
+        started: not counted, each in the audit and a warning (a late hammer is argued about)."""
+        plan, day = self.plan, self.window.day
+        posts = plan.timeline.posts
+        stop = plan.bounds[day + 1][0] if day + 1 in plan.bounds else len(posts)
+        next_day = day_start(plan.game, day + 1, posts)
+        late = [
+            p
+            for p in posts[self.end : stop]
+            if deadline_refusal(p.time, deadline, next_day)
+            and plan.game.find_slot(p.author) is not None
+            and normalise(p.author) not in plan.hosts
+        ]
+        when = deadline.astimezone(plan.game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+        read = post_clauses(late, vote_reader(self.rules.syntaxes))
+        for post, actions in zip(late, read, strict=True):
+            for a in actions:
+                res = self._resolve(a.target) if a.kind is ActionKind.VOTE else None
+                self._log(post, a, res, False, Rule.AFTER_DEADLINE)
+            if actions:
+                self.warn(post, f"{post.author} voted after the deadline ({when}); not counted")
 
     def _spared(self, outcome: Outcome) -> Outcome:
         """An execution the game's rules keep from killing says why (the Tea Lady, the Fool)."""
