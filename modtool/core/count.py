@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..errors import ModToolError
 from ..threads.kept import post_clauses
 from ..threads.posts import Post
-from .ledger import DayWindow, Event, Game, PostRef
+from .ledger import DayWindow, Event, EventKind, Game, PostRef
 from .names import (
     CONFIDENT,
     Resolution,
@@ -187,6 +187,20 @@ def count_days(
     return count_with_plan(plan, wanted, as_of)
 
 
+def ghost_votes_spent(game: Game, posts: Sequence[Post], through_day: int) -> dict[str, int]:
+    """Each ghost vote spent by the end of Day `through_day`: slot -> the day it was spent, from
+    the thread (each day's count, which keeps a ghost vote spent when a death cleared it) and
+    the ledger's `ghost_vote` events. What end-day, the grimoire, the town square and the
+    drafts show is this, so none of them can disagree with the count."""
+    spent = {e.slot: e.day for e in game.events_of(EventKind.GHOST_VOTE) if e.day <= through_day}
+    days = [w.day for w in game.days() if w.day <= through_day]
+    if days and game.rules.ghost_votes:
+        for count in count_days(game, posts, days):
+            for name in count.ghost_votes_spent:
+                spent.setdefault(game.find_slot(name), count.day)
+    return spent
+
+
 def _check_as_of(plan: GamePlan, as_of: int, days: set[int] | None) -> None:
     numbers = [p.number for p in plan.timeline.posts if p.number is not None]
     if numbers and as_of > max(numbers):
@@ -243,7 +257,7 @@ class _DayWalk:
     spent_before: dict[str, int]
     end_index: int | None = None
     used: dict[str, int] = field(default_factory=dict)
-    ghosts_spent: set[str] = field(default_factory=set)
+    ghosts_spent: dict[str, int | None] = field(default_factory=dict)  # slot -> post, as cast
     newcomers: set[str] = field(default_factory=set)
     audit: list[AuditEntry] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
@@ -634,7 +648,7 @@ class _DayWalk:
                 self.warn(post, f"{post.author}'s ghost vote: {refusal}")
                 continue
             self.state.cast(_Vote(slot, target, post, 1, ghost=True), replace=False)
-            self.ghosts_spent.add(slot)
+            self.ghosts_spent[slot] = post.number
             self._log(post, a, res, True, Rule.GHOST_VOTE)
             outcome = self._hammer(post, pos)
             if outcome:
@@ -886,6 +900,7 @@ def build_count(
         tie_chooser=tuple(plan.game.variant.tie_chooser.items()),
         steps=tuple(walk.steps),
         ended_at=ended_at,
+        ghost_votes_spent=tuple(plan.holder(s, end_pos) for s in walk.ghosts_spent),
     )
 
 

@@ -122,11 +122,10 @@ def end_day(
     end = replace(end, chats_closed=closed)
     events: list[Event] = [end, *day_deaths(game, count), *executed]
     recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
-    for wagon in count.wagons:
-        for voter in wagon.voters:
-            slot = game.find_slot(voter.player)
-            if voter.ghost and slot not in recorded_ghosts:
-                events.append(GhostVote(EventKind.GHOST_VOTE, 0, slot=slot, day=day))
+    for player in count.ghost_votes_spent:  # also one a death cleared from its wagon
+        slot = game.find_slot(player)
+        if slot not in recorded_ghosts:
+            events.append(GhostVote(EventKind.GHOST_VOTE, 0, slot=slot, day=day))
     if not dry_run:
 
         def unless_closed(current: Game) -> list[Event]:
