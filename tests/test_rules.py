@@ -19,6 +19,7 @@ from modtool.core.rules import (
     TiePolicy,
     day_end_outcome,
     deadline_refusal,
+    flag_edited_vote,
     ghost_vote_refusal,
     hammer_ends_day,
     hammered,
@@ -225,6 +226,19 @@ NEXT_DAY = DEADLINE + timedelta(hours=1)
 )
 def test_deadline_refusal(posted, next_day, refusal):
     assert deadline_refusal(posted, DEADLINE, next_day) == refusal
+
+
+@pytest.mark.parametrize(
+    ("edited", "corrected", "flagged"),
+    [
+        (False, False, False),
+        (True, False, True),  # counted as it reads now, and the host is told
+        (True, True, False),  # the host recorded how to read it
+        (False, True, False),
+    ],
+)
+def test_flag_edited_vote(edited, corrected, flagged):
+    assert flag_edited_vote(edited, corrected) is flagged
 
 
 def test_preset_with_overrides():

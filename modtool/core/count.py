@@ -53,6 +53,7 @@ from .rules import (
     Standing,
     day_end_outcome,
     deadline_refusal,
+    flag_edited_vote,
     ghost_vote_refusal,
     hammered,
     listed_name_counts,
@@ -435,6 +436,8 @@ class _DayWalk:
                     "does); their vote is ignored",
                 )
             return None
+        if flag_edited_vote(post.edited, correction is not None):
+            self.warn(post, f"{post.author}'s vote post was edited; counted as it reads now")
         if slot not in self.state.alive:
             return self._ghost_actions(slot, post, pos, actions)
         weight = game.slot(slot).weight

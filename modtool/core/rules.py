@@ -238,6 +238,13 @@ def voter_refusal(
     return None
 
 
+def flag_edited_vote(edited: bool, corrected: bool) -> bool:
+    """Whether a post holding votes is flagged for the host as edited: the forum marks it
+    edited, and the host has not recorded how to read it (a `correction`). It is counted as it
+    reads now either way ("Flag edited posts that contain votes. Count the visible text")."""
+    return edited and not corrected
+
+
 def listed_name_counts(multi_vote: bool, names_a_player: bool, sure: bool) -> bool:
     """A name listed after a vote ("VTL Ann, Bo and Cy") is a vote of its own where one may
     vote for several players at once ("Living players can vote to lynch any number of players
