@@ -42,6 +42,7 @@ def test_end_day_records_once_and_refuses_the_second_time(tmp_path):
         "kind": "day_end",
         "day": 4,
         "post": 41,
+        "time": "2026-11-07T14:58:00-05:00",  # the deadline ended the day: the night runs from it
         "note": "tied at 1, below the 3 needed",
     }
     result = CliRunner().invoke(app, ["end-day", str(folder)])

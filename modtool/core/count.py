@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..errors import ModToolError
 from ..threads.kept import post_clauses
 from ..threads.posts import Post
-from .ledger import DayWindow, Event, Game, PostRef
+from .ledger import DayWindow, Event, EventKind, Game, PostRef
 from .names import (
     CONFIDENT,
     Resolution,
@@ -52,6 +52,8 @@ from .rules import (
     Rules,
     Standing,
     day_end_outcome,
+    deadline_refusal,
+    flag_edited_vote,
     ghost_vote_refusal,
     hammered,
     listed_name_counts,
@@ -64,6 +66,7 @@ from .rules import (
     voter_refusal,
     votes_needed,
 )
+from .schedule import day_start
 from .votes import ActionKind, VoteAction, read_correction, vote_reader
 
 if TYPE_CHECKING:
@@ -189,6 +192,20 @@ def count_days(
     return count_with_plan(plan, wanted, at)
 
 
+def ghost_votes_spent(game: Game, posts: Sequence[Post], through_day: int) -> dict[str, int]:
+    """Each ghost vote spent by the end of Day `through_day`: slot -> the day it was spent, from
+    the thread (each day's count, which keeps a ghost vote spent when a death cleared it) and
+    the ledger's `ghost_vote` events. What end-day, the grimoire, the town square and the
+    drafts show is this, so none of them can disagree with the count."""
+    spent = {e.slot: e.day for e in game.events_of(EventKind.GHOST_VOTE) if e.day <= through_day}
+    days = [w.day for w in game.days() if w.day <= through_day]
+    if days and game.rules.ghost_votes:
+        for count in count_days(game, posts, days):
+            for name in count.ghost_votes_spent:
+                spent.setdefault(game.find_slot(name), count.day)
+    return spent
+
+
 def _ref(post: int | PostRef) -> PostRef:
     return post if isinstance(post, PostRef) else PostRef(post=post)
 
@@ -253,7 +270,7 @@ class _DayWalk:
     spent_before: dict[str, int]
     end_index: int | None = None
     used: dict[str, int] = field(default_factory=dict)
-    ghosts_spent: set[str] = field(default_factory=set)
+    ghosts_spent: dict[str, int | None] = field(default_factory=dict)  # slot -> post, as cast
     newcomers: set[str] = field(default_factory=set)
     audit: list[AuditEntry] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
@@ -311,15 +328,43 @@ class _DayWalk:
             if outcome:
                 break
         end_pos = pos if outcome else self.end
+        ended_at = None
         if outcome is None:
             outcome = self._day_end_outcome(end_pos)
+            if self.ended and self.window.end is not None:
+                ended_at = self.window.end.time  # a deadline, not a post, ended the day
+        if ended_at is not None:
+            self._late_votes(ended_at)
         if outcome.kind is OutcomeKind.TIE and self.hooks is not None:
             outcome = self.hooks.settle_tie(outcome, end_pos)
         outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
         if outcome.kind is OutcomeKind.PENDING and not self.ended and end_pos > self.start:
             end_pos -= 1  # a count stopped at a post names each slot as it was at that post
-        return build_count(self, outcome, last_post, end_pos, last_thread)
+        return build_count(self, outcome, last_post, end_pos, last_thread, ended_at)
+
+    def _late_votes(self, deadline: datetime) -> None:
+        """The votes players posted after the deadline that ended the day, before the next day
+        started: not counted, each in the audit and a warning (a late hammer is argued about)."""
+        plan, day = self.plan, self.window.day
+        posts = plan.timeline.posts
+        stop = plan.bounds[day + 1][0] if day + 1 in plan.bounds else len(posts)
+        next_day = day_start(plan.game, day + 1, posts)
+        late = [
+            p
+            for p in posts[self.end : stop]
+            if deadline_refusal(p.time, deadline, next_day)
+            and plan.game.find_slot(p.author) is not None
+            and normalise(p.author) not in plan.hosts
+        ]
+        when = deadline.astimezone(plan.game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+        read = post_clauses(late, vote_reader(self.rules.syntaxes))
+        for post, actions in zip(late, read, strict=True):
+            for a in actions:
+                res = self._resolve(a.target) if a.kind is ActionKind.VOTE else None
+                self._log(post, a, res, False, Rule.AFTER_DEADLINE)
+            if actions:
+                self.warn(post, f"{post.author} voted after the deadline ({when}); not counted")
 
     def _spared(self, outcome: Outcome) -> Outcome:
         """An execution the game's rules keep from killing says why (the Tea Lady, the Fool)."""
@@ -407,6 +452,8 @@ class _DayWalk:
                     "does); their vote is ignored",
                 )
             return None
+        if flag_edited_vote(post.edited, correction is not None):
+            self.warn(post, f"{post.author}'s vote post was edited; counted as it reads now")
         if slot not in self.state.alive:
             return self._ghost_actions(slot, post, pos, actions)
         weight = game.slot(slot).weight
@@ -620,7 +667,7 @@ class _DayWalk:
                 self.warn(post, f"{post.author}'s ghost vote: {refusal}")
                 continue
             self.state.cast(_Vote(slot, target, post, 1, ghost=True), replace=False)
-            self.ghosts_spent.add(slot)
+            self.ghosts_spent[slot] = post.number
             self._log(post, a, res, True, Rule.GHOST_VOTE)
             outcome = self._hammer(post, pos)
             if outcome:
@@ -808,10 +855,16 @@ def grouped(warnings: Sequence[Notice]) -> tuple[Notice, ...]:
 
 
 def build_count(
-    walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos: int, last_thread: str = ""
+    walk: _DayWalk,
+    outcome: Outcome,
+    last_post: int | None,
+    end_pos: int,
+    last_thread: str = "",
+    ended_at: datetime | None = None,
 ) -> DayCount:
     """The day's count as every output prints it: wagons biggest first (ties by who got there
-    first), the living who are not voting in seat order, the thresholds."""
+    first), the living who are not voting in seat order, the thresholds; `ended_at`: the
+    deadline that ended the day, when a time ended it."""
     plan, state, rules = walk.plan, walk.state, walk.rules
     alive = len(state.alive)
     needed = votes_needed(rules.threshold, alive)
@@ -871,6 +924,8 @@ def build_count(
         terms=(plan.game.variant.eliminate, plan.game.variant.no_elimination),
         tie_chooser=tuple(plan.game.variant.tie_chooser.items()),
         steps=tuple(walk.steps),
+        ended_at=ended_at,
+        ghost_votes_spent=tuple(plan.holder(s, end_pos) for s in walk.ghosts_spent),
     )
 
 

@@ -172,5 +172,11 @@ class DayCount:
     # who chooses among the tied, (language, words) (Variant.tie_chooser): for the drafts
     tie_chooser: tuple[tuple[str, str], ...] = ()
     last_thread: str = ""  # the thread of `last_post`
+    # the time the day ended at when a time ended it, not a post (its deadline passed): the
+    # next phases run from it, and end-day records it beside the day's last post
+    ended_at: datetime | None = None
+    # the players whose ghost vote the day spent, in the order cast: also a vote a death has
+    # cleared since (it stays spent: "You may cast this ghost vote only once")
+    ghost_votes_spent: tuple[str, ...] = ()
     # the wagons after each action, in order: a chart's data, not part of what a count equals
     steps: tuple[WagonStep, ...] = field(default=(), compare=False, repr=False)

@@ -106,6 +106,9 @@ def end_day(
         note = f"the game is over: {won.wins()} ({won.reason})"
     else:
         post, thread, note = outcome.post, outcome.thread, outcome.reason
+    # a day its deadline ended ends at the deadline, not at its last post: the night and the
+    # days after it run from there (`schedule`, the drafts' deadlines)
+    ended_at = count.ended_at if at_post is None else None
     executed: list[Event] = []
     if outcome.kind is OutcomeKind.EXECUTION and outcome.survives:
         note = f"{note}; {outcome.player} is executed but does not die: {outcome.survives}"
@@ -115,7 +118,8 @@ def end_day(
     elif outcome.kind is OutcomeKind.TIE:
         tied = ", ".join(outcome.tied)
         note = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
-    end = DayBoundary(EventKind.DAY_END, 0, _point(game, post, thread), day=day, note=note)
+    at = replace(_point(game, post, thread), time=ended_at)
+    end = DayBoundary(EventKind.DAY_END, 0, at, day=day, note=note)
     ended = replace(game, events=(*game.events, end))  # the chats open at its end close with it
     closed = tuple(
         c.id
@@ -126,11 +130,10 @@ def end_day(
     end = replace(end, chats_closed=closed)
     events: list[Event] = [end, *day_deaths(game, count), *executed]
     recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
-    for wagon in count.wagons:
-        for voter in wagon.voters:
-            slot = game.find_slot(voter.player)
-            if voter.ghost and slot not in recorded_ghosts:
-                events.append(GhostVote(EventKind.GHOST_VOTE, 0, slot=slot, day=day))
+    for player in count.ghost_votes_spent:  # also one a death cleared from its wagon
+        slot = game.find_slot(player)
+        if slot not in recorded_ghosts:
+            events.append(GhostVote(EventKind.GHOST_VOTE, 0, slot=slot, day=day))
     if not dry_run:
 
         def unless_closed(current: Game) -> list[Event]:

@@ -376,7 +376,7 @@ def dayend_context(
         slot = game.find_slot(d.player)
         if slot not in dead:
             deaths.append(death_reveal(game, slot, d.cause, language))
-    ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
+    ghosts = list(count.ghost_votes_spent)  # also one a death cleared from its wagon
     closed = [  # a preview's day is going: its open chats are those that will close with it
         {"id": c.id, "creator": c.creator, "members": list(c.members)}
         for entry in chat_log(game, posts, [day], now)
