@@ -228,6 +228,20 @@ def test_a_newcomer_gets_one_warning_with_the_line_to_paste(tmp_path):
     )
 
 
+def test_a_dead_players_vote_is_a_warning_not_only_an_audit_line(tmp_path):
+    # a game without ghost votes: the dead do not vote, and most games forbid them to post
+    death = {"kind": "death", "player": "dee", "post": 1, "cause": "modkilled"}
+    (day,) = _game(
+        tmp_path,
+        [("Host", "Day 1"), ("Host", "dee is modkilled"), ("dee", "<b>VOTE: bea</b>")],
+        [*DAY1, death],
+    )
+    assert [(w.post, w.message) for w in day.warnings] == [
+        (2, "dee is dead; their vote is not counted")
+    ]
+    assert day.wagons == () and [a.rule for a in day.audit] == [Rule.DEAD_VOTER]
+
+
 def test_an_alt_account_is_suggested_as_one(tmp_path):
     (day,) = _game(tmp_path, [("Host", "Day 1"), ("anne", "<b>VOTE: bea</b>")], DAY1)
     (warning,) = day.warnings

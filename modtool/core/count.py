@@ -451,6 +451,8 @@ class _DayWalk:
                     f"{post.author} does not hold the slot now ({self.plan.holder(slot, pos)} "
                     "does); their vote is ignored",
                 )
+            elif refusal is Rule.DEAD_VOTER:  # the dead do not post, in most games: a host looks
+                self.warn(post, f"{post.author} is dead; their vote is not counted")
             return None
         if flag_edited_vote(post.edited, correction is not None):
             self.warn(post, f"{post.author}'s vote post was edited; counted as it reads now")
