@@ -242,6 +242,19 @@ def test_a_dead_players_vote_is_a_warning_not_only_an_audit_line(tmp_path):
     assert day.wagons == () and [a.rule for a in day.audit] == [Rule.DEAD_VOTER]
 
 
+def test_a_death_that_lowers_the_threshold_to_a_wagon_ends_the_count_at_its_post(tmp_path):
+    deaths = [
+        {"kind": "death", "player": "dee", "post": 3, "cause": "modkilled"},
+        {"kind": "death", "player": "eve", "post": 4, "cause": "modkilled"},
+    ]
+    posts = [("Host", "Day 1"), ("ann", "<b>VOTE: cal</b>"), ("bea", "<b>VOTE: cal</b>")]
+    (day,) = _game(
+        tmp_path, [*posts, ("Host", "dee is out"), ("Host", "eve is out")], DAY1 + deaths
+    )
+    # 3 alive after eve's death at post 4: cal's 2 votes are a majority there
+    assert (day.outcome.kind, day.outcome.post, day.last_post) == (OutcomeKind.EXECUTION, 4, 4)
+
+
 def test_an_alt_account_is_suggested_as_one(tmp_path):
     (day,) = _game(tmp_path, [("Host", "Day 1"), ("anne", "<b>VOTE: bea</b>")], DAY1)
     (warning,) = day.warnings

@@ -322,6 +322,7 @@ class _DayWalk:
             if pos in changes:
                 outcome = self._hammer(post, pos)  # a death can lower the threshold
                 if outcome:
+                    last_post, last_thread = post.number, post.thread  # counted through it
                     break
             outcome = self._read_post(post, pos)
             last_post, last_thread = post.number, post.thread
