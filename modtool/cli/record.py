@@ -140,6 +140,34 @@ def record_death(
     _record(game, event, as_json)
 
 
+RevivalPostOpt = _post_opt(
+    "The post where the player was brought back: their votes count again from it on."
+)
+
+
+@record_app.command("revival")
+def record_revival(
+    game: GameArg,
+    player: PlayerArg,
+    phase: Annotated[
+        str | None,
+        typer.Option(help="N2: revived in Night 2 (alive from Day 3).", metavar="PHASE"),
+    ] = None,
+    post: RevivalPostOpt = None,
+    thread: ThreadOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """PLAYER, dead, is alive again from a post (--post) or a phase (--phase): a resurrection.
+    Days before it keep the player dead; the threshold counts them again from it on.
+
+    Example:
+
+        modtool record revival games/mygame Cypress --post 212
+    """
+    event = {"kind": "revival", "player": player, "phase": phase, "thread": thread, "post": post}
+    _record(game, event, as_json)
+
+
 @record_app.command("replacement")
 def record_replacement(
     game: GameArg,

@@ -289,9 +289,7 @@ class _DayWalk:
                 self.end, self.ended = max(cutoff, self.start), False
         if self.end_index is not None and self.end_index < self.end:
             self.end, self.ended = max(self.end_index, self.start), False
-        alive = {
-            s.key for s in plan.game.slots if plan.death_at.get(s.key, self.end + 1) > self.start
-        }
+        alive = {s.key for s in plan.game.slots if plan.alive_at(s.key, self.start)}
         self.state = DayState(alive)
         self.no_lynch_open = no_lynch_available(self.rules, day, plan.night_kill_before(day))
         self.hooks = plan.game.variant.day_hooks(self)  # the game's rules of a day
@@ -378,11 +376,10 @@ class _DayWalk:
     def _changes(self) -> dict[int, list[tuple[str, str | None]]]:
         """Ledger changes keyed by the timeline index at which they take effect."""
         changes: dict[int, list] = {}
-        for slot, pos in self.plan.death_at.items():
-            if self.start < pos < self.end or (
-                pos == self.start and slot in self.state.alive and pos < self.end
-            ):
-                changes.setdefault(pos, []).append(("death", slot))
+        for pos, revived, slot in self.plan.life:
+            # a change at the day's first post is in the living counted from it already
+            if self.start < pos < self.end:
+                changes.setdefault(pos, []).append(("revival" if revived else "death", slot))
         for pos in self.plan.resets:
             if self.start <= pos < self.end:
                 changes.setdefault(pos, []).append(("reset", None))
@@ -401,6 +398,9 @@ class _DayWalk:
                 f"{self.plan.holder(slot, pos)} died; "
                 "their votes and the votes on them are cleared",
             )
+        elif kind == "revival" and slot not in self.state.alive:
+            self.state.alive.add(slot)
+            self.warn(post, f"{self.plan.holder(slot, pos)} is alive again, and may vote")
         elif kind == "reset":
             self.state.reset()
             self.warn(post, "the host reset the votes")

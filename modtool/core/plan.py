@@ -71,7 +71,9 @@ class GamePlan:
     resolver: Resolver
     windows: dict[int, DayWindow]
     bounds: dict[int, tuple[int, int]]  # day -> (first index, index after its last post)
-    death_at: dict[str, int]  # slot -> index from which it is dead
+    death_at: dict[str, int]  # slot -> index from which it is dead (its first death)
+    # (index, alive again, slot) for every death and revival, in timeline order
+    life: tuple[tuple[int, bool, str], ...]
     joined: dict[str, list[tuple[int, str]]]  # slot -> (index from which a name holds it, name)
     resets: tuple[int, ...]
     hosts: frozenset[str]
@@ -111,16 +113,26 @@ class GamePlan:
             prev = windows.get(day - 1)
             return after(prev.end) if prev and prev.end else beyond
 
+        def effective(e: Event) -> int:
+            """Where a death or a revival takes effect on the timeline."""
+            if e.at.post is not None or e.at.time is not None:
+                return max(after(e.at) - 1, 0)  # from the announcing post on
+            if e.phase.is_night:  # N n: from the start of Day n+1
+                return day_start(e.phase.number + 1)
+            n = e.phase.number  # D n: from the end of Day n
+            return bounds[n][1] if n in bounds and windows[n].end else beyond
+
         death_at: dict[str, int] = {}
         for e in game.deaths():
-            if e.at.post is not None or e.at.time is not None:
-                pos = max(after(e.at) - 1, 0)  # dead from the announcing post on
-            elif e.phase.is_night:  # N n: dead from the start of Day n+1
-                pos = day_start(e.phase.number + 1)
-            else:  # D n: dead from the end of Day n
-                n = e.phase.number
-                pos = bounds[n][1] if n in bounds and windows[n].end else beyond
+            pos = effective(e)
             death_at[e.slot] = min(death_at.get(e.slot, pos), pos)
+        # every death and revival of a slot that has one, in timeline order (a death before a
+        # revival at one point: dead, then alive again)
+        life = sorted(
+            (effective(e), e.kind is EventKind.REVIVAL, e.slot)
+            for e in game.events
+            if e.kind in (EventKind.DEATH, EventKind.REVIVAL)
+        )
 
         joined = {s.key: [(0, s.key)] for s in game.slots}
         for e in game.events_of(EventKind.REPLACEMENT):
@@ -140,6 +152,7 @@ class GamePlan:
             windows=windows,
             bounds=bounds,
             death_at=death_at,
+            life=tuple(life),
             joined=joined,
             resets=tuple(after(e.at) - 1 for e in game.events_of(EventKind.VOTE_RESET)),
             hosts=frozenset(normalise(h) for h in game.hosts),
@@ -152,6 +165,17 @@ class GamePlan:
                 for s in game.slots
             },
         )
+
+    def alive_at(self, slot: str, pos: int) -> bool:
+        """Whether the slot is alive at timeline index `pos`: dead from each death's index on,
+        alive again from a revival's."""
+        alive = True
+        for at, revived, who in self.life:
+            if at > pos:
+                break
+            if who == slot:
+                alive = revived
+        return alive
 
     def holder(self, slot: str, pos: int) -> str:
         """The name holding `slot` at timeline index `pos`."""

@@ -147,7 +147,7 @@ def end_day(
 def day_deaths(game: Game, count: DayCount) -> list[Death]:
     """The deaths the day's count found (the Slayer's shot, the Witch's curse) as ledger
     events at their posts, leaving out a player the ledger already has dead."""
-    dead = {e.slot for e in game.deaths()}
+    dead = game.dead_slots()
     found = [(game.find_slot(d.player), d) for d in count.deaths]
     return [
         Death(EventKind.DEATH, 0, _point(game, d.post, d.thread), slot=slot, cause=d.cause)
@@ -317,7 +317,7 @@ def activity(
     as_of = now or datetime.now(UTC)
     if ended and window and window[-1].time is not None:
         as_of = window[-1].time
-    alive = [s.key for s in game.slots if plan.death_at.get(s.key, end + 1) > start]
+    alive = [s.key for s in game.slots if plan.alive_at(s.key, start)]
     rows = []
     for slot in alive:
         mine = [p for p in window if game.find_slot(p.author) == slot]

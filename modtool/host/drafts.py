@@ -371,7 +371,7 @@ def dayend_context(
         at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
         if during or at_post:
             deaths.append(death_reveal(game, e.slot, e.cause, language))
-    dead = {e.slot for e in game.deaths()}
+    dead = game.dead_slots()
     for d in count.deaths:  # what end-day records: the post says it before the ledger does
         slot = game.find_slot(d.player)
         if slot not in dead:

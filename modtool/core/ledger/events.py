@@ -29,6 +29,7 @@ from .model import (
     PhaseKind,
     PostRef,
     Replacement,
+    Revival,
     Undo,
     VoteReset,
 )
@@ -228,6 +229,18 @@ def _death(ln: LedgerLine) -> Event:
     )
 
 
+def _revival(ln: LedgerLine) -> Event:
+    phase = ln.obj.get("phase")
+    if phase is not None:
+        try:
+            phase = Phase.parse(phase)
+        except ValueError:
+            raise ValueError('revival "phase" must look like "D2" or "N1"') from None
+    if phase is None and ln.at.post is None and ln.at.time is None:
+        raise ValueError('revival needs "post" where it happened, or "phase" ("N2", "D3")')
+    return Revival(ln.kind, ln.line, ln.at, slot=ln.slot("player"), phase=phase, note=ln.note)
+
+
 def _replacement(ln: LedgerLine) -> Event:
     game, replaced, by = ln.game, ln.replaced, ln.obj.get("by")
     if not isinstance(by, str) or not by.strip():
@@ -418,6 +431,12 @@ _READ_HERE: dict[str, EventType] = {
             _death,
             lambda e: {"player": e.slot, **phase_field(e.phase), "cause": e.cause},
             same=lambda e: (e.slot,),
+        ),
+        EventType(
+            K.REVIVAL,
+            Revival,
+            _revival,
+            lambda e: {"player": e.slot, **phase_field(e.phase)},
         ),
         EventType(
             K.REPLACEMENT, Replacement, _replacement, lambda e: {"player": e.slot, "by": e.by}
