@@ -26,6 +26,8 @@ KOREAN = (["똠방각하", "햏자", "똠이", "뛠이", "박민수"], ["안녕 
 JAPANESE = (["①番", "髙橋", "鈴木", "佐藤", "山田"], ["こんにちは①", "投票", "髙い", "はい", "終"])
 CHINESE = (["张伟", "王芳", "朱镕基", "李娜", "刘洋"], ["大家好", "我投票", "镕", "是的", "结束"])
 HONG_KONG = (["陳大文", "𡃁妹", "黃小明", "李娜", "劉洋"], ["大家好", "我投票", "𡃁", "係", "完"])
+EUC_JP = (["①番", "鈴木", "佐藤", "山田", "Ｘ"], ["こんにちは①", "投票", "はい", "了解", "終"])
+RUSSIAN = (["Иван", "Пётр", "Ольга", "Саша", "Дима"], ["Привет", "голосую", "да", "ну", "всё"])
 TAIWAN = (["張偉", "王芳", "朱鎔基", "李娜", "劉洋"], ["大家好", "€5", "鎔", "是的", "結束"])
 
 
@@ -67,6 +69,9 @@ LABELLED = [
     ("gb18030", "GBK", CHINESE),
     ("big5hkscs", "Big5", HONG_KONG),
     ("cp950", "big5", TAIWAN),
+    ("euc_jis_2004", "EUC-JP", EUC_JP),
+    ("koi8_r", "koi8-r", RUSSIAN),
+    ("cp1251", "windows-1251", RUSSIAN),
 ]
 
 
@@ -117,6 +122,14 @@ def test_a_page_with_no_label_is_detected(codec, tmp_path):
     saved = tmp_path / "page.html"
     saved.write_bytes(body)
     assert _read(read_source(str(saved))) == written
+
+
+def test_a_long_page_is_detected_from_its_start():
+    names = ["Ann", "Bo", "Cy", "Dee", "Ed"]
+    written = (names, [(PROSE["cp949"] * 2000).strip()] * 5)
+    body = _page(*written).encode("cp949")
+    assert len(body) > 600_000  # past what the detector reads
+    assert _read(parse_page(body).posts) == written
 
 
 def test_a_western_page_with_no_label_is_windows_1252():

@@ -150,6 +150,7 @@ _CANDIDATES = [
     "cp1258", "cp874", "koi8_r", "koi8_u", "cp949", "cp932", "euc_jp", "gb18030", "cp950",
 ]  # fmt: skip
 _MARKUP = lazy(rb"<[^>]*>|\s+")
+_SAMPLE = 500_000  # page bytes the detector reads at most: a long thread page reads as its start
 
 
 def _detected(data: bytes) -> tuple[str, ...]:
@@ -160,6 +161,8 @@ def _detected(data: bytes) -> tuple[str, ...]:
     are a guess on a short page, to a detector as to a browser."""
     from charset_normalizer import from_bytes
 
+    if len(data) > _SAMPLE:  # cut at a tag, never inside a character of two bytes
+        data = data[: max(data.rfind(b"<", 0, _SAMPLE), 1)]
     found = from_bytes(_MARKUP.sub(b" ", data), cp_isolation=_CANDIDATES)
     best = found.best()
     if best is None or "cp1252" in best.could_be_from_charset:
