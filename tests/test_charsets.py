@@ -10,7 +10,9 @@ import sys
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
+from modtool.cli import app
 from modtool.threads.charsets import _ENCODINGS, browser_codec, decode_page
 from modtool.threads.fetch import fetch_thread, make_client
 from modtool.threads.forum import parse_page
@@ -214,3 +216,19 @@ def test_a_utf8_page_never_loads_the_detector():
         "assert 'bs4' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True)
+
+
+def test_init_and_count_keep_players_apart_that_a_narrow_codec_merged(tmp_path):
+    """The probe's case end to end: a saved EUC-KR page in windows-949 bytes, where 똠이 and
+    뛠이 once became one player with both their votes."""
+    page = tmp_path / "thread.html"
+    page.write_bytes(_page(*KOREAN, meta="EUC-KR").encode("cp949"))
+    folder = tmp_path / "game"
+    made = CliRunner().invoke(app, ["init", str(folder), "--thread", str(page)])
+    assert made.exit_code == 0, made.output
+    setup = (folder / "game.toml").read_text("utf-8")
+    assert 'name = "똠이"' in setup and 'name = "뛠이"' in setup and "\ufffd" not in setup
+    counted = CliRunner().invoke(app, ["count", str(folder)])
+    assert counted.exit_code == 0, counted.output
+    wagons = {line.split()[0]: line for line in counted.stdout.splitlines() if line[:1] in "똠뛠"}
+    assert "햏자" in wagons["똠이"] and "똠이" in wagons["뛠이"]
