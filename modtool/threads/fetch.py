@@ -563,14 +563,9 @@ def looks_cut_short(data: bytes) -> bool:
 
 
 def _text(response: httpx.Response, data: bytes) -> str:
-    """A page's text: the charset the server names, else the page's own declaration."""
-    charset = response.charset_encoding
-    if charset:
-        try:
-            return data.decode(charset, errors="replace")
-        except LookupError:
-            pass
-    return decode_page(data)
+    """A page's text as a browser reads it: a byte-order mark, else the charset the server
+    names, else the page's own declaration, else detection (`charsets.decode_page`)."""
+    return decode_page(data, response.charset_encoding)
 
 
 def _retry_after(headers: Mapping[str, str]) -> float | None:
