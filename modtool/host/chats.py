@@ -311,7 +311,8 @@ _OPENERS = re.compile(r"^(?:(?:so|ok|okay|and|also|btw|fyi|update|edit)\b[\s,:]*
 _AUXILIARIES = re.compile(r"(?:\s+(?:just|has|have|had|also|already|now|finally))+$", re.I)
 _NOT_A_STARTER = frozenset(
     "i we me you he she they someone somebody anyone everyone nobody who it that this then "
-    "just finally today tonight yesterday earlier now also".split()
+    "just finally today tonight yesterday earlier now also "
+    "the a an any every each no some another one all".split()  # "The chat started", "Any chat"
 )
 
 
