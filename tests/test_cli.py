@@ -410,17 +410,29 @@ def test_record_revival_brings_a_dead_player_back_at_its_post(tmp_path):
     import shutil
 
     game = tmp_path / "g"
-    shutil.copytree(EXAMPLE, game)
-    before = runner.invoke(app, ["count", str(game), "--day", "4", "--json"])
+    shutil.copytree(ROOT / "games" / "example-mafia", game)
+    before = runner.invoke(app, ["count", str(game), "--day", "2", "--json"])
     assert json.loads(before.output)[0]["alive"] == 5
-    recorded = runner.invoke(app, ["record", "revival", str(game), "RexFavilla", "--post", "39"])
+    recorded = runner.invoke(app, ["record", "revival", str(game), "Cypress", "--post", "12"])
     assert recorded.exit_code == 0, recorded.output
-    assert recorded.output == 'Recorded {"kind": "revival", "player": "RexFavilla", "post": 39}\n'
-    (day4,) = json.loads(runner.invoke(app, ["count", str(game), "--day", "4", "--json"]).output)
-    assert day4["alive"] == 6
-    assert {"post": 39, "message": "RexFavilla is alive again, and may vote"} in day4["warnings"]
-    (day3,) = json.loads(runner.invoke(app, ["count", str(game), "--day", "3", "--json"]).output)
-    assert day3["alive"] == 7  # the day before stays as it was
-    again = runner.invoke(app, ["record", "revival", str(game), "RexFavilla", "--post", "40"])
+    assert recorded.output == 'Recorded {"kind": "revival", "player": "Cypress", "post": 12}\n'
+    (day2,) = json.loads(runner.invoke(app, ["count", str(game), "--day", "2", "--json"]).output)
+    assert day2["alive"] == 6
+    assert {"post": 12, "message": "Cypress is alive again, and may vote"} in day2["warnings"]
+    (day1,) = json.loads(runner.invoke(app, ["count", str(game), "--day", "1", "--json"]).output)
+    assert day1["alive"] == 7  # the day before stays as it was
+    again = runner.invoke(app, ["record", "revival", str(game), "Cypress", "--post", "13"])
     assert again.exit_code == 1
-    assert "RexFavilla is not dead at this line" in again.output
+    assert "Cypress is not dead at this line" in again.output
+
+
+def test_a_game_whose_nights_keep_the_dead_dead_takes_no_revival(tmp_path):
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    before = (game / "events.jsonl").read_bytes()
+    refused = runner.invoke(app, ["record", "revival", str(game), "RexFavilla", "--post", "39"])
+    assert refused.exit_code == 1
+    assert "revival: a clocktower game takes no revival" in refused.output
+    assert (game / "events.jsonl").read_bytes() == before

@@ -352,3 +352,15 @@ def test_a_day_end_must_be_of_a_day_begun(tmp_path):
     )
     next_one = CliRunner().invoke(app, ["record", "day-end", str(folder), "5", "--post", "41"])
     assert next_one.exit_code == 1 and "record Day 5's start first" in next_one.stderr
+
+
+def test_under_plurality_watch_raises_no_wagon_alerts_and_the_chart_draws_no_needed_line():
+    # "the most votes when the day ends decide": a wagon of one vote is not "enough to die"
+    from modtool.host.days import WatchState, watch_step
+    from modtool.host.pictures import vote_chart
+
+    game = load_game(EXAMPLE.parent / "example-vampires")
+    posts = read_game_posts(game)
+    lines, _ = watch_step(game, posts, WatchState())
+    assert not [line for line in lines if "L-1" in line or "enough to die" in line]
+    assert vote_chart(game, posts, 2).threshold == ()

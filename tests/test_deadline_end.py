@@ -163,3 +163,10 @@ def test_a_vote_at_the_deadline_itself_counts_and_no_late_vote_is_no_warning(tmp
     shown = _run("count", folder, "--day", "1")
     assert "Fern is executed at post 6 (reached majority: 4 of 4 needed" in shown.stdout
     assert "Warnings" not in shown.stdout
+
+
+def test_a_count_as_of_a_post_before_a_late_vote_knows_nothing_of_it(tmp_path):
+    folder = _game(tmp_path)
+    assert _run("end-day", folder, "--day", "1").exit_code == 0
+    (shown,) = json.loads(_run("count", folder, "--day", "1", "--as-of", "5", "--json").stdout)
+    assert shown["warnings"] == []

@@ -462,6 +462,13 @@ def test_a_revival_leaves_the_days_before_it_as_they_were(tmp_path):
             "eve is not dead at this line",
         ),
         ([{"kind": "revival", "player": "eve"}], 'revival needs "post" where it happened'),
+        (
+            [
+                {"kind": "death", "player": "eve", "post": 3},
+                {"kind": "revival", "player": "eve", "post": 1},
+            ],
+            r"eve is revived before they die \(line 2\)",
+        ),
     ],
 )
 def test_a_revival_of_one_not_dead_is_refused(tmp_path, events, problem):
@@ -482,3 +489,30 @@ def test_one_revived_may_die_again(tmp_path):
     posts.append(("eve", "<b>VOTE: ann</b>"))
     (day,) = _game(tmp_path, posts, events)
     assert day.alive == 4 and day.wagons == ()
+
+
+def test_a_count_as_of_a_post_names_the_leader_as_the_wagons_name_it(tmp_path):
+    events = [*DAY1, {"kind": "replacement", "player": "bea", "by": "zed", "post": 3}]
+    posts = [("Host", "Day 1"), ("ann", "<b>VOTE: bea</b>"), ("cal", "<b>VOTE: bea</b>")]
+    _game(tmp_path, [*posts, ("Host", "zed replaces bea"), ("dee", "x")], events)
+    game = load_game(tmp_path)
+    (day,) = count_days(game, read_game_posts(game), [1], as_of=2)
+    assert [(w.target, w.votes) for w in day.wagons] == [("bea", 2)]
+    assert day.outcome.reason == "Day 1 is in progress; leading: bea (2)"
+
+
+def test_a_ghost_vote_spent_before_a_revival_stays_valid_when_they_die_again(tmp_path):
+    events = [
+        *DAY1,
+        {"kind": "death", "player": "eve", "phase": "D1"},
+        {"kind": "day_end", "day": 1, "post": 1},
+        {"kind": "day_start", "day": 2, "post": 2},
+        {"kind": "ghost_vote", "player": "eve", "day": 2},
+        {"kind": "day_end", "day": 2, "post": 3},
+        {"kind": "revival", "player": "eve", "phase": "N2"},
+        {"kind": "day_start", "day": 3, "post": 4},
+        {"kind": "death", "player": "eve", "post": 5},
+    ]
+    posts = [("Host", "D1"), ("Host", "end"), ("Host", "D2"), ("Host", "end"), ("Host", "D3")]
+    days = _game(tmp_path, [*posts, ("Host", "eve is shot"), ("ann", "x")], events)
+    assert [d.alive for d in days] == [5, 4, 4]

@@ -311,3 +311,18 @@ def test_a_login_in_the_url_reads_a_thread_and_is_kept_out_of_the_posts():
         posts, _ = _read(server, url=f"http://bob:s3cret@{host}")
     assert len(posts) == 30
     assert all("s3cret" not in (p.url or "") and "bob@" not in (p.url or "") for p in posts)
+
+
+def test_a_shift_is_seen_past_the_opening_post_a_comment_page_repeats():
+    # XE and Gnuboard show the document (number 0) atop every comment page: the page's own
+    # first post is the first comment
+    from modtool.threads.fetch import _first_id
+    from modtool.threads.forum.base import ThreadPage
+    from modtool.threads.posts import Post
+
+    def post(post_id, number):
+        return Post(post_id, number, "a", None, None, "x")
+
+    assert _first_id(ThreadPage((post("d1", 0), post("c7", None), post("c8", None)))) == "c7"
+    assert _first_id(ThreadPage((post("p25", 25), post("p26", 26)))) == "p25"
+    assert _first_id(ThreadPage((post("d1", 0),))) is None

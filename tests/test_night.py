@@ -11,7 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
+from modtool.core.count import count_days
 from modtool.core.ledger import EventKind, Phase, PhaseKind, ReminderEvent, event_to_json
+from modtool.core.results import OutcomeKind
 from modtool.games import load_game
 from modtool.games.clocktower.grimoire import Reminder, SeatState
 from modtool.games.clocktower.night import (
@@ -705,3 +707,27 @@ def test_the_undertaker_names_the_drunk_only_when_the_drunk_was_executed(tmp_pat
     events = [{"kind": "death", "player": "Cat", "phase": "D1", "cause": "executed"}]
     game = _game(tmp_path, ROLES, events)
     assert _info(game, 1, "Hal").why.startswith("Cat was executed today;")
+
+
+def test_a_day_ability_at_the_latest_post_of_a_day_going_on_decides_the_win(tmp_path):
+    # the count of a day in progress names slots at its last post, but its win check still
+    # sees what happened at that post (a Damsel guessed by a Minion: evil wins)
+    events = [
+        {"kind": "day_start", "day": 1, "post": 0},
+        {
+            "kind": "day_ability",
+            "player": "Cat",
+            "ability": "damsel_guess",
+            "target": "Hal",
+            "post": 3,
+        },
+    ]
+    game = _game(tmp_path, CRIMSON, events, script="crimson-moon")
+    thread = [("Host", "Day 1"), ("Ann", "<b>VOTE: Ben</b>"), ("Eve", "hi")]
+    _thread(game.folder, [*thread, ("Cat", "I guess Hal is the Damsel")])
+    game = load_game(game.folder)
+    from modtool.threads.sources import read_game_posts
+
+    (day,) = count_days(game, read_game_posts(game), [1])
+    assert day.outcome.kind is OutcomeKind.PENDING
+    assert day.win is not None and day.win.win is not None and day.win.win.winner == "evil"

@@ -327,9 +327,14 @@ class _DayWalk:
             if outcome:
                 break
         end_pos = pos if outcome else self.end
+        # a count stopped at a post (a day going on, --as-of) names each slot as it was at
+        # that post, not at the index after it (a replacement there is not yet made)
+        named_at = (
+            end_pos - 1 if outcome is None and not self.ended and end_pos > self.start else end_pos
+        )
         ended_at = None
         if outcome is None:
-            outcome = self._day_end_outcome(end_pos)
+            outcome = self._day_end_outcome(named_at)
             if self.ended and self.window.end is not None:
                 ended_at = self.window.end.time  # a deadline, not a post, ended the day
         if ended_at is not None:
@@ -338,9 +343,7 @@ class _DayWalk:
             outcome = self.hooks.settle_tie(outcome, end_pos)
         outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
-        if outcome.kind is OutcomeKind.PENDING and not self.ended and end_pos > self.start:
-            end_pos -= 1  # a count stopped at a post names each slot as it was at that post
-        return build_count(self, outcome, last_post, end_pos, last_thread, ended_at)
+        return build_count(self, outcome, last_post, end_pos, last_thread, ended_at, named_at)
 
     def _late_votes(self, deadline: datetime) -> None:
         """The votes players posted after the deadline that ended the day, before the next day
@@ -348,6 +351,8 @@ class _DayWalk:
         plan, day = self.plan, self.window.day
         posts = plan.timeline.posts
         stop = plan.bounds[day + 1][0] if day + 1 in plan.bounds else len(posts)
+        if self.as_of is not None:  # a count as of a post knows nothing posted after it
+            stop = min(stop, plan.timeline.after(self.as_of))
         next_day = day_start(plan.game, day + 1, posts)
         late = [
             p
@@ -718,7 +723,9 @@ class _DayWalk:
             WagonStep(post.number, post.time, shown, votes_needed(self.rules.threshold, alive))
         )
 
-    def _day_end_outcome(self, end_pos: int) -> Outcome:
+    def _day_end_outcome(self, named_at: int) -> Outcome:
+        """The outcome when the day's posts run out; names as the slots were at `named_at`."""
+        end_pos = named_at
         standings = self.state.standings()
         if not self.ended:
             leader = max(standings, key=lambda s: (s.votes, -s.reached_at), default=None)
@@ -864,11 +871,13 @@ def build_count(
     end_pos: int,
     last_thread: str = "",
     ended_at: datetime | None = None,
+    named_at: int | None = None,
 ) -> DayCount:
     """The day's count as every output prints it: wagons biggest first (ties by who got there
     first), the living who are not voting in seat order, the thresholds; `ended_at`: the
     deadline that ended the day, when a time ended it."""
     plan, state, rules = walk.plan, walk.state, walk.rules
+    named = end_pos if named_at is None else named_at  # where slots are named; the win at end_pos
     alive = len(state.alive)
     needed = votes_needed(rules.threshold, alive)
     nl_needed = no_lynch_needed(rules, alive) if walk.no_lynch_open else None
@@ -882,7 +891,7 @@ def build_count(
         total = sum(v.weight for v in votes)
         voters = tuple(
             Voter(
-                plan.holder(v.voter, end_pos),
+                plan.holder(v.voter, named),
                 v.post.number,
                 v.post.url,
                 v.weight,
@@ -893,7 +902,7 @@ def build_count(
         )
         reached = state.reached.get(target, {}).get(total, 0)
         wagon_needs = nl_needed if target == NO_LYNCH_KEY and nl_needed else needed
-        wagon = Wagon(walk.display(target, end_pos), total, voters, wagon_needs)
+        wagon = Wagon(walk.display(target, named), total, voters, wagon_needs)
         built.append((-total, reached, wagon))
     built.sort(key=lambda t: (t[0], t[1], t[2].target.casefold()))
     voting = {
@@ -905,7 +914,7 @@ def build_count(
         s.key: (s.seat if s.seat is not None else 10_000, i) for i, s in enumerate(plan.game.slots)
     }
     not_voting = tuple(
-        plan.holder(s, end_pos)
+        plan.holder(s, named)
         for s in sorted(state.alive - voting, key=order.__getitem__)
         if not plan.game.slot(s).voteless
     )
@@ -928,7 +937,7 @@ def build_count(
         tie_chooser=tuple(plan.game.variant.tie_chooser.items()),
         steps=tuple(walk.steps),
         ended_at=ended_at,
-        ghost_votes_spent=tuple(plan.holder(s, end_pos) for s in walk.ghosts_spent),
+        ghost_votes_spent=tuple(plan.holder(s, named) for s in walk.ghosts_spent),
     )
 
 

@@ -74,6 +74,7 @@ class GamePlan:
     death_at: dict[str, int]  # slot -> index from which it is dead (its first death)
     # (index, alive again, slot) for every death and revival, in timeline order
     life: tuple[tuple[int, bool, str], ...]
+    life_at: dict[int, int]  # a death's or revival's ledger line -> the index it takes effect at
     joined: dict[str, list[tuple[int, str]]]  # slot -> (index from which a name holds it, name)
     resets: tuple[int, ...]
     hosts: frozenset[str]
@@ -126,13 +127,15 @@ class GamePlan:
         for e in game.deaths():
             pos = effective(e)
             death_at[e.slot] = min(death_at.get(e.slot, pos), pos)
-        # every death and revival of a slot that has one, in timeline order (a death before a
-        # revival at one point: dead, then alive again)
-        life = sorted(
-            (effective(e), e.kind is EventKind.REVIVAL, e.slot)
+        # every death and revival, in timeline order; at one point, in the ledger's order (a
+        # revival in the night and a death at the next day's first post: alive, then dead)
+        changes = sorted(
+            (effective(e), e.line, e.kind is EventKind.REVIVAL, e.slot)
             for e in game.events
             if e.kind in (EventKind.DEATH, EventKind.REVIVAL)
         )
+        life = [(pos, revived, slot) for pos, _, revived, slot in changes]
+        life_at = {line: pos for pos, line, _, _ in changes}
 
         joined = {s.key: [(0, s.key)] for s in game.slots}
         for e in game.events_of(EventKind.REPLACEMENT):
@@ -153,6 +156,7 @@ class GamePlan:
             bounds=bounds,
             death_at=death_at,
             life=tuple(life),
+            life_at=life_at,
             joined=joined,
             resets=tuple(after(e.at) - 1 for e in game.events_of(EventKind.VOTE_RESET)),
             hosts=frozenset(normalise(h) for h in game.hosts),

@@ -93,6 +93,9 @@ class Variant:
     day_abilities: ClassVar[tuple[str, ...]] = ()  # what record day-ability may name
     reminders: ClassVar[Mapping[str, str]] = {}  # reminder word -> how long it lasts
     has_nights: ClassVar[bool] = False  # nights the engine resolves (`modtool night`)
+    # whether its ledger takes a revival (a dead player alive again): a game whose nights and
+    # wins read its own record of the dead takes none until they follow it
+    revivals: ClassVar[bool] = True
     outcome_rules: ClassVar[frozenset[StrEnum]] = frozenset()  # rules that can end its days
     record_rules: ClassVar[tuple[Callable, ...]] = ()  # (game, event, last_post) -> problem
     events: ClassVar[tuple[EventType, ...]] = ()  # the game's own kinds of ledger event

@@ -422,7 +422,8 @@ def watch_step(
                 lines.append(f"post {a.post} {a.author}: {a.raw!r}{target} ({verdict})")
     short = tuple((w.target, w.short) for w in count.wagons)
     before = dict(seen.short)
-    for wagon in count.wagons:
+    # the most votes win when the day ends (plurality): no wagon is "at L-1" or "enough to die"
+    for wagon in () if count.most_votes_win else count.wagons:
         if wagon.short == 1 and before.get(wagon.target) != 1:
             lines.append(f"ALERT: {wagon.target} is at L-1")
         if wagon.short == 0 and before.get(wagon.target, 1) != 0:

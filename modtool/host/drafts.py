@@ -368,7 +368,7 @@ def dayend_context(
     deaths = []
     for e in game.deaths():
         during = e.phase is not None and not e.phase.is_night and e.phase.number == day
-        at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
+        at_post = e.phase is None and start <= plan.life_at.get(e.line, -1) < end
         if during or at_post:
             deaths.append(death_reveal(game, e.slot, e.cause, language))
     dead = game.dead_slots()
@@ -378,7 +378,11 @@ def dayend_context(
             deaths.append(death_reveal(game, slot, d.cause, language))
     ghosts = list(count.ghost_votes_spent)  # also one a death cleared from its wagon
     closed = [  # a preview's day is going: its open chats are those that will close with it
-        {"id": c.id, "creator": c.creator, "members": list(c.members)}
+        {
+            "id": c.id,
+            "creator": c.events[0].by if c.events else c.creator,
+            "members": list(c.members),
+        }
         for entry in chat_log(game, posts, [day], now)
         for c in entry.chats
         if (c.closed["how"] == "day_end" if c.closed else in_progress)

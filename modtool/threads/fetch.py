@@ -510,7 +510,9 @@ class Fetcher:
 
 
 def _first_id(page: ThreadPage) -> str | None:
-    return page.posts[0].post_id if page.posts else None
+    """The page's first post, past the thread's opening post, which XE and Gnuboard show
+    again at the top of every comment page."""
+    return next((p.post_id for p in page.posts if p.number != 0), None)
 
 
 def _age(seconds: float) -> str:

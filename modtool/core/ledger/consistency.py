@@ -49,6 +49,7 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
     ends: dict[int, Event] = {}
     deaths: dict[str, Event] = {}  # each slot's last death
     revived: dict[str, Event] = {}  # slots a revival brought back since their last death
+    every_death: dict[str, list[Event]] = {}  # a slot revived may die again
     for e in events:
         if e.kind in (EventKind.DAY_START, EventKind.DAY_END):
             seen = starts if e.kind is EventKind.DAY_START else ends
@@ -69,6 +70,7 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
                     f"undo {path.parent} {deaths[e.slot].line})",
                 )
             deaths[e.slot] = e
+            every_death.setdefault(e.slot, []).append(e)
             revived.pop(e.slot, None)
         elif e.kind is EventKind.REVIVAL:
             if e.slot not in deaths or e.slot in revived:
@@ -76,6 +78,12 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
                     e,
                     f"{e.slot} is not dead at this line: a revival brings back a dead player; "
                     "record their death first",
+                )
+            if _earlier(e, deaths[e.slot]):
+                raise fail(
+                    e,
+                    f"{e.slot} is revived before they die (line {deaths[e.slot].line}); "
+                    "check the post or phase",
                 )
             revived[e.slot] = e
     last_day = max([*starts, *ends], default=1)
@@ -96,13 +104,22 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
             raise fail(end, f"Day {day} ends before it starts (line {start.line}); check the post")
     for e in events:
         if e.kind is EventKind.GHOST_VOTE:
-            death = deaths.get(e.slot)
-            if death is None or not _dead_by(death, e.day, ends):
+            died = every_death.get(e.slot, [])
+            if not any(_dead_by(death, e.day, ends) for death in died):
                 raise fail(
                     e,
                     f"{e.slot} is alive on Day {e.day}: a ghost vote is a dead player's; "
                     "record their death first",
                 )
+
+
+def _earlier(revival: Event, death: Event) -> bool:
+    """Whether a revival is placed before the death it undoes: both at posts of one thread,
+    or both at phases."""
+    if revival.phase is not None and death.phase is not None:
+        return revival.phase < death.phase
+    a, b = revival.at, death.at
+    return a.post is not None and b.post is not None and a.thread == b.thread and a.post < b.post
 
 
 def _dead_by(death: Event, day: int, ends: dict[int, Event]) -> bool:

@@ -230,6 +230,12 @@ def _death(ln: LedgerLine) -> Event:
 
 
 def _revival(ln: LedgerLine) -> Event:
+    variant = ln.game.variant
+    if not variant.revivals:
+        raise ValueError(
+            f"revival: a {variant.name} game takes no revival (its grimoire, nights and wins "
+            "keep the dead dead); if the death was a mistake, undo its line"
+        )
     phase = ln.obj.get("phase")
     if phase is not None:
         try:

@@ -29,6 +29,7 @@ DAY_ABILITIES = ("slayer", "damsel_guess", "goblin_claim", "juggle", "other")
 
 class Clocktower(Variant):
     name = "clocktower"
+    revivals = False  # its grimoire, nights and wins keep the dead dead: no revival
     templates = Path(__file__).parent / "templates"  # its character PMs and Korean words
     title = "Blood on the Clocktower (forum voting of VTL and ghost votes)"
     script_names = frozenset(SHIPPED)

@@ -20,6 +20,7 @@ from .setup import VampireCheck, check_vampires, draw_vampires
 
 class Vampires(Variant):
     name = "vampires"
+    revivals = False  # its grimoire, nights and wins keep the dead dead: no revival
     title = "the Vampires game (factions, night abilities, ties the vampires settle)"
     script_names = frozenset({"vampires"})
     setup_keys = frozenset({"roles", "shuffled"})

@@ -41,7 +41,7 @@ class VoteChart:
     ending: str  # "hammer", "end" (the deadline or the host ended the day) or "now"
     executed: str | None
     lines: tuple[WagonLine, ...]  # biggest final count first
-    threshold: tuple[tuple[int, int], ...]  # (post, votes needed from it)
+    threshold: tuple[tuple[int, int], ...]  # (post, votes needed from it); none under plurality
     times: tuple[tuple[int, datetime], ...]  # (post, when it was posted) of the day's posts
 
 
@@ -85,6 +85,8 @@ def vote_chart(game: Game, posts: Sequence[Post], day: int) -> VoteChart:
         if p.number is not None and p.time is not None and first <= p.number <= end
     )
     executed = outcome.player if outcome.kind is OutcomeKind.EXECUTION else None
+    if count.most_votes_win:
+        threshold = []  # the most votes win when the day ends: no number needed, no line
     return VoteChart(day, first, end, ending, executed, tuple(lines), tuple(threshold), times)
 
 
@@ -132,9 +134,10 @@ def _figure(chart: VoteChart, language: str):
         ys = [v for _, v in line.points] + [line.points[-1][1]]
         label = words["final"].format(target=line.target, votes=line.final)
         ax.step(xs, ys, where="post", lw=2.5, color=COLOURS[i % len(COLOURS)], label=label)
-    xs = [p for p, _ in chart.threshold] + [right]
-    ys = [n for _, n in chart.threshold] + [chart.threshold[-1][1]]
-    ax.step(xs, ys, where="post", lw=1.5, ls="--", color="#555555", label=words["needed"])
+    if chart.threshold:
+        xs = [p for p, _ in chart.threshold] + [right]
+        ys = [n for _, n in chart.threshold] + [chart.threshold[-1][1]]
+        ax.step(xs, ys, where="post", lw=1.5, ls="--", color="#555555", label=words["needed"])
     if chart.ending == "hammer":
         mark = words["hammer"].format(player=chart.executed)
     elif chart.ending == "end" and chart.executed:
@@ -164,7 +167,7 @@ def _figure(chart: VoteChart, language: str):
     ax.xaxis.set_major_locator(ticker.MaxNLocator(nbins=8, integer=True))
     ax.xaxis.set_major_formatter(ticker.FuncFormatter(tick))
     ax.yaxis.set_major_locator(ticker.MaxNLocator(integer=True))
-    top = max([n for _, n in chart.threshold] + [v for w in chart.lines for _, v in w.points])
+    top = max([n for _, n in chart.threshold] + [v for w in chart.lines for _, v in w.points] + [1])
     ax.set_ylim(0, top + 1)
     ax.set_xlim(chart.start, right)
     ax.set_xlabel(words["post"], fontsize=12)
