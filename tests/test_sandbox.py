@@ -295,3 +295,15 @@ def test_formatting_within_the_limits_still_works(tmp_path):
     )
     out = render_post("votecount", {}, extra=templates)
     assert out == "    a|b  |c   |  7|d|x, y|zb|a\n  b|pqr|[1, 2]|---|1.50"
+
+
+@pytest.mark.parametrize(
+    "source", ["{{ ((2**64)**64)**64 }}", "{% set a = 10**64 %}{{ a" + "*a" * 80 + " }}"]
+)
+def test_a_number_too_long_to_print_is_named_as_the_templates(source, tmp_path):
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "votecount.en.bbcode.j2").write_text(source)
+    with pytest.raises(TemplateFileError, match="more than 4,000 digits") as caught:
+        render_post("votecount", {}, extra=templates)
+    assert "sys." not in str(caught.value)

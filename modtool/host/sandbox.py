@@ -125,6 +125,7 @@ class FolderLoader(jinja2.BaseLoader):
 
 MAX_FORMAT_WIDTH = 1000  # a width or precision in a format spec; a post's column is far narrower
 MAX_BUILT_CHARS = 50 * MAX_OUTPUT_CHARS  # all the values one render may build, together
+MAX_DIGITS = 4000  # a number a template makes; below Python's own bound for printing one
 
 
 def _size(value: object, limit: int = MAX_OUTPUT_CHARS) -> int:
@@ -159,6 +160,14 @@ def _too_large(size: int, what: str) -> None:
         raise jinja2.exceptions.SecurityError(
             f"{what} would make a value of {size:,} characters or more; a template's values are "
             f"limited to {MAX_OUTPUT_CHARS:,}"
+        )
+
+
+def _too_many_digits(bits: int) -> None:
+    if bits * 0.302 > MAX_DIGITS:  # log10(2) digits a bit
+        raise jinja2.exceptions.SecurityError(
+            f"a number of more than {MAX_DIGITS:,} digits is not formatting (the template "
+            "computes it)"
         )
 
 
@@ -356,6 +365,8 @@ class _Environment(ImmutableSandboxedEnvironment):
         if operator == "**":
             if isinstance(right, int) and abs(right) > 64 and abs(left) not in (0, 1):
                 raise jinja2.exceptions.SecurityError("a power this large is not formatting")
+            if isinstance(left, int) and isinstance(right, int) and right > 0:
+                _too_many_digits(left.bit_length() * right)
             return left**right
         if operator == "%":
             if isinstance(left, str):
@@ -368,6 +379,8 @@ class _Environment(ImmutableSandboxedEnvironment):
                 return self.built(left + right, '"+"')
             return left + right
         count = [x for x in (left, right) if isinstance(x, int)]
+        if len(count) == 2:
+            _too_many_digits(left.bit_length() + right.bit_length())
         if sized and count:
             _too_large(_size(sized[0]) * max(count[0], 0), "this repeat")
             return self.built(left * right, "this repeat")
@@ -518,6 +531,8 @@ def render_bounded(
         line = getattr(exc, "lineno", None) or line_of(exc)
         at = f":{line}" if line else ""
         message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        if "integer string conversion" in message:  # Python's own bound, reached another way
+            message = "makes a number too long to print (thousands of digits); it is not formatting"
         if isinstance(exc, jinja2.exceptions.SecurityError) or "unsafe" in message:
             message += " (templates may only format the values they are given)"
         raise TemplateFileError(f"template {where}{at}: {message}") from None
