@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from modtool.cli import app
 
 from .conftest import ROOT
-from .test_bad_inputs import Case, _events, _file, _toml, check_case
+from .test_bad_inputs import PAGE, Case, _events, _file, _post, _toml, check_case
 
 VAMPIRES = ROOT / "tests" / "fixtures" / "games" / "vampires"
 
@@ -624,6 +624,46 @@ CASES = [
         ["posts", "https://bob:s3cret@127.0.0.1:9/viewtopic.php?t=1&sid=s3cret", "--offline"],
         "127.0.0.1",
     ),
+    Case(
+        "a ledger line nested 100,000 deep",
+        ["count", "{g}"],
+        "events.jsonl:",
+        _events("[" * 100_000 + "]" * 100_000),
+    ),
+    Case(
+        "game.toml arrays nested 100,000 deep",
+        ["count", "{g}"],
+        "game.toml: nested too deeply",
+        _toml("title = ", "deep = " + "[" * 100_000 + "]" * 100_000 + "\ntitle = "),
+    ),
+    Case(
+        "game.toml inline tables nested 100,000 deep",
+        ["count", "{g}"],
+        "game.toml: nested too deeply",
+        _toml("title = ", "deep = " + "{a = " * 100_000 + "1" + "}" * 100_000 + "\ntitle = "),
+    ),
+    Case(
+        "a selector nested 500 deep",
+        ["count", "{g}"],
+        "selector in game.toml is nested too deeply",
+        _both(
+            _file("g/page.html", PAGE),
+            _toml(
+                'path = "thread.jsonl"',
+                'path = "page.html"\nselectors = { post = "'
+                + ":is(" * 500
+                + "div"
+                + ")" * 500
+                + '", body = "div", author = "a" }',
+            ),
+        ),
+    ),
+    Case(
+        "a raw NUL inside a post",
+        ["posts", "{t}/p.jsonl"],
+        "p.jsonl:1: not valid JSON (a raw control character U+0000 inside a string at column",
+        _file("p.jsonl", _post("a\x00b").replace("\\u0000", "\x00")),
+    ),
 ]
 
 
@@ -680,3 +720,15 @@ def test_an_error_naming_a_control_character_is_harmless_too(tmp_path):
     setup.write_text(setup.read_text().replace('"thread.jsonl"', '"no\\u001b[2J.jsonl"'))
     result = CliRunner().invoke(app, ["count", str(game)])
     assert result.exit_code == 1 and "\x1b" not in result.stderr and "␛[2J" in result.stderr
+
+
+def test_an_unreadable_record_of_drafts_counts_as_empty(tmp_path):
+    """docs: an unreadable drafts/.written.json is empty (every draft counts as the host's);
+    one nested 100,000 deep is unreadable too, not a crash."""
+    game = tmp_path / "g"
+    shutil.copytree(MAFIA, game)
+    (game / "drafts").mkdir(exist_ok=True)
+    (game / "drafts" / ".written.json").write_text("[" * 100_000 + "]" * 100_000)
+    result = CliRunner().invoke(app, ["draft", "votecount", str(game)])
+    assert result.exit_code == 0, result.output
+    assert "Wrote" in result.output
