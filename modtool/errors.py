@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 
@@ -26,6 +27,21 @@ def without_secrets(text: str) -> str:
     """Text safe to print: every URL in it without a user name, password or session token."""
     login_in_url, secret_query = _secrets()
     return secret_query.sub(r"\1***", login_in_url.sub(r"\1", text))
+
+
+def json_problem(exc: ValueError, line: str = "") -> str:
+    """What is wrong with one line of JSON, for a one-line error: where and how to fix it (the
+    json module's own message stops at "Invalid control character at")."""
+    if not isinstance(exc, json.JSONDecodeError):
+        return "nested too deeply to be read (brackets in brackets); remove the line or fix it"
+    where = f"column {exc.colno}"
+    if exc.msg.startswith("Invalid control character") and exc.pos < len(line):
+        code = ord(line[exc.pos])
+        return (
+            f"not valid JSON (a raw control character U+{code:04X} inside a string at {where}); "
+            f"write it as \\u{code:04x} or remove it"
+        )
+    return f"not valid JSON ({exc.msg.removesuffix(' at')} at {where})"
 
 
 class ModToolError(Exception):

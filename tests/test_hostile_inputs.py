@@ -10,9 +10,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from modtool.cli import app
 
 from .conftest import ROOT
-from .test_bad_inputs import Case, _events, _file, _toml, check_case
+from .test_bad_inputs import PAGE, Case, _events, _file, _post, _toml, check_case
 
 VAMPIRES = ROOT / "tests" / "fixtures" / "games" / "vampires"
 
@@ -621,6 +624,46 @@ CASES = [
         ["posts", "https://bob:s3cret@127.0.0.1:9/viewtopic.php?t=1&sid=s3cret", "--offline"],
         "127.0.0.1",
     ),
+    Case(
+        "a ledger line nested 100,000 deep",
+        ["count", "{g}"],
+        "events.jsonl:",
+        _events("[" * 100_000 + "]" * 100_000),
+    ),
+    Case(
+        "game.toml arrays nested 100,000 deep",
+        ["count", "{g}"],
+        "game.toml: nested too deeply",
+        _toml("title = ", "deep = " + "[" * 100_000 + "]" * 100_000 + "\ntitle = "),
+    ),
+    Case(
+        "game.toml inline tables nested 100,000 deep",
+        ["count", "{g}"],
+        "game.toml: nested too deeply",
+        _toml("title = ", "deep = " + "{a = " * 100_000 + "1" + "}" * 100_000 + "\ntitle = "),
+    ),
+    Case(
+        "a selector nested 500 deep",
+        ["count", "{g}"],
+        "selector in game.toml is nested too deeply",
+        _both(
+            _file("g/page.html", PAGE),
+            _toml(
+                'path = "thread.jsonl"',
+                'path = "page.html"\nselectors = { post = "'
+                + ":is(" * 500
+                + "div"
+                + ")" * 500
+                + '", body = "div", author = "a" }',
+            ),
+        ),
+    ),
+    Case(
+        "a raw NUL inside a post",
+        ["posts", "{t}/p.jsonl"],
+        "p.jsonl:1: not valid JSON (a raw control character U+0000 inside a string at column",
+        _file("p.jsonl", _post("a\x00b").replace("\\u0000", "\x00")),
+    ),
 ]
 
 
@@ -632,3 +675,60 @@ def test_a_hostile_input_is_one_clear_line(case, tmp_path):
 def test_the_corpus_has_sixty_cases_more():
     assert len(CASES) >= 60
     assert len({c.name for c in CASES}) == len(CASES)
+
+
+MAFIA = ROOT / "games" / "example-mafia"
+ESCAPE = "\x1b]2;pwned\x07\x1b[2J\x9b31m\x7f"  # set the title, clear the screen, C1 CSI, DEL
+
+
+@pytest.fixture
+def escaping_game(tmp_path):
+    """The Mafia example with a ledger note and a post (its author and its text) holding
+    terminal escape sequences, as a shared folder or a saved thread may."""
+    game = tmp_path / "g"
+    shutil.copytree(MAFIA, game)
+    with open(game / "events.jsonl", "a") as ledger:
+        ledger.write(json.dumps({"kind": "vote_reset", "post": 12, "note": ESCAPE + "x"}) + "\n")
+    post = {"post_id": "m99", "number": 15, "author": "Evil" + ESCAPE, "time": None}
+    post |= {"url": None, "edited": False, "thread": "", "html": f"hi {ESCAPE}<b>VOTE: Fern</b>"}
+    with open(game / "thread.jsonl", "a") as thread:
+        thread.write(json.dumps(post) + "\n")
+    return game
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["events", "{g}"], ["count", "{g}", "--audit"], ["activity", "{g}"], ["count", "{g}"]],
+    ids=" ".join,
+)
+def test_control_characters_reach_the_terminal_harmlessly(args, escaping_game):
+    """A note, a name or a post holding ESC [2J or ESC ] 2; … BEL is shown as "␛[2J", never
+    sent to the terminal as it is, and never stops the command."""
+    args = [a.replace("{g}", str(escaping_game)) for a in args]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    for control in ("\x1b", "\x07", "\x9b", "\x7f"):
+        assert control not in result.output
+    if args[0] == "events":
+        assert "␛]2;pwned␇" in result.stdout  # click itself drops the ESC [2J off a terminal
+
+
+def test_an_error_naming_a_control_character_is_harmless_too(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(MAFIA, game)
+    setup = game / "game.toml"
+    setup.write_text(setup.read_text().replace('"thread.jsonl"', '"no\\u001b[2J.jsonl"'))
+    result = CliRunner().invoke(app, ["count", str(game)])
+    assert result.exit_code == 1 and "\x1b" not in result.stderr and "␛[2J" in result.stderr
+
+
+def test_an_unreadable_record_of_drafts_counts_as_empty(tmp_path):
+    """docs: an unreadable drafts/.written.json is empty (every draft counts as the host's);
+    one nested 100,000 deep is unreadable too, not a crash."""
+    game = tmp_path / "g"
+    shutil.copytree(MAFIA, game)
+    (game / "drafts").mkdir(exist_ok=True)
+    (game / "drafts" / ".written.json").write_text("[" * 100_000 + "]" * 100_000)
+    result = CliRunner().invoke(app, ["draft", "votecount", str(game)])
+    assert result.exit_code == 0, result.output
+    assert "Wrote" in result.output

@@ -4,6 +4,7 @@ tried against the environment drafts are rendered in, and none runs or reads any
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 import pytest
@@ -213,3 +214,96 @@ def test_the_command_line_runs_nothing_from_a_shared_game_folder(tmp_path):
         assert result.exit_code == 1, result.output
         assert result.stderr.count("\n") == 1 and "votecount.en.bbcode.j2" in result.stderr
         assert not mark.exists()
+
+
+# Each: a template that would build a value of gigabytes in one operation, before any output
+# bound is reached; and what the one-line refusal names.
+BLOW_UPS = {
+    "width as a string argument": ('{{ "{:{}}".format(1, "999999999") }}', "limit of 1000"),
+    "width from the % values": ('{{ "%*d" % (999999999, 1) }}', "'\\*'"),
+    "precision from the % values": ('{{ "%.*f" % (999999, 1.5) }}', "'\\*'"),
+    "% width in the format filter": ('{{ "%*d"|format(999999, 1) }}', "'\\*'"),
+    "a % width above the limit": ('{{ "%999999d" % 1 }}', "limit of 1000"),
+    "many format fields": ('{{ ("{:999}" * 3000).format(*range(3000)) }}', "limited to 1,000,000"),
+    "format_map width": ('{{ "{x:{w}}".format_map({"x": 1, "w": "99999999"}) }}', "limit of 1000"),
+    "a list of big strings repeated": ('{{ ([("x" * 1000000)] * 3500) | join }}', "limited to"),
+    "a join of a generator": (
+        '{{ range(3000) | map("string") | map("center", 999999) | join }}',
+        "limited to",
+    ),
+    "str.join": ('{{ "".join([("x" * 999999)] * 50) }}', "limited to"),
+    "replace multiplying": ('{{ ("x"*3000)|replace("x", "y"*1000000) }}', "replace filter"),
+    "str.replace multiplying": ('{{ ("x"*3000).replace("x", "y"*999999) }}', "str.replace"),
+    "indent width as a string": ('{{ ("a\\n"*500000) | indent("x"*1000, true) }}', "indent"),
+    "wordwrap with a big wrapstring": (
+        '{{ ("x"*100000) | wordwrap(1, wrapstring="y"*100000) }}',
+        "wordwrap",
+    ),
+    "expandtabs": ('{{ ("\\t" * 100000).expandtabs(999999) }}', "str.expandtabs"),
+    "translate": ('{{ ("a" * 100000).translate({97: "y" * 100000}) }}', "str.translate"),
+    "a macro doubling a string": (
+        '{% macro d(s, n) %}{{ d(s ~ s, n - 1) if n else s|length }}{% endmacro %}{{ d("x", 33) }}',
+        '"~"',
+    ),
+    "a macro doubling a list": (
+        "{% macro d(s, n) %}{{ d(s + s, n - 1) if n else s|length }}{% endmacro %}"
+        '{{ d(["x"], 33) }}',
+        '"\\+"',
+    ),
+    "string doubling at the top": (
+        '{% set s = "x" * 999 %}' + "{% set s = s ~ s %}" * 30 + "{{ s|length }}",
+        '"~"',
+    ),
+    "a list of lists printed": ("{{ [[1] * 100000] * 100000 }}", "this repeat"),
+    "dict.fromkeys": ('{{ {}.fromkeys(range(99999), "y" * 99999) }}', "fromkeys"),
+    "many values in all": (
+        '{% for i in range(99999) %}{% set s = "y" * 999999 %}{% endfor %}',
+        "in all",
+    ),
+}
+
+
+@pytest.mark.parametrize("form", list(BLOW_UPS))
+def test_a_value_too_large_is_refused_before_it_is_built(form, tmp_path):
+    import tracemalloc
+
+    source, says = BLOW_UPS[form]
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "votecount.en.bbcode.j2").write_text(source)
+    tracemalloc.start()
+    try:
+        with pytest.raises(TemplateFileError) as caught:
+            render_post("votecount", {"count": {"day": 1}}, extra=templates)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    message = str(caught.value)
+    assert "\n" not in message and "votecount.en.bbcode.j2" in message
+    assert re.search(says, message), message
+    assert peak < 60_000_000, f"{peak:,} bytes"
+
+
+def test_formatting_within_the_limits_still_works(tmp_path):
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "votecount.en.bbcode.j2").write_text(
+        '{{ "{:>5}|{:<{}}|".format("a", "b", 3) }}{{ "%-4s|%3d" % ("c", 7) }}|'
+        '{{ "%s"|format("d") }}|{{ ["x", "y"]|join(", ") }}|{{ "ab"|replace("a", "z") }}|'
+        '{{ "a\nb"|indent(2) }}|{{ ("p" ~ "q") + "r" }}|{{ [1] + [2] }}|{{ "-" * 3 }}|'
+        '{{ "{x:.2f}".format_map({"x": 1.5}) }}'
+    )
+    out = render_post("votecount", {}, extra=templates)
+    assert out == "    a|b  |c   |  7|d|x, y|zb|a\n  b|pqr|[1, 2]|---|1.50"
+
+
+@pytest.mark.parametrize(
+    "source", ["{{ ((2**64)**64)**64 }}", "{% set a = 10**64 %}{{ a" + "*a" * 80 + " }}"]
+)
+def test_a_number_too_long_to_print_is_named_as_the_templates(source, tmp_path):
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "votecount.en.bbcode.j2").write_text(source)
+    with pytest.raises(TemplateFileError, match="more than 4,000 digits") as caught:
+        render_post("votecount", {}, extra=templates)
+    assert "sys." not in str(caught.value)

@@ -59,6 +59,47 @@ def _usage_line(exc: click.UsageError) -> _UsageLine:
     return _UsageLine(f"{message}; '{where} -h' lists what it takes")
 
 
+# What a terminal would act on rather than show (ESC starts a sequence that can set the window
+# title or clear the screen; C1 0x9b is ESC [ to some terminals): C0 controls but tab and
+# newline, DEL and C1, each shown as its Control Pictures sign (U+2400 + code, "␛" for ESC),
+# C1 as U+FFFD. Game folders and threads are written by others; what they hold is text.
+_CONTROLS = {c: 0x2400 + c for c in range(0x20) if chr(c) not in "\t\n"}
+_CONTROLS |= {0x7F: 0x2421} | dict.fromkeys(range(0x80, 0xA0), 0xFFFD)
+
+
+def harmless(text: str) -> str:
+    """`text` with no character a terminal would act on (`_CONTROLS`)."""
+    return text.translate(_CONTROLS)
+
+
+class _HarmlessStream:
+    """stdout or stderr for the length of a command: everything written is `harmless`, so
+    that no note, name or post from a game folder or a thread drives the terminal."""
+
+    def __init__(self, stream) -> None:
+        self.unguarded = stream
+
+    def write(self, text):
+        return self.unguarded.write(harmless(text) if isinstance(text, str) else text)
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str):
+        return getattr(self.unguarded, name)
+
+
+@contextmanager
+def _harmless_output():
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _HarmlessStream(saved[0]), _HarmlessStream(saved[1])
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
 class _Errors(TyperGroup):
     """Every error a command raises ends as one line on stderr: modtool's own errors say what
     and how to fix it; an unexpected one says where to report it, with the traceback only
@@ -80,6 +121,14 @@ class _Errors(TyperGroup):
             raise _usage_line(exc) from None
 
     def invoke(self, ctx: click.Context):
+        try:
+            with _harmless_output():
+                return self._invoke(ctx)
+        except click.ClickException as exc:
+            exc.message = harmless(exc.message)
+            raise
+
+    def _invoke(self, ctx: click.Context):
         wants_json = ctx.meta.get("modtool.json", False)
         try:
             return super().invoke(ctx)
@@ -360,7 +409,9 @@ def _fetcher(options, cookies: Path | None, pairs: dict[str, str], cache: Path |
             from rich.console import Console
             from rich.progress import Progress
 
-            bar = stack.enter_context(Progress(transient=True, console=Console(stderr=True)))
+            bar = stack.enter_context(
+                Progress(transient=True, console=Console(file=_unguarded(sys.stderr)))
+            )
             task = bar.add_task("Reading pages", total=None)
 
             def progress(done: int, total: int) -> None:
@@ -376,6 +427,11 @@ def _fetcher(options, cookies: Path | None, pairs: dict[str, str], cache: Path |
 
 def _emit_json(obj: object) -> None:
     typer.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def _unguarded(stream):
+    """The terminal itself, for what draws on it on purpose (the progress bar)."""
+    return getattr(stream, "unguarded", stream)
 
 
 def _version(value: bool) -> None:

@@ -187,7 +187,7 @@ def _written(where: Path) -> dict[str, str] | None:
         return None
     try:
         found = json.loads(record.read_text("utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
     return found if isinstance(found, dict) else {}
 

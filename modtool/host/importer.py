@@ -18,7 +18,7 @@ import tomli_w
 
 from ..core.ledger import LEDGER_FILE, SETUP_FILE, Phase, write_atomic
 from ..core.names import normalise
-from ..errors import SourceError
+from ..errors import SourceError, json_problem
 from ..threads.frozen import frozen
 
 
@@ -51,8 +51,8 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
         if line.strip():
             try:
                 cases.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise SourceError(f"{cases_path}:{i}: not valid JSON ({exc.msg})") from None
+            except (json.JSONDecodeError, RecursionError) as exc:
+                raise SourceError(f"{cases_path}:{i}: {json_problem(exc, line)}") from None
     written, skipped, guessed = [], [], []
     for case in cases:
         game = str(case.get("game", "?"))

@@ -153,10 +153,17 @@ def parse_body(html: str) -> Body:
     return Body(own_text(reading), vote_lines(reading))
 
 
+# The characters XML (and so lxml's tree) cannot hold: C0 controls but tab, newline and
+# carriage return. A post holding one (an ESC pasted into a posts file) reads with its
+# Control Pictures sign in its place ("␛" for ESC), as a host would want to see it.
+_NOT_XML = {c: 0x2400 + c for c in range(0x20) if chr(c) not in "\t\n\r"}
+
+
 def read_html(html: str) -> str:
     """The reading of a post body given as HTML."""
     if not html or not html.strip():
         return ""
+    html = html.translate(_NOT_XML)
     # The body element is the wrapper: stray closing tags in a post cannot escape it.
     doc = etree.fromstring(f"<html><body>{html}</body></html>", _parser())
     root = doc.find("body") if doc is not None else None

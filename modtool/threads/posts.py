@@ -10,7 +10,7 @@ from typing import IO
 
 import orjson
 
-from ..errors import SourceError
+from ..errors import SourceError, json_problem
 from .body import Body, inner_html, own_text, read, read_html, vote_lines
 from .frozen import frozen
 
@@ -163,8 +163,8 @@ def read_posts_jsonl(lines: Iterable[str], name: str) -> Iterator[Post]:
             continue
         try:
             obj = json_line(line)
-        except json.JSONDecodeError as exc:
-            raise SourceError(f"{name}:{i}: not valid JSON ({exc.msg})") from None
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise SourceError(f"{name}:{i}: {json_problem(exc, line)}") from None
         yield post_from_json(obj, f"{name}:{i}")
 
 

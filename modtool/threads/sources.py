@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import tzinfo
 from pathlib import Path
 
-from ..errors import GameFileError, SourceError
+from ..errors import GameFileError, SourceError, json_problem
 from .body import reading_digest
 from .cache import PageCache
 from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
@@ -172,8 +172,8 @@ def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
                 return
             try:
                 head = json_line(first)
-            except json.JSONDecodeError as exc:
-                raise SourceError(f"{path}:1: not valid JSON ({exc.msg})") from None
+            except (json.JSONDecodeError, RecursionError) as exc:
+                raise SourceError(f"{path}:1: {json_problem(exc, first)}") from None
             if isinstance(head, dict) and "content" in head and "user" in head:
                 yield from _read_archive(_chain(first, fh), str(path), tz)
             else:

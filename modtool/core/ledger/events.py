@@ -10,7 +10,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import GameFileError
+from ...errors import GameFileError, json_problem
 from ...threads.frozen import frozen
 from ..names import NO_LYNCH_WORDS, UNVOTE_WORDS, did_you_mean, normalise
 from ..votes import read_correction
@@ -52,8 +52,8 @@ def _read_ledger(path: Path, game: Game) -> Iterable[Event]:
             continue
         try:
             obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise GameFileError(path, f"not valid JSON ({exc.msg})", i) from None
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise GameFileError(path, json_problem(exc, line), i) from None
         try:
             event = event_from_json(obj, i, game, replaced)
         except ValueError as exc:

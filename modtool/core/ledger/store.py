@@ -41,6 +41,10 @@ def load_game(folder: str | Path, find_variant: Callable) -> Game:
         ) from None
     except UnicodeDecodeError:
         raise GameFileError(setup_path, "not UTF-8 text; save it as UTF-8") from None
+    except RecursionError:
+        raise GameFileError(
+            setup_path, "nested too deeply (arrays or tables in one another); fix the file"
+        ) from None
     game = _game_from_setup(setup, setup_path, folder, find_variant)
     ledger_path = folder / LEDGER_FILE
     events: tuple[Event, ...] = ()

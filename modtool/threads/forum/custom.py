@@ -59,6 +59,10 @@ def parse(doc, url: str | None, tz: tzinfo, selectors: Mapping[str, str]) -> Thr
         posts = read_posts(doc, url, tz, spec(selectors))
     except SelectorError as exc:
         raise SourceError(f"a selector in game.toml is not valid CSS ({exc})") from None
+    except RecursionError:
+        raise SourceError(
+            "a selector in game.toml is nested too deeply (brackets in brackets); simplify it"
+        ) from None
     # Posts without an id of their own are numbered in page order.
     pages, page_url, _ = paginate(doc, url, _SCHEMES)
     posts = [p if p.post_id != _NO_ID else _with_id(p, page_url) for p in posts]
