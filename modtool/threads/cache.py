@@ -20,6 +20,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -43,6 +44,13 @@ _TABLES = {  # name -> columns
 _LAYOUT_VERSION = 2
 _DERIVED_TABLES = ("readings", "clauses")
 _CHUNK = 500  # digests asked for in one query (SQLite's limit on parameters is 999 or more)
+# What SQLite says when a cache cannot take a write: a file (or folder, for the journal) the
+# user may not write to, or a full disk. Such a cache is still read; what is new is not kept.
+_CANNOT_WRITE = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_FULL")
+
+
+def _cannot_write(exc: sqlite3.OperationalError) -> bool:
+    return (getattr(exc, "sqlite_errorname", None) or "").startswith(_CANNOT_WRITE)
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
@@ -99,6 +107,9 @@ class PageCache:
         self.path = path
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
+        # Why nothing new can be kept (SQLite's words), once a write has failed: the cache
+        # is still read, and writes are no longer tried.
+        self.not_kept: str | None = None
 
     @property
     def _db(self) -> sqlite3.Connection:
@@ -150,16 +161,20 @@ class PageCache:
         return row is not None
 
     def store(self, url: str, body: str, etag: str | None, last_modified: str | None) -> None:
-        with self._lock, self._db:
-            self._db.execute(
+        self._write(
+            lambda db: db.execute(
                 "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?)",
                 (url, body, etag, last_modified, time.time()),
             )
+        )
 
     def touch(self, url: str) -> None:
         """A 304: the cached copy is current as of now."""
-        with self._lock, self._db:
-            self._db.execute("UPDATE pages SET fetched_at = ? WHERE url = ?", (time.time(), url))
+        self._write(
+            lambda db: db.execute(
+                "UPDATE pages SET fetched_at = ? WHERE url = ?", (time.time(), url)
+            )
+        )
 
     def thread(self, url: str) -> tuple[list[str], float] | None:
         """The page URLs last seen for a thread (by any URL it was read from), and when."""
@@ -200,16 +215,30 @@ class PageCache:
 
     def _keep(self, insert: str, rows: list[tuple]) -> None:
         """Run `insert` for each row, in one transaction."""
-        try:
-            with self._lock, self._db:
-                self._db.executemany(insert, rows)
-        except sqlite3.OperationalError:
-            pass  # a cache that cannot be written to (read-only, full): the next run reads again
+        self._write(lambda db: db.executemany(insert, rows))
 
     def store_thread(self, urls: list[str], pages: list[str]) -> None:
         now = time.time()
-        with self._lock, self._db:
-            for url in urls:
-                self._db.execute(
-                    "INSERT OR REPLACE INTO threads VALUES (?, ?, ?)", (url, json.dumps(pages), now)
-                )
+        rows = [(url, json.dumps(pages), now) for url in urls]
+        self._write(
+            lambda db: db.executemany("INSERT OR REPLACE INTO threads VALUES (?, ?, ?)", rows)
+        )
+
+    def _write(self, write: Callable[[sqlite3.Connection], object]) -> None:
+        """One write in its own transaction. A cache that cannot be written to (read-only,
+        its folder read-only, a full disk) is read as it is: the write is dropped, `not_kept`
+        says why, and no later write is tried (the next run fetches what was not kept)."""
+        with self._lock:
+            db = self._db
+            if self.not_kept is not None:
+                return
+            try:
+                with db:
+                    write(db)
+            except sqlite3.OperationalError as exc:
+                if not _cannot_write(exc):
+                    raise ModToolError(
+                        f"--cache {self.path}: cannot be written ({exc}); if another modtool "
+                        "is using it, run again when it has finished, or give another path"
+                    ) from None
+                self.not_kept = str(exc)

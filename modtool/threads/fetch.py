@@ -255,6 +255,7 @@ class Fetcher:
                 ) from None
             if status == 304 and cached:
                 self.cache.touch(url)
+                self._say_if_not_kept()
                 return cached.body
             if status in _RETRY_STATUS and not last:
                 wait = _retry_after(response_headers)
@@ -269,6 +270,7 @@ class Fetcher:
                 self.cache.store(
                     url, body, response_headers.get("ETag"), response_headers.get("Last-Modified")
                 )
+                self._say_if_not_kept()
             return body
         raise FetchError(f"{url} kept failing; try again later")  # pragma: no cover
 
@@ -306,6 +308,19 @@ class Fetcher:
                 # a reset, a closed connection, a body cut short by the server
                 raise _Retry(f"the connection failed ({exc.__class__.__name__})") from None
         raise FetchError(f"{url}: more than {self.options.max_redirects} redirects")
+
+    def _say_if_not_kept(self) -> None:
+        """One note, the first time the cache could not keep a page (it is still read)."""
+        if self.cache is None or self.cache.not_kept is None:
+            return
+        note = (
+            f"--cache {self.cache.path} cannot be written ({self.cache.not_kept}): pages are "
+            "read from it, but what was fetched is not kept; give a --cache you may write to, "
+            "or fix its permissions"
+        )
+        with self._count_lock:
+            if note not in self.report.notes:
+                self.report.notes.append(note)
 
     def _read_capped(self, url: str, response: httpx.Response) -> bytes:
         """The whole body, or a refusal: never more than max_page_bytes, never cut short."""
@@ -399,6 +414,7 @@ class Fetcher:
             # The thread's page list names the first page by its own URL ("?page=1"): the
             # page is cached under that name too, so a later --offline run finds it.
             self.cache.store(first.page_url, body, None, None)
+            self._say_if_not_kept()
         pages = list(first.page_urls) or [url]
         have = {first.page_url or url: first}
         fetch = {
@@ -414,6 +430,7 @@ class Fetcher:
         posts = self._posts(pages, have, fetch)
         if self.cache:
             self.cache.store_thread([url, pages[0]], pages)
+            self._say_if_not_kept()
         return posts
 
     def _posts(self, pages: list[str], have: dict[str, ThreadPage], fetch: set[str]) -> list[Post]:
