@@ -46,3 +46,25 @@ def test_a_read_only_cache_is_read_and_new_pages_are_fetched_but_not_kept(tmp_pa
         offline, _ = _posts([server.url, "--cache", str(cache), "--offline"])
     assert offline.exit_code == 0 and len(offline.stdout.splitlines()) == 40  # as it was kept
     assert cache.read_bytes() == before
+
+
+def test_a_cache_in_a_folder_that_cannot_be_written_is_one_line(tmp_path, monkeypatch):
+    _opened_read_only(monkeypatch)  # as SQLite finds a folder the user may not write to
+    cache = tmp_path / "ro" / "pages.sqlite"
+    cache.parent.mkdir()
+    with ForumServer(total=40) as server:
+        result, err = _posts([server.url, "--cache", str(cache)])
+        assert sum(server.requests.values()) == 0
+    assert result.exit_code == 1 and len(err) == 1, result.output
+    assert f"--cache {cache}: cannot be opened or made (unable to open database file)" in err[0]
+    assert "folder you may write to" in err[0] and "unexpected" not in err[0]
+    assert list(cache.parent.iterdir()) == []
+
+
+def test_a_cache_under_a_file_is_one_line(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    cache = tmp_path / "notes.txt" / "pages.sqlite"
+    result, err = _posts(["https://forum.example.invalid/t/1", "--cache", str(cache)])
+    assert result.exit_code == 1 and len(err) == 1, result.output
+    assert f"--cache {cache}: cannot be opened or made" in err[0]
+    assert (tmp_path / "notes.txt").read_text() == "mine"

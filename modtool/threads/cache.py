@@ -119,18 +119,30 @@ class PageCache:
             if self._conn is None:
                 if self.path.exists() and not self.path.is_file():
                     raise ModToolError(f"--cache {self.path}: a folder; give a file path")
-                self.path.parent.mkdir(parents=True, exist_ok=True)
                 new = not self.path.exists()
-                conn = sqlite3.connect(self.path, check_same_thread=False)
+                try:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                    conn = sqlite3.connect(self.path, check_same_thread=False)
+                except (OSError, sqlite3.OperationalError) as exc:
+                    reason = getattr(exc, "strerror", None) or exc
+                    raise ModToolError(
+                        f"--cache {self.path}: cannot be opened or made ({reason}); give --cache "
+                        "a file in a folder you may write to, or fix the folder's permissions"
+                    ) from None
                 try:
                     if new:
                         os.chmod(self.path, 0o600)  # pages of private forums may be in here
                     _prepare(conn)
                 except sqlite3.OperationalError as exc:  # locked by another writer, unreadable
                     conn.close()
+                    fix = (
+                        "give --cache a file you may write to, or fix its permissions"
+                        if _cannot_write(exc)  # no cache in it yet, and none can be made
+                        else "if another modtool is using it, run again when it has "
+                        "finished, or give another path"
+                    )
                     raise ModToolError(
-                        f"--cache {self.path}: cannot be used ({exc}); if another modtool "
-                        "is using it, run again when it has finished, or give another path"
+                        f"--cache {self.path}: cannot be used ({exc}); {fix}"
                     ) from None
                 except sqlite3.DatabaseError as exc:
                     conn.close()
