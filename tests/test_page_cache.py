@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
@@ -68,3 +69,24 @@ def test_a_cache_under_a_file_is_one_line(tmp_path):
     assert result.exit_code == 1 and len(err) == 1, result.output
     assert f"--cache {cache}: cannot be opened or made" in err[0]
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def _zero_a_page(cache, page: int = 1, size: int = 4096) -> None:
+    """One page of the file overwritten with zeros (a bad sector, a copy that failed)."""
+    data = cache.read_bytes()
+    cache.write_bytes(data[: page * size] + b"\0" * size + data[(page + 1) * size :])
+
+
+@pytest.mark.parametrize("offline", [False, True])
+def test_a_damaged_cache_is_one_line_saying_so(tmp_path, offline):
+    cache = tmp_path / "pages.sqlite"
+    with ForumServer(total=75) as server:
+        first, _ = _posts([server.url, "--cache", str(cache)])
+        assert first.exit_code == 0, first.output
+        _zero_a_page(cache)
+        damaged = cache.read_bytes()
+        result, err = _posts([server.url, "--cache", str(cache), *(["--offline"] * offline)])
+    assert result.exit_code == 1 and len(err) == 1, result.output
+    assert f"--cache {cache}: the cache is damaged (database disk image is malformed)" in err[0]
+    assert "delete the file" in err[0] and "unexpected" not in err[0]
+    assert cache.read_bytes() == damaged

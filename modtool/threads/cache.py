@@ -20,7 +20,8 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import platformdirs
@@ -160,16 +161,16 @@ class PageCache:
                 self._conn = None
 
     def page(self, url: str) -> CachedPage | None:
-        with self._lock:
-            row = self._db.execute(
+        with self._using() as db:
+            row = db.execute(
                 "SELECT url, body, etag, last_modified, fetched_at FROM pages WHERE url = ?", (url,)
             ).fetchone()
         return CachedPage(*row) if row else None
 
     def has(self, url: str) -> bool:
         """Whether a page is cached (without reading its body)."""
-        with self._lock:
-            row = self._db.execute("SELECT 1 FROM pages WHERE url = ?", (url,)).fetchone()
+        with self._using() as db:
+            row = db.execute("SELECT 1 FROM pages WHERE url = ?", (url,)).fetchone()
         return row is not None
 
     def store(self, url: str, body: str, etag: str | None, last_modified: str | None) -> None:
@@ -190,8 +191,8 @@ class PageCache:
 
     def thread(self, url: str) -> tuple[list[str], float] | None:
         """The page URLs last seen for a thread (by any URL it was read from), and when."""
-        with self._lock:
-            row = self._db.execute(
+        with self._using() as db:
+            row = db.execute(
                 "SELECT pages, updated_at FROM threads WHERE url = ?", (url,)
             ).fetchone()
         return (json.loads(row[0]), row[1]) if row else None
@@ -213,11 +214,11 @@ class PageCache:
     def _by_digest(self, select: str, params: tuple, digests: list[bytes]) -> dict:
         """{digest: value} of `select` ("... WHERE") for these digests, in chunks of _CHUNK."""
         found: dict = {}
-        with self._lock:
+        with self._using() as db:
             for i in range(0, len(digests), _CHUNK):
                 chunk = digests[i : i + _CHUNK]
                 marks = ",".join("?" * len(chunk))
-                found.update(self._db.execute(f"{select} digest IN ({marks})", (*params, *chunk)))
+                found.update(db.execute(f"{select} digest IN ({marks})", (*params, *chunk)))
         return found
 
     def keep_clauses(self, kind: bytes, clauses: list[tuple[bytes, bytes]]) -> None:
@@ -240,8 +241,7 @@ class PageCache:
         """One write in its own transaction. A cache that cannot be written to (read-only,
         its folder read-only, a full disk) is read as it is: the write is dropped, `not_kept`
         says why, and no later write is tried (the next run fetches what was not kept)."""
-        with self._lock:
-            db = self._db
+        with self._using() as db:
             if self.not_kept is not None:
                 return
             try:
@@ -249,8 +249,22 @@ class PageCache:
                     write(db)
             except sqlite3.OperationalError as exc:
                 if not _cannot_write(exc):
-                    raise ModToolError(
-                        f"--cache {self.path}: cannot be written ({exc}); if another modtool "
-                        "is using it, run again when it has finished, or give another path"
-                    ) from None
+                    raise
                 self.not_kept = str(exc)
+
+    @contextmanager
+    def _using(self) -> Iterator[sqlite3.Connection]:
+        """The database, for one read or write: SQLite's errors made one line each."""
+        with self._lock:
+            try:
+                yield self._db
+            except sqlite3.OperationalError as exc:  # locked by another writer all this while
+                raise ModToolError(
+                    f"--cache {self.path}: cannot be used ({exc}); if another modtool "
+                    "is using it, run again when it has finished, or give another path"
+                ) from None
+            except sqlite3.DatabaseError as exc:  # a page of the file overwritten, lost
+                raise ModToolError(
+                    f"--cache {self.path}: the cache is damaged ({exc}); delete the file (its "
+                    "pages are fetched again), or give another --cache"
+                ) from None
