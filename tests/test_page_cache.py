@@ -5,6 +5,7 @@ read as it is or refused in one line; a file that is not modtool's is never chan
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 
 import pytest
 from typer.testing import CliRunner
@@ -90,3 +91,30 @@ def test_a_damaged_cache_is_one_line_saying_so(tmp_path, offline):
     assert f"--cache {cache}: the cache is damaged (database disk image is malformed)" in err[0]
     assert "delete the file" in err[0] and "unexpected" not in err[0]
     assert cache.read_bytes() == damaged
+
+
+def test_another_programs_sqlite_file_is_refused_and_left_as_it_is(tmp_path):
+    theirs = tmp_path / "readings.db"
+    with closing(sqlite3.connect(theirs)) as db:
+        db.executescript(
+            "CREATE TABLE readings (sensor TEXT, value REAL); CREATE TABLE notes (body TEXT);"
+            "INSERT INTO readings VALUES ('kitchen', 21.5); INSERT INTO notes VALUES ('mine');"
+        )
+    before = theirs.read_bytes()
+    with ForumServer(total=40) as server:
+        result, err = _posts([server.url, "--cache", str(theirs)])
+        assert sum(server.requests.values()) == 0
+    assert result.exit_code == 1 and len(err) == 1, result.output
+    assert f"--cache {theirs}: not a modtool page cache, but another program's SQLite" in err[0]
+    assert theirs.read_bytes() == before
+
+
+def test_a_cache_carries_modtools_mark_and_an_unmarked_cache_is_still_read(tmp_path):
+    cache = tmp_path / "pages.sqlite"
+    with ForumServer(total=40) as server:
+        assert _posts([server.url, "--cache", str(cache)])[0].exit_code == 0
+        with closing(sqlite3.connect(cache)) as db:
+            assert db.execute("PRAGMA application_id").fetchone()[0] == 0x6D647463
+            db.execute("PRAGMA application_id = 0")  # as a cache made before the mark
+        again, err = _posts([server.url, "--cache", str(cache), "--offline"])
+    assert again.exit_code == 0 and len(again.stdout.splitlines()) == 40, again.output

@@ -43,6 +43,16 @@ _TABLES = {  # name -> columns
 # into a 45 MB cache: 26 ms against 7 ms). Caches before this layout (user_version 0) had the
 # keyed tables; their rows are derived from the pages and read again, so they are dropped.
 _LAYOUT_VERSION = 2
+# The columns by which a file with no mark (a cache made before the mark) is known as a cache.
+_COLUMNS = {
+    "pages": {"url", "body", "etag", "last_modified", "fetched_at"},
+    "threads": {"url", "pages", "updated_at"},
+    "readings": {"digest", "reading"},
+    "clauses": {"kind", "digest", "clauses"},
+}
+# Marks a file as modtool's page cache (SQLite's application_id; "mdtc"). A SQLite file with
+# tables and neither this mark nor a cache's tables is another program's: it is never changed.
+_APPLICATION_ID = 0x6D647463
 _DERIVED_TABLES = ("readings", "clauses")
 _CHUNK = 500  # digests asked for in one query (SQLite's limit on parameters is 999 or more)
 # What SQLite says when a cache cannot take a write: a file (or folder, for the journal) the
@@ -59,7 +69,9 @@ def _prepare(conn: sqlite3.Connection) -> None:
     with the version read again inside it, so that two modtools opening an old cache at once
     upgrade it once. A cache of this version is only read (no write lock for each run). A
     cache that cannot be written to is read as it is: the inserts name their columns, which
-    both layouts have."""
+    both layouts have. Another program's SQLite file is refused before anything is written."""
+    if conn.execute("PRAGMA application_id").fetchone()[0] != _APPLICATION_ID:
+        _refuse_a_stranger(conn)
     if _version(conn) >= _LAYOUT_VERSION:
         return  # its tables were made in the transaction that set its version
     try:
@@ -70,11 +82,30 @@ def _prepare(conn: sqlite3.Connection) -> None:
             for table, columns in _TABLES.items():
                 conn.execute(f"CREATE TABLE IF NOT EXISTS {table} ({columns})")
             conn.execute(f"PRAGMA user_version = {_LAYOUT_VERSION}")
+            conn.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
         conn.commit()
     except sqlite3.OperationalError:  # read-only, or another modtool writing all this while
         conn.rollback()
         if not _tables_in(conn) >= _TABLES.keys():
             raise
+
+
+class NotACache(Exception):
+    """A SQLite file of another program: its own tables (named), and none of modtool's mark."""
+
+
+def _refuse_a_stranger(conn: sqlite3.Connection) -> None:
+    """Raise NotACache unless the file is empty or holds a cache of an earlier modtool (made
+    before the mark): modtool's tables only, with their columns, the pages among them."""
+    tables = {t for t in _tables_in(conn) if not t.startswith("sqlite_")}
+    if not tables:
+        return  # a new file, or an empty one: made a cache
+    ours = "pages" in tables and tables <= _COLUMNS.keys()
+    for table in tables & _COLUMNS.keys():
+        columns = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        ours = ours and columns >= _COLUMNS[table]
+    if not ours:
+        raise NotACache(", ".join(sorted(tables)))
 
 
 def _version(conn: sqlite3.Connection) -> int:
@@ -150,6 +181,13 @@ class PageCache:
                     raise ModToolError(
                         f"--cache {self.path}: not a modtool page cache ({exc}); "
                         "give another path, or delete the file"
+                    ) from None
+                except NotACache as exc:
+                    conn.close()
+                    raise ModToolError(
+                        f"--cache {self.path}: not a modtool page cache, but another program's "
+                        f"SQLite file (tables: {exc}); it is left as it is: give --cache another "
+                        "path"
                     ) from None
                 self._conn = conn
             return self._conn
