@@ -3,6 +3,8 @@ through the real client, pool, pace, retries and page cache."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import httpx
 import pytest
 
@@ -10,7 +12,7 @@ from modtool.errors import FetchError, SourceError
 from modtool.threads.cache import PageCache
 from modtool.threads.fetch import Fetcher, FetchOptions, load_cookies, make_client
 
-from .forum_server import ForumServer
+from .forum_server import ForumServer, thread_page
 
 FAST = FetchOptions(per_host_interval=0.0, backoff=0.05, concurrency=3)
 
@@ -293,3 +295,29 @@ def test_a_login_in_the_url_reads_a_thread_and_is_kept_out_of_the_posts():
         posts, _ = _read(server, url=f"http://bob:s3cret@{host}")
     assert len(posts) == 30
     assert all("s3cret" not in (p.url or "") and "bob@" not in (p.url or "") for p in posts)
+
+
+def test_a_short_url_redirecting_to_another_folder_reads_the_pages_from_where_they_are(tmp_path):
+    """/t/7 -> /forum/viewtopic.php?f=1&t=7: the page's links ("./viewtopic.php?...&start=25")
+    are relative to the page's own URL, as a browser reads them, not to the URL asked for."""
+    seen = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.url.path)
+        if request.url.path == "/t/7":
+            return httpx.Response(301, headers={"Location": "/forum/viewtopic.php?f=1&t=7"})
+        if request.url.path == "/forum/viewtopic.php":
+            return httpx.Response(
+                200, text=thread_page(int(request.url.params.get("start", 0)), 75)
+            )
+        return httpx.Response(404)
+
+    cache = PageCache(tmp_path / "pages.sqlite")
+    fetcher = Fetcher(make_client(httpx.MockTransport(handler)), cache, FAST)
+    posts = fetcher.thread("https://forum.example.invalid/t/7")
+    assert len(posts) == 75 and set(seen) == {"/t/7", "/forum/viewtopic.php"}
+    assert posts[30].url.startswith("https://forum.example.invalid/forum/viewtopic.php?p=1030")
+    offline = Fetcher(None, cache, replace(FAST, offline=True)).thread(
+        "https://forum.example.invalid/t/7"
+    )
+    assert _summary(offline) == _summary(posts)

@@ -219,12 +219,13 @@ class Fetcher:
         if login:
             self.origins.add(_origin(url))
             self.logins[_origin(url)] = login
-        return self._get(url, conditional=False)
+        return self._get(url, conditional=False)[0]
 
-    def _get(self, url: str, conditional: bool) -> str:
-        """A page's text from the network (stored in the cache), or the cache on a 304."""
+    def _get(self, url: str, conditional: bool) -> tuple[str, str]:
+        """A page's text from the network (stored in the cache under `url`), or the cache on
+        a 304; and the URL it came from after any redirect, which its links are relative to."""
         if self.options.offline or self.client is None:
-            return self._cached(url)
+            return self._cached(url), url
         cached = self.cache.page(url) if self.cache and conditional else None
         headers = {}
         if cached and cached.etag:
@@ -239,7 +240,7 @@ class Fetcher:
             self.pace.wait(host)
             last = attempt == self.options.retries
             try:
-                status, body, response_headers = self._send(url, headers)
+                status, body, response_headers, where = self._send(url, headers)
             except _Retry as fault:
                 if last:
                     raise FetchError(
@@ -256,7 +257,7 @@ class Fetcher:
             if status == 304 and cached:
                 self.cache.touch(url)
                 self._say_if_not_kept()
-                return cached.body
+                return cached.body, where
             if status in _RETRY_STATUS and not last:
                 wait = _retry_after(response_headers)
                 if wait is not None:
@@ -271,12 +272,13 @@ class Fetcher:
                     url, body, response_headers.get("ETag"), response_headers.get("Last-Modified")
                 )
                 self._say_if_not_kept()
-            return body
+            return body, where
         raise FetchError(f"{url} kept failing; try again later")  # pragma: no cover
 
-    def _send(self, url: str, headers: dict[str, str]) -> tuple[int, str, httpx.Headers]:
+    def _send(self, url: str, headers: dict[str, str]) -> tuple[int, str, httpx.Headers, str]:
         """One GET, following redirects by hand: the host's headers and cookies go only to
-        the origins of the threads being read. Raises _Retry for a fault worth trying again."""
+        the origins of the threads being read. The status, text, headers and final URL.
+        Raises _Retry for a fault worth trying again."""
         import httpx
 
         for _ in range(self.options.max_redirects + 1):
@@ -299,7 +301,7 @@ class Fetcher:
                             raise FetchError(f"{url}: a redirect left http(s); check the URL")
                         continue
                     data = self._read_capped(url, response)
-                    return response.status_code, _text(response, data), response.headers
+                    return response.status_code, _text(response, data), response.headers, url
             except (httpx.UnsupportedProtocol, httpx.InvalidURL) as exc:
                 raise FetchError(f"{url} is not a URL modtool can fetch ({exc})") from None
             except httpx.TimeoutException:
@@ -399,7 +401,7 @@ class Fetcher:
             # request (a 304 costs the forum next to nothing), so new posts are never hidden.
             # Only the last known page can have grown; pages after it are new.
             last = pages[-1]
-            last_page = self._parse(self._get(last, conditional=True), last)
+            last_page = self._parse(*self._get(last, conditional=True))
             pages = list(last_page.page_urls) or pages
             if last not in pages:
                 pages = [*known[0], *(p for p in pages if p not in known[0])]
@@ -408,15 +410,17 @@ class Fetcher:
             return self._finish(url, pages, {last: last_page}, fetch)
         if o.offline:
             raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
-        body = self._get(url, conditional=not o.refresh)
-        first = self._parse(body, url)
-        if self.cache and first.page_url and first.page_url != url:
-            # The thread's page list names the first page by its own URL ("?page=1"): the
-            # page is cached under that name too, so a later --offline run finds it.
-            self.cache.store(first.page_url, body, None, None)
+        body, where = self._get(url, conditional=not o.refresh)
+        first = self._parse(body, where)  # a short URL redirected: links are relative to where
+        name = first.page_url or where
+        if self.cache and name != url:
+            # The thread's page list names the first page by its own URL ("?page=1", the URL
+            # a short one redirected to): the page is cached under that name too, so a later
+            # --offline run finds it.
+            self.cache.store(name, body, None, None)
             self._say_if_not_kept()
-        pages = list(first.page_urls) or [url]
-        have = {first.page_url or url: first}
+        pages = list(first.page_urls) or [name]
+        have = {name: first}
         fetch = {
             p
             for p in pages
@@ -440,7 +444,7 @@ class Fetcher:
         """
         failed = threading.Event()
 
-        def load(page_url: str) -> str | None:
+        def load(page_url: str) -> tuple[str, str] | None:
             if failed.is_set():
                 return None  # another page failed: send nothing more
             try:
@@ -460,7 +464,7 @@ class Fetcher:
                 if page_url in have:
                     page = have[page_url]
                 elif page_url in futures:
-                    page = self._parse(futures[page_url].result(), page_url)
+                    page = self._parse(*futures[page_url].result())
                 else:
                     page = self._parse(self._cached(page_url), page_url)
                 results.append(page)
@@ -490,7 +494,7 @@ class Fetcher:
             if len(results[i].posts) >= per_page:
                 continue
             if not self.options.offline and self.client is not None:
-                results[i] = self._parse(self._get(pages[i], conditional=False), pages[i])
+                results[i] = self._parse(*self._get(pages[i], conditional=False))
             if len(results[i].posts) < per_page:
                 self.report.notices.append(
                     f"{pages[i]} has {len(results[i].posts)} posts where {per_page} were expected; "
