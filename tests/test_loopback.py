@@ -321,3 +321,56 @@ def test_a_short_url_redirecting_to_another_folder_reads_the_pages_from_where_th
         "https://forum.example.invalid/t/7"
     )
     assert _summary(offline) == _summary(posts)
+
+
+@pytest.mark.parametrize(
+    ("start", "moved_to", "kept"),
+    [
+        ("http://forum.example.invalid", "https://forum.example.invalid", True),  # http -> https
+        ("https://www.forum.example.invalid", "https://forum.example.invalid", True),
+        ("https://forum.example.invalid", "https://www.forum.example.invalid", True),
+        ("https://forum.example.invalid:8443", "https://forum.example.invalid", True),
+        ("https://forum.example.invalid", "http://forum.example.invalid", False),  # downgrade
+        ("https://forum.example.invalid", "https://forum.example.invalid.evil.invalid", False),
+        ("https://forum.example.invalid", "https://other.example.invalid", False),
+    ],
+)
+def test_cookies_and_headers_follow_a_move_within_the_site_only(tmp_path, start, moved_to, kept):
+    """The forum moved (http to https, www. or not) and needs the host's session: the cookies
+    exported from the browser and the --header reach it there; another site never gets them."""
+    seen = []
+    login = b'<html><body><form><input type="password" name="password"></form></body></html>'
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        here = f"{request.url.scheme}://{request.url.netloc.decode()}"
+        seen.append((here, request.headers.get("Cookie"), request.headers.get("X-Token")))
+        if here == start:
+            path = request.url.raw_path.decode()
+            return httpx.Response(301, headers={"Location": moved_to + path})
+        if "sess=1" not in (request.headers.get("Cookie") or ""):
+            return httpx.Response(200, content=login)
+        offset = int(request.url.params.get("start", 0))
+        return httpx.Response(200, text=thread_page(offset, 75))
+
+    cookies = tmp_path / "cookies.txt"
+    cookies.write_text(
+        "# Netscape HTTP Cookie File\n"
+        ".forum.example.invalid\tTRUE\t/\tFALSE\t0\tsess\t1\n"
+        ".other.example.invalid\tTRUE\t/\tFALSE\t0\tsess\t1\n"
+        ".evil.invalid\tTRUE\t/\tFALSE\t0\tsess\t1\n"
+    )
+    fetcher = Fetcher(
+        make_client(httpx.MockTransport(handler)),
+        None,
+        FAST,
+        headers={"X-Token": "t0ken"},
+        cookies=load_cookies(cookies),
+    )
+    url = start + "/viewtopic.php?f=1&t=7"
+    if kept:
+        assert len(fetcher.thread(url)) == 75
+        assert all(c == "sess=1" and t == "t0ken" for _, c, t in seen), seen
+    else:
+        with pytest.raises(FetchError, match="shows a login form"):
+            fetcher.thread(url)
+        assert [(c, t) for h, c, t in seen if h == moved_to] == [(None, None)]

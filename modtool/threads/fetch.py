@@ -11,7 +11,8 @@ tag, and no page may pass `max_page_bytes`. Every page lands in the cache as it 
 run that dies half-way resumes where it stopped.
 
 Headers and cookies the host gives (`--header`, `--cookies`) go only to the origins of the
-threads being read, redirects within them included, never to another site.
+threads being read, and to those a thread's redirects reach within its site (http to https,
+www. or not), never to another site.
 """
 
 from __future__ import annotations
@@ -296,9 +297,7 @@ class Fetcher:
                 with self.client.stream("GET", url, headers=sent) as response:
                     location = response.headers.get("Location")
                     if response.is_redirect and location:
-                        url = urljoin(url, location)
-                        if urlparse(url).scheme not in ("http", "https"):
-                            raise FetchError(f"{url}: a redirect left http(s); check the URL")
+                        url = self._redirected(url, urljoin(url, location))
                         continue
                     data = self._read_capped(url, response)
                     return response.status_code, _text(response, data), response.headers, url
@@ -323,6 +322,20 @@ class Fetcher:
         with self._count_lock:
             if note not in self.report.notes:
                 self.report.notes.append(note)
+
+    def _redirected(self, old: str, new: str) -> str:
+        """Where a redirect leads. A thread's origin moving within its site (http to https, or
+        www.forum.example to forum.example) takes the host's headers and cookies along, as the
+        browser the host exported them from would send them; another site never gets them."""
+        if urlparse(new).scheme not in ("http", "https"):
+            raise FetchError(f"{new}: a redirect left http(s); check the URL")
+        with self._count_lock:
+            if _origin(old) in self.origins and _same_site(old, new):
+                self.origins.add(_origin(new))
+                login = self.logins.get(_origin(old))
+                if login and _host(old) == _host(new):  # user:password: the same host only
+                    self.logins.setdefault(_origin(new), login)
+        return new
 
     def _read_capped(self, url: str, response: httpx.Response) -> bytes:
         """The whole body, or a refusal: never more than max_page_bytes, never cut short."""
@@ -520,6 +533,19 @@ class _Retry(Exception):
 def _origin(url: str) -> tuple[str, str]:
     parts = urlparse(url)
     return parts.scheme, parts.netloc.rpartition("@")[2].lower()
+
+
+def _host(url: str) -> str:
+    return (urlparse(url).hostname or "").lower()
+
+
+def _same_site(old: str, new: str) -> bool:
+    """Whether a redirect stays on the forum's site: the same host (another port, or http to
+    https, as a browser's cookies ignore both), or the host with or without "www.". A move
+    from https back to http is not: what was sent encrypted is not sent in the clear."""
+    if urlparse(old).scheme == "https" and urlparse(new).scheme == "http":
+        return False
+    return _host(old).removeprefix("www.") == _host(new).removeprefix("www.")
 
 
 def split_login(url: str) -> tuple[str, str | None]:
