@@ -3,17 +3,21 @@ through the real client, pool, pace, retries and page cache."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 
 import httpx
 import pytest
 
 from modtool.errors import FetchError, SourceError
+from modtool.games import load_game
 from modtool.threads.cache import PageCache
 from modtool.threads.fetch import Fetcher, FetchOptions, load_cookies, make_client
 
+from .conftest import EXAMPLE
 from .forum_server import ForumServer, thread_page
 
+BASE_URL = "https://forum.example.invalid/viewtopic.php?f=1&t=7"
 FAST = FetchOptions(per_host_interval=0.0, backoff=0.05, concurrency=3)
 
 
@@ -374,3 +378,29 @@ def test_cookies_and_headers_follow_a_move_within_the_site_only(tmp_path, start,
         with pytest.raises(FetchError, match="shows a login form"):
             fetcher.thread(url)
         assert [(c, t) for h, c, t in seen if h == moved_to] == [(None, None)]
+
+
+@pytest.mark.parametrize("pasted", [" {}", "{} ", "{}\n", "{}\r\n", "\t{}  "])
+def test_a_url_pasted_with_spaces_or_a_line_end_is_the_url(pasted):
+    """Spaces around a pasted URL are not part of it (they were sent as %20, and a leading
+    one was refused as 'missing an http:// or https:// protocol')."""
+    sent = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(str(request.url))
+        if "%20" in str(request.url) or "%0A" in str(request.url).upper():
+            return httpx.Response(404)
+        return httpx.Response(200, text=thread_page(int(request.url.params.get("start", 0)), 60))
+
+    fetcher = Fetcher(make_client(httpx.MockTransport(handler)), None, FAST)
+    assert len(fetcher.thread(pasted.format(BASE_URL))) == 60
+    assert sent[0] == BASE_URL
+
+
+def test_a_game_source_url_with_spaces_around_it_is_the_url(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    setup = game / "game.toml"
+    pasted = f" {BASE_URL} \\n"  # TOML's escape: a line end pasted with the URL
+    setup.write_text(setup.read_text().replace('path = "thread.jsonl"', f'url = "{pasted}"'))
+    assert load_game(game).sources[0].location == BASE_URL

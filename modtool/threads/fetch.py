@@ -216,7 +216,7 @@ class Fetcher:
 
     def page(self, url: str) -> str:
         """One page's text (the cache first when offline), for `posts --explain`."""
-        url, login = split_login(url)
+        url, login = split_login(url.strip())
         if login:
             self.origins.add(_origin(url))
             self.logins[_origin(url)] = login
@@ -388,8 +388,10 @@ class Fetcher:
     # --- a thread ------------------------------------------------------------------------
 
     def thread(self, url: str) -> list[Post]:
-        """Every post of the thread `url` belongs to, in thread order, without duplicates."""
+        """Every post of the thread `url` belongs to, in thread order, without duplicates.
+        Spaces and line ends around the URL (pasted with it) are not part of it."""
         o = self.options
+        url = url.strip()
         try:
             parts = urlparse(url)
             parts.port  # noqa: B018 - a bad port only shows when asked for
