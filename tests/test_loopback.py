@@ -404,3 +404,39 @@ def test_a_game_source_url_with_spaces_around_it_is_the_url(tmp_path):
     pasted = f" {BASE_URL} \\n"  # TOML's escape: a line end pasted with the URL
     setup.write_text(setup.read_text().replace('path = "thread.jsonl"', f'url = "{pasted}"'))
     assert load_game(game).sources[0].location == BASE_URL
+
+
+def _waiting_fetcher(answers: list[httpx.Response], say: bool = True):
+    """A fetcher on a fake clock: what it slept and said, and answers given in turn (then
+    the thread's pages)."""
+    now, slept, said = [0.0], [], []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if answers:
+            return answers.pop(0)
+        return httpx.Response(200, text=thread_page(int(request.url.params.get("start", 0)), 50))
+
+    client = make_client(httpx.MockTransport(handler))
+    fetcher = Fetcher(client, None, FAST, sleep=sleep, clock=lambda: now[0])
+    if say:
+        fetcher.say = said.append
+    return fetcher, slept, said
+
+
+def test_a_long_retry_after_stops_the_run_saying_how_long_the_forum_asks_to_wait():
+    busy = [httpx.Response(503, headers={"Retry-After": "3600"}) for _ in range(5)]
+    fetcher, slept, said = _waiting_fetcher(busy, say=False)
+    with pytest.raises(FetchError, match=r"answered 503 and asks to wait 1 hour \(Retry-After\)"):
+        fetcher.thread(BASE_URL)
+    assert sum(slept) == 0  # no silent 20 minutes of waiting
+
+
+def test_a_pause_the_forum_asks_for_is_said_as_it_begins():
+    fetcher, slept, said = _waiting_fetcher([httpx.Response(429, headers={"Retry-After": "30"})])
+    assert len(fetcher.thread(BASE_URL)) == 50
+    assert said == ["forum.example.invalid asks to wait 30 seconds (Retry-After); waiting"]
+    assert 30 <= sum(slept) < 31

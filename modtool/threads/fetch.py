@@ -3,9 +3,11 @@
 `Fetcher.thread(url)` returns every post of a thread in order. It reads the first page it is
 given, learns the thread's pages from it, and fetches the others concurrently (a pool of
 `concurrency` workers, default 3) while a per-host limiter spaces request starts. 429 and 503
-answers pause the host for their Retry-After; 5xx answers and timeouts are retried with
-exponential back-off and jitter, and so is every fault of the connection itself (a reset, a
-server closing early, a body cut short, a stalled read). A page is read only whole: its bytes
+answers pause the host for their Retry-After (said as the pause begins; one longer than
+`max_wait` stops the run, saying how long the forum asks to wait); 5xx answers and timeouts
+are retried with exponential back-off and jitter, and so is every fault of the connection
+itself (a reset, a server closing early, a body cut short, a stalled read). A page is read
+only whole: its bytes
 must reach the Content-Length the server announced, an HTML document must reach its closing
 tag, and no page may pass `max_page_bytes`. Every page lands in the cache as it arrives, so a
 run that dies half-way resumes where it stopped.
@@ -63,6 +65,7 @@ class FetchOptions:
     refresh: bool = False  # fetch every page again
     max_page_bytes: int = 20_000_000  # larger answers are refused, not read into memory
     max_redirects: int = 10
+    max_wait: float = 300.0  # a longer Retry-After stops the run, saying when to try again
 
 
 def make_client(
@@ -186,6 +189,7 @@ class Fetcher:
         progress: Callable[[int, int], None] | None = None,
         headers: Mapping[str, str] | None = None,
         cookies: MozillaCookieJar | None = None,
+        say: Callable[[str], None] | None = None,
     ) -> None:
         # A callable client is made on the first request: reading only saved pages never
         # imports the HTTP stack.
@@ -197,6 +201,7 @@ class Fetcher:
         # cached, linked) without them, and they are sent only to that origin
         self.logins: dict[tuple[str, str], str] = {}
         self.sleep, self.clock, self.progress = sleep, clock, progress
+        self.say = say  # a line for the person waiting, while it happens (a long pause)
         self.pace = _HostPace(options.per_host_interval, sleep, clock)
         self.report = FetchReport()
         self._count_lock = threading.Lock()
@@ -262,6 +267,7 @@ class Fetcher:
             if status in _RETRY_STATUS and not last:
                 wait = _retry_after(response_headers)
                 if wait is not None:
+                    self._wait_as_asked(url, status, wait)
                     self.pace.hold(host, wait)  # the whole host waits, not just this worker
                 else:
                     self.sleep(delay + random.uniform(0, delay))
@@ -309,6 +315,17 @@ class Fetcher:
                 # a reset, a closed connection, a body cut short by the server
                 raise _Retry(f"the connection failed ({exc.__class__.__name__})") from None
         raise FetchError(f"{url}: more than {self.options.max_redirects} redirects")
+
+    def _wait_as_asked(self, url: str, status: int, seconds: float) -> None:
+        """A Retry-After: longer than max_wait stops the run, saying when to come back; a
+        pause of more than a few seconds is said as it begins (else a run seems to hang)."""
+        if seconds > self.options.max_wait:
+            raise FetchError(
+                f"{url} answered {status} and asks to wait {_age(seconds)} (Retry-After); "
+                "try again after that, or use --offline to count from the cache"
+            )
+        if seconds >= 5 and self.say is not None:
+            self.say(f"{urlparse(url).netloc} asks to wait {_age(seconds)} (Retry-After); waiting")
 
     def _say_if_not_kept(self) -> None:
         """One note, the first time the cache could not keep a page (it is still read)."""
@@ -596,14 +613,14 @@ def _retry_after(headers: Mapping[str, str]) -> float | None:
     if not value:
         return None
     if value.replace(".", "", 1).isdigit():
-        return min(float(value), 300.0)
+        return float(value)
     from email.utils import parsedate_to_datetime
 
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
-    return max(0.0, min(300.0, when.timestamp() - time.time()))
+    return max(0.0, when.timestamp() - time.time())
 
 
 def _raise_for(url: str, status: int) -> None:
@@ -661,6 +678,7 @@ def open_fetcher(
     headers: Mapping[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     transport: httpx.BaseTransport | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> Iterator[Fetcher]:
     """A fetcher with its client and cache, closed on exit. `cache_path` None: the default."""
     jar = load_cookies(cookies) if cookies else None
@@ -676,6 +694,7 @@ def open_fetcher(
         progress=progress,
         headers=headers,
         cookies=jar,
+        say=say,
     )
     try:
         yield fetcher
