@@ -440,3 +440,45 @@ def test_a_pause_the_forum_asks_for_is_said_as_it_begins():
     assert len(fetcher.thread(BASE_URL)) == 50
     assert said == ["forum.example.invalid asks to wait 30 seconds (Retry-After); waiting"]
     assert 30 <= sum(slept) < 31
+
+
+def test_an_empty_page_is_fetched_once_more_then_said_as_the_forums_fault():
+    empty = [httpx.Response(200, content=b"")]
+    fetcher, _, _ = _waiting_fetcher(empty)
+    assert len(fetcher.thread(BASE_URL)) == 50  # asked again: the forum's answer was whole
+    fetcher, _, _ = _waiting_fetcher([httpx.Response(200, content=b"") for _ in range(5)])
+    with pytest.raises(FetchError) as err:
+        fetcher.thread(BASE_URL)
+    assert "the forum sent an empty page (2 tries); try again later" in str(err.value)
+    assert "save the thread page" not in str(err.value)
+
+
+CHALLENGE = """<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title></head>
+<body><h2 id="challenge-running">Checking if the site connection is secure</h2>
+<form id="challenge-form" action="/viewtopic.php?t=7&amp;__cf_chl_f_tk=abc" method="POST"></form>
+<script>window._cf_chl_opt={cType: 'managed'};</script></body></html>"""
+MUST_LOG_IN = """<html><head><title>Game thread</title></head><body>
+<div class="header"><a href="/login">Log in</a> | <a href="/register">Register</a></div>
+<div class="blockMessage"><p>You must be logged-in to do that.</p>
+<p>The board requires you to be registered and logged in to view this forum.</p></div>
+</body></html>"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        (httpx.Response(200, text=CHALLENGE), "shows a browser check"),
+        (
+            httpx.Response(403, text=CHALLENGE, headers={"cf-mitigated": "challenge"}),
+            "shows a browser check",
+        ),
+        (httpx.Response(503, text=CHALLENGE), "shows a browser check"),  # not retried
+        (httpx.Response(200, text=MUST_LOG_IN), "asks to log in before it shows the thread"),
+    ],
+)
+def test_a_browser_check_or_a_log_in_page_is_said_as_what_it_is(answer, says):
+    fetcher, slept, _ = _waiting_fetcher([answer] * 5)
+    with pytest.raises(FetchError) as err:
+        fetcher.thread(BASE_URL)
+    assert says in str(err.value) and "pass --cookies" in str(err.value)
+    assert "selectors" not in str(err.value) and sum(slept) == 0

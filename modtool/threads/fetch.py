@@ -248,7 +248,7 @@ class Fetcher:
             try:
                 status, body, response_headers, where = self._send(url, headers)
             except _Retry as fault:
-                if last:
+                if last or (fault.once and attempt >= 1):
                     raise FetchError(
                         f"{url}: {fault} ({attempt + 1} tries); try again later, "
                         "or use --offline to count from the cache"
@@ -260,6 +260,10 @@ class Fetcher:
                 raise FetchError(
                     f"could not fetch {url}: {exc}; check the URL and your connection"
                 ) from None
+            if status in (403, 429, 503) and (
+                response_headers.get("cf-mitigated") == "challenge" or _looks_like_challenge(body)
+            ):
+                raise FetchError(_challenge(url))  # no wait or retry gets past it
             if status == 304 and cached:
                 self.cache.touch(url)
                 self._say_if_not_kept()
@@ -369,6 +373,8 @@ class Fetcher:
         data = b"".join(chunks)
         if declared and declared.isdigit() and len(data) < int(declared):
             raise _Retry(f"the body stopped at {len(data)} of {declared} bytes")
+        if response.status_code == 200 and not data.strip():  # an overloaded forum's answer
+            raise _Retry("the forum sent an empty page", once=True)
         if response.status_code == 200 and looks_cut_short(data):
             raise _Retry("the page ends before its closing </html>")
         return data
@@ -388,7 +394,12 @@ class Fetcher:
                 f"{url} shows a login form, not the thread: pass --cookies with "
                 "your browser's cookies.txt, or save the pages and give the folder"
             )
-        page = parse_page(body, url, o.engine, o.tz, where=url, selectors=o.selectors)
+        try:
+            page = parse_page(body, url, o.engine, o.tz, where=url, selectors=o.selectors)
+        except SourceError:
+            if not o.selectors:  # the reader's advice (selectors) is wrong for a wall
+                _refuse_a_wall(url, body)
+            raise
         if page.doubts is not None and not page.doubts.sure:
             with self._count_lock:
                 self.report.doubts.append((url, page.doubts))
@@ -546,7 +557,12 @@ def _age(seconds: float) -> str:
 
 
 class _Retry(Exception):
-    """A fault of the connection or the transfer: worth the same request again."""
+    """A fault of the connection or the transfer: worth the same request again (`once`: only
+    once, as an empty page may be all the forum ever sends)."""
+
+    def __init__(self, message: str, once: bool = False) -> None:
+        super().__init__(message)
+        self.once = once
 
 
 def _origin(url: str) -> tuple[str, str]:
@@ -639,6 +655,49 @@ def _looks_like_login(body: str) -> bool:
     """A page with a password field and nothing shaped like posts is a login wall."""
     head = body[:200_000].lower()
     return any(h in head for h in _LOGIN_HINTS) and not any(m in head for m in _POST_MARKERS)
+
+
+# A browser check (Cloudflare's "Just a moment...") in place of the page
+_CHALLENGE_HINTS = (
+    "_cf_chl_opt",
+    "cf-chl-",
+    "/cdn-cgi/challenge-platform/",
+    "<title>just a moment...</title>",
+    "checking your browser before accessing",
+    "checking if the site connection is secure",
+)
+# A forum telling a guest to log in, with no login form on the page
+_LOGIN_WORDS = lazy(
+    r"\b(?:you must be (?:registered and )?logged[ -]in|you need to (?:be logged in|log in)"
+    r"|must be (?:registered and )?logged[ -]in to (?:view|read|see)"
+    r"|(?:please )?log ?in to (?:view|read|see) (?:this|the) (?:topic|thread|forum|board))",
+    re.I,
+)
+
+
+def _looks_like_challenge(body: str) -> bool:
+    head = body[:200_000].lower()
+    return any(h in head for h in _CHALLENGE_HINTS)
+
+
+def _challenge(url: str) -> str:
+    return (
+        f"{url}: the forum shows a browser check (such as Cloudflare's 'Just a moment...'), "
+        "not the thread: open the thread in your browser, then pass --cookies with its "
+        "cookies.txt, or save the pages and give the folder"
+    )
+
+
+def _refuse_a_wall(url: str, body: str) -> None:
+    """A page that could not be read as a thread: a browser check or a 'you must be logged
+    in' page is said as what it is, with the way past it."""
+    if _looks_like_challenge(body):
+        raise FetchError(_challenge(url))
+    if _LOGIN_WORDS.search(body[:200_000]):
+        raise FetchError(
+            f"{url}: the forum asks to log in before it shows the thread: pass --cookies "
+            "with your browser's cookies.txt, or save the pages and give the folder"
+        )
 
 
 _POST_MARKERS = (
