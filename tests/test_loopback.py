@@ -482,3 +482,18 @@ def test_a_browser_check_or_a_log_in_page_is_said_as_what_it_is(answer, says):
         fetcher.thread(BASE_URL)
     assert says in str(err.value) and "pass --cookies" in str(err.value)
     assert "selectors" not in str(err.value) and sum(slept) == 0
+
+
+def test_a_page_redirected_to_a_login_form_is_named_by_the_page_asked_for():
+    login = '<html><body><form><input type="password" name="password"></form></body></html>'
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/ucp.php":
+            return httpx.Response(200, text=login)
+        if request.url.params.get("start"):  # guests see page 1 only
+            return httpx.Response(302, headers={"Location": "/ucp.php?mode=login"})
+        return httpx.Response(200, text=thread_page(0, 75))
+
+    fetcher = Fetcher(make_client(httpx.MockTransport(handler)), None, FAST)
+    with pytest.raises(FetchError, match=r"t=7&start=25 shows a login form"):
+        fetcher.thread(BASE_URL)

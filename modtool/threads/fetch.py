@@ -387,22 +387,25 @@ class Fetcher:
             self.report.from_cache += 1
         return page.body
 
-    def _parse(self, body: str, url: str) -> ThreadPage:
+    def _parse(self, body: str, url: str, asked: str | None = None) -> ThreadPage:
+        """A page read with its links relative to `url`, where it came from; errors and
+        doubts name the page `asked` for (a redirect to a login form names the thread's page)."""
         o = self.options
+        shown = asked or url
         if not o.selectors and _looks_like_login(body):
             raise FetchError(
-                f"{url} shows a login form, not the thread: pass --cookies with "
+                f"{shown} shows a login form, not the thread: pass --cookies with "
                 "your browser's cookies.txt, or save the pages and give the folder"
             )
         try:
-            page = parse_page(body, url, o.engine, o.tz, where=url, selectors=o.selectors)
+            page = parse_page(body, url, o.engine, o.tz, where=shown, selectors=o.selectors)
         except SourceError:
             if not o.selectors:  # the reader's advice (selectors) is wrong for a wall
-                _refuse_a_wall(url, body)
+                _refuse_a_wall(shown, body)
             raise
         if page.doubts is not None and not page.doubts.sure:
             with self._count_lock:
-                self.report.doubts.append((url, page.doubts))
+                self.report.doubts.append((shown, page.doubts))
         return page
 
     def for_source(self, engine: str | None, selectors: Mapping[str, str] | None) -> Fetcher:
@@ -444,7 +447,7 @@ class Fetcher:
             # request (a 304 costs the forum next to nothing), so new posts are never hidden.
             # Only the last known page can have grown; pages after it are new.
             last = pages[-1]
-            last_page = self._parse(*self._get(last, conditional=True))
+            last_page = self._parse(*self._get(last, conditional=True), asked=last)
             pages = list(last_page.page_urls) or pages
             if last not in pages:
                 pages = [*known[0], *(p for p in pages if p not in known[0])]
@@ -454,7 +457,7 @@ class Fetcher:
         if o.offline:
             raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
         body, where = self._get(url, conditional=not o.refresh)
-        first = self._parse(body, where)  # a short URL redirected: links are relative to where
+        first = self._parse(body, where, asked=url)  # links relative to where it came from
         name = first.page_url or where
         if self.cache and name != url:
             # The thread's page list names the first page by its own URL ("?page=1", the URL
@@ -507,7 +510,7 @@ class Fetcher:
                 if page_url in have:
                     page = have[page_url]
                 elif page_url in futures:
-                    page = self._parse(*futures[page_url].result())
+                    page = self._parse(*futures[page_url].result(), asked=page_url)
                 else:
                     page = self._parse(self._cached(page_url), page_url)
                 results.append(page)
@@ -537,7 +540,7 @@ class Fetcher:
             if len(results[i].posts) >= per_page:
                 continue
             if not self.options.offline and self.client is not None:
-                results[i] = self._parse(*self._get(pages[i], conditional=False))
+                results[i] = self._parse(*self._get(pages[i], conditional=False), asked=pages[i])
             if len(results[i].posts) < per_page:
                 self.report.notices.append(
                     f"{pages[i]} has {len(results[i].posts)} posts where {per_page} were expected; "
