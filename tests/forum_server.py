@@ -16,14 +16,23 @@ from urllib.parse import parse_qs, urlparse
 PER_PAGE = 25
 
 
-def thread_page(start: int, total: int, missing: int = 0, window: int | None = None) -> str:
+def thread_page(
+    start: int,
+    total: int,
+    missing: int = 0,
+    window: int | None = None,
+    deleted: frozenset[int] = frozenset(),
+) -> str:
     """Page `start` (a post offset) of a `total`-post thread, less its last `missing` posts.
 
     The pager links every page, or with `window` as a big forum's does: the first and last
-    pages and `window` pages either side of this one.
+    pages and `window` pages either side of this one. Posts `deleted` (by a moderator) are
+    gone, and every later post moves up, as a forum that pages by offset shows them.
     """
+    live = [n for n in range(total) if n not in deleted]
+    total = len(live)
     posts = []
-    for n in range(start, min(start + PER_PAGE, total) - missing):
+    for n in live[start : min(start + PER_PAGE, total) - missing]:
         posts.append(f"""
 <div id="p{1000 + n}" class="post bg1"><div class="inner"><div class="postbody">
 <h3><a href="#p{1000 + n}">Re: Game</a></h3>
@@ -71,6 +80,7 @@ class ForumServer:
         timeout_delay: float = 1.5,
     ) -> None:
         self.total, self.latency, self.timeout_delay = total, latency, timeout_delay
+        self.deleted: set[int] = set()  # posts a moderator deleted
         self.faults = {k: list(v) for k, v in (faults or {}).items()}
         self.requests: Counter[int] = Counter()
         self.conditional = 0
@@ -102,8 +112,9 @@ class ForumServer:
                     self.end_headers()
                     return
                 missing = 10 if fault == "short" else 0
-                body = thread_page(start, server.total, missing).encode()
-                etag = f'"{start}-{server.total}"'
+                deleted = frozenset(server.deleted)
+                body = thread_page(start, server.total, missing, deleted=deleted).encode()
+                etag = f'"{start}-{server.total}-{sorted(deleted)}"'
                 if self.headers.get("If-None-Match") == etag:
                     self.send_response(304)
                     self.end_headers()

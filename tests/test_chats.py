@@ -409,3 +409,34 @@ def test_a_probe_thread_reads_as_a_host_reads_it(game):
         (30, "chat_at_night"),
     ]
     assert [r.post for r in day1.needs_review] == [5, 10, 13, 27]
+
+
+def test_a_replacement_keeps_the_chats_of_the_slot(game):
+    # one who replaces a player takes their place in the chats the player was in, or started:
+    # "my chat" is the chat Kohai started, and Hikari may end it or add to it
+    thread = [
+        ("Thoth", "Day 1"),
+        ("Kohai", "Started a chat with wylted"),
+        ("Banana", "Started a chat with Kohai"),
+        ("Thoth", "Hikari replaces Kohai"),
+        ("Hikari", "Adding Neros to my chat with wylted"),
+        ("Hikari", "Closing Banana's chat with me"),
+        ("Hikari", "Closing my chat with wylted and Neros"),
+    ]
+    events = (
+        {"kind": "day_start", "day": 1, "post": 0},
+        {"kind": "replacement", "player": "Kohai", "by": "Hikari", "post": 3},
+    )
+    day = _day(game, thread, events)
+    assert day.violations == [] and day.needs_review == []
+    assert [(c.id, c.closed["post"] if c.closed else None) for c in day.chats] == [
+        ("C1", 6),
+        ("C2", 5),
+    ]
+    assert (day.chats[0].creator, day.chats[0].members) == ("Hikari", ["Hikari", "wylted", "Neros"])
+    assert [(e.kind, e.by) for e in day.chats[0].events] == [
+        ("start", "Kohai"),
+        ("add", "Hikari"),
+        ("close", "Hikari"),
+    ]
+    assert chat_day_to_json(day)["chats"][0]["creator"] == "Kohai"  # who started it

@@ -404,3 +404,23 @@ def test_in_day_1_a_night_draft_asks_which_night(tmp_path):
         )
     first = runner.invoke(app, ["draft", "night", str(game), "--night", "0", "--stdout"])
     assert first.exit_code == 1 and "no night results recorded for Night 0" in first.stderr
+
+
+def test_record_revival_brings_a_dead_player_back_at_its_post(tmp_path):
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    before = runner.invoke(app, ["count", str(game), "--day", "4", "--json"])
+    assert json.loads(before.output)[0]["alive"] == 5
+    recorded = runner.invoke(app, ["record", "revival", str(game), "RexFavilla", "--post", "39"])
+    assert recorded.exit_code == 0, recorded.output
+    assert recorded.output == 'Recorded {"kind": "revival", "player": "RexFavilla", "post": 39}\n'
+    (day4,) = json.loads(runner.invoke(app, ["count", str(game), "--day", "4", "--json"]).output)
+    assert day4["alive"] == 6
+    assert {"post": 39, "message": "RexFavilla is alive again, and may vote"} in day4["warnings"]
+    (day3,) = json.loads(runner.invoke(app, ["count", str(game), "--day", "3", "--json"]).output)
+    assert day3["alive"] == 7  # the day before stays as it was
+    again = runner.invoke(app, ["record", "revival", str(game), "RexFavilla", "--post", "40"])
+    assert again.exit_code == 1
+    assert "RexFavilla is not dead at this line" in again.output

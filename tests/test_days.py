@@ -42,6 +42,7 @@ def test_end_day_records_once_and_refuses_the_second_time(tmp_path):
         "kind": "day_end",
         "day": 4,
         "post": 41,
+        "time": "2026-11-07T14:58:00-05:00",  # the deadline ended the day: the night runs from it
         "note": "tied at 1, below the 3 needed",
     }
     result = CliRunner().invoke(app, ["end-day", str(folder)])
@@ -148,6 +149,15 @@ def test_watch_reports_what_is_new_and_alerts(tmp_path):
     ]
     quiet, _ = watch_step(game, read_game_posts(game), seen)
     assert quiet == []
+
+
+def test_watch_shows_the_deadline_as_a_count_does(tmp_path):
+    from modtool.host.days import WatchState, watch_step
+
+    game = load_game(_copy(tmp_path))
+    posts = read_game_posts(game)
+    lines, _ = watch_step(game, posts, WatchState(), now=posts[-1].time + timedelta(hours=1))
+    assert lines[-1] == "Deadline 2026-11-07 14:58 EST (2026-11-07 19:58 UTC): 2d 20h 32m left"
 
 
 def test_watch_stops_after_its_looks_and_refuses_a_short_interval(tmp_path):

@@ -228,6 +228,33 @@ def test_a_newcomer_gets_one_warning_with_the_line_to_paste(tmp_path):
     )
 
 
+def test_a_dead_players_vote_is_a_warning_not_only_an_audit_line(tmp_path):
+    # a game without ghost votes: the dead do not vote, and most games forbid them to post
+    death = {"kind": "death", "player": "dee", "post": 1, "cause": "modkilled"}
+    (day,) = _game(
+        tmp_path,
+        [("Host", "Day 1"), ("Host", "dee is modkilled"), ("dee", "<b>VOTE: bea</b>")],
+        [*DAY1, death],
+    )
+    assert [(w.post, w.message) for w in day.warnings] == [
+        (2, "dee is dead; their vote is not counted")
+    ]
+    assert day.wagons == () and [a.rule for a in day.audit] == [Rule.DEAD_VOTER]
+
+
+def test_a_death_that_lowers_the_threshold_to_a_wagon_ends_the_count_at_its_post(tmp_path):
+    deaths = [
+        {"kind": "death", "player": "dee", "post": 3, "cause": "modkilled"},
+        {"kind": "death", "player": "eve", "post": 4, "cause": "modkilled"},
+    ]
+    posts = [("Host", "Day 1"), ("ann", "<b>VOTE: cal</b>"), ("bea", "<b>VOTE: cal</b>")]
+    (day,) = _game(
+        tmp_path, [*posts, ("Host", "dee is out"), ("Host", "eve is out")], DAY1 + deaths
+    )
+    # 3 alive after eve's death at post 4: cal's 2 votes are a majority there
+    assert (day.outcome.kind, day.outcome.post, day.last_post) == (OutcomeKind.EXECUTION, 4, 4)
+
+
 def test_an_alt_account_is_suggested_as_one(tmp_path):
     (day,) = _game(tmp_path, [("Host", "Day 1"), ("anne", "<b>VOTE: bea</b>")], DAY1)
     (warning,) = day.warnings
@@ -373,3 +400,85 @@ def test_a_name_the_thread_teaches_counts_with_its_evidence_in_the_warning(
     assert [(w.target, w.votes) for w in day.wagons] == [(name, 1)]
     (warning,) = [w.message for w in day.warnings if f"'{target}'" in w.message]
     assert method in warning and evidence in warning
+
+
+def test_a_revival_counts_the_player_again_from_its_post_and_no_earlier(tmp_path):
+    # CONVENTIONS "Mid-day deaths (day kills, modkills), resurrections ... take effect at a
+    # post number, and the threshold is recomputed"
+    events = [
+        *DAY1,
+        {"kind": "death", "player": "eve", "post": 1, "cause": "modkilled"},
+        {"kind": "revival", "player": "eve", "post": 3},
+    ]
+    (day,) = _game(
+        tmp_path,
+        [
+            ("Host", "Day 1"),
+            ("Host", "eve is modkilled"),
+            ("eve", "<b>VOTE: ann</b>"),  # dead: not counted
+            ("Host", "eve is back"),
+            ("eve", "<b>VOTE: bea</b>"),
+        ],
+        events,
+    )
+    assert day.alive == 5 and day.threshold == 3  # counted at the day's end: eve is back
+    assert [(w.target, w.votes) for w in day.wagons] == [("bea", 1)]
+    assert [(w.post, w.message) for w in day.warnings] == [
+        (2, "eve is dead; their vote is not counted"),  # dead from the day's first post
+        (3, "eve is alive again, and may vote"),
+    ]
+
+
+def test_a_revival_leaves_the_days_before_it_as_they_were(tmp_path):
+    events = [
+        *DAY1,
+        {"kind": "death", "player": "eve", "phase": "N1", "cause": "killed"},
+        {"kind": "day_end", "day": 1, "post": 2},
+        {"kind": "day_start", "day": 2, "post": 3},
+        {"kind": "revival", "player": "eve", "phase": "N2"},
+        {"kind": "day_end", "day": 2, "post": 4},
+        {"kind": "day_start", "day": 3, "post": 5},
+    ]
+    posts = [("Host", "Day 1"), ("ann", "x"), ("Host", "night")]
+    posts += [("Host", "Day 2"), ("Host", "night"), ("Host", "Day 3"), ("eve", "<b>VOTE: ann</b>")]
+    day1, day2, day3 = _game(tmp_path, posts, events)
+    assert (day1.alive, day2.alive, day3.alive) == (5, 4, 5)
+    assert [(w.target, w.votes) for w in day3.wagons] == [("ann", 1)]
+
+
+@pytest.mark.parametrize(
+    ("events", "problem"),
+    [
+        (
+            [{"kind": "revival", "player": "eve", "post": 1}],
+            "eve is not dead at this line: a revival brings back a dead player",
+        ),
+        (
+            [
+                {"kind": "death", "player": "eve", "post": 1},
+                {"kind": "revival", "player": "eve", "post": 2},
+                {"kind": "revival", "player": "eve", "post": 3},
+            ],
+            "eve is not dead at this line",
+        ),
+        ([{"kind": "revival", "player": "eve"}], 'revival needs "post" where it happened'),
+    ],
+)
+def test_a_revival_of_one_not_dead_is_refused(tmp_path, events, problem):
+    with pytest.raises(ModToolError, match=problem):
+        _game(
+            tmp_path, [("Host", "Day 1"), ("ann", "x"), ("bea", "y"), ("cal", "z")], DAY1 + events
+        )
+
+
+def test_one_revived_may_die_again(tmp_path):
+    events = [
+        *DAY1,
+        {"kind": "death", "player": "eve", "post": 1},
+        {"kind": "revival", "player": "eve", "post": 2},
+        {"kind": "death", "player": "eve", "post": 3},
+    ]
+    posts = [("Host", "Day 1"), ("Host", "a"), ("Host", "b"), ("Host", "c")]
+    posts.append(("eve", "<b>VOTE: ann</b>"))
+    (day,) = _game(tmp_path, posts, events)
+    assert day.alive == 4 and day.wagons == ()

@@ -37,6 +37,7 @@ COMMANDS = [
     ["record", "day-start"],
     ["record", "day-end"],
     ["record", "death"],
+    ["record", "revival"],
     ["record", "replacement"],
     ["record", "vote-reset"],
     ["record", "correction"],

@@ -89,6 +89,21 @@ def _sqlite(name: str, script: str):
     return setup
 
 
+def _two_threads(label: str = "day2"):
+    """The example read from two threads: its own (day1) and a copy of it (`label`), so that
+    every post number is in both."""
+
+    def setup(g: Path, t: Path) -> None:
+        shutil.copy(g / "thread.jsonl", g / "day2.jsonl")
+        sources = '[[sources]]\npath = "thread.jsonl"\n'
+        text = (g / "game.toml").read_text()
+        assert sources in text
+        two = f'{sources}thread = "day1"\n\n[[sources]]\npath = "day2.jsonl"\nthread = "{label}"\n'
+        (g / "game.toml").write_text(text.replace(sources, two, 1))
+
+    return setup
+
+
 OTHER_PROGRAM = """CREATE TABLE readings (sensor TEXT, value REAL, at TEXT);
 CREATE TABLE notes (body TEXT); INSERT INTO readings VALUES ('kitchen', 21.5, '2026-12-01');
 INSERT INTO notes VALUES ('mine');"""
@@ -337,6 +352,80 @@ CASES = [
         "record a replacement at post 5000",
         ["record", "replacement", "{g}", "Shining", "Newcomer", "--post", "5000"],
         "5000",
+    ),
+    # --- a game of two threads: a post number names a post only with its thread ----------------
+    Case(
+        "end-day at a post two threads have",
+        ["end-day", "{g}", "--post", "40"],
+        "post 40 is in 2 threads (day1, day2): say which with --thread day1 or --thread day2",
+        _two_threads(),
+    ),
+    Case(
+        "record a death at a post two threads have",
+        ["record", "death", "{g}", "Neros", "--post", "38", "--cause", "modkilled"],
+        "--thread day2",
+        _two_threads(),
+    ),
+    Case(
+        "record a correction of a post two threads have",
+        ["record", "correction", "{g}", "38", "--ignore"],
+        "post 38 is in 2 threads",
+        _two_threads(),
+    ),
+    Case(
+        "count as of a post two threads have",
+        ["count", "{g}", "--as-of", "38"],
+        "post 38 is in 2 threads",
+        _two_threads(),
+    ),
+    Case(
+        "record a correction in a thread the game lacks",
+        ["record", "correction", "{g}", "38", "--ignore", "--thread", "day9"],
+        "'day9' is not one of the game's threads",
+        _two_threads(),
+    ),
+    Case(
+        "record a correction in thread number 3 of 2",
+        ["record", "correction", "{g}", "38", "--ignore", "--thread", "3"],
+        "'3' is not one of the game's threads",
+        _two_threads(),
+    ),
+    Case(
+        "record a death at a post past the last of its thread",
+        ["record", "death", "{g}", "Neros", "--post", "400", "--thread", "day2"],
+        "past the last post of thread 'day2'",
+        _two_threads(),
+    ),
+    Case(
+        "a ledger line in a thread the game lacks",
+        ["count", "{g}"],
+        "'day9' is not one of the game's threads",
+        _both(_two_threads(), _events({"kind": "vote_reset", "thread": "day9", "post": 3})),
+    ),
+    Case(
+        "a day that ends, in the threads' order, before it starts",
+        ["count", "{g}"],
+        "Day 5 ends at day1 post 40, before it starts at day2 post 41",
+        _both(
+            _two_threads(),
+            _events(
+                {"kind": "day_end", "day": 4, "thread": "day2", "post": 40},
+                {"kind": "day_start", "day": 5, "thread": "day2", "post": 41},
+                {"kind": "day_end", "day": 5, "thread": "day1", "post": 40},
+            ),
+        ),
+    ),
+    Case(
+        "two threads with one label",
+        ["count", "{g}"],
+        "two threads are labelled 'day1'",
+        _two_threads("day1"),
+    ),
+    Case(
+        "--thread without the post it places",
+        ["end-day", "{g}", "--thread", "day2"],
+        "--thread names the thread of --post",
+        _two_threads(),
     ),
     # --- record: phases the game has not reached -----------------------------------------------
     Case(

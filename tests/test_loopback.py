@@ -76,6 +76,24 @@ def test_a_recount_soon_after_sends_one_conditional_request(tmp_path):
     assert report.requests == 1 and len(posts) == 60 and len(grown) == 65
 
 
+def test_a_post_deleted_on_an_earlier_page_hides_no_other_post(tmp_path):
+    # A moderator deletes two posts of page 1 after the thread was cached: every later post
+    # moves up, so two posts of page 3 now sit on page 2, whose cached copy lacks them.
+    cache = PageCache(tmp_path / "pages.sqlite")
+    with ForumServer(total=60) as server:
+        _read(server, cache)
+        server.deleted = {10, 11}
+        again, report = _read(server, cache)
+        fresh, _ = _read(server, None)
+    assert _summary(again) == _summary(fresh)
+    assert 50 in [int(p.text.split()[1]) for p in again] and len(again) == 58
+    assert server.requests[0] == 3  # page 1 read again: its posts changed too
+    assert report.notes == [
+        f"{server.url}: posts moved between pages since the last read (a post deleted or "
+        "approved): 2 earlier pages read again"
+    ]
+
+
 def test_a_page_the_cache_lost_is_fetched_again(tmp_path):
     import sqlite3
 

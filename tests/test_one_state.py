@@ -132,6 +132,7 @@ def test_end_day_at_the_deadline_records_the_slayers_kill(tmp_path):
             "kind": "day_end",
             "day": 4,
             "post": 41,
+            "time": "2026-11-07T14:58:00-05:00",  # the deadline
             "note": "the most votes (1) is below the 2 needed with 4 alive",
         },
         {"kind": "death", "player": "Banana", "post": 39, "cause": "slain by the Slayer"},

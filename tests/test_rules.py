@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from modtool.core.results import OutcomeKind
@@ -15,6 +18,8 @@ from modtool.core.rules import (
     Threshold,
     TiePolicy,
     day_end_outcome,
+    deadline_refusal,
+    flag_edited_vote,
     ghost_vote_refusal,
     hammer_ends_day,
     hammered,
@@ -215,6 +220,39 @@ def test_random_tie_is_seeded_and_says_its_seed():
 )
 def test_ghost_vote_refusal(target, voted_today, spent, refusal):
     assert ghost_vote_refusal(target, voted_today, spent) == refusal
+
+
+DEADLINE = datetime(2026, 11, 9, 11, 0, tzinfo=ZoneInfo("America/New_York"))
+NEXT_DAY = DEADLINE + timedelta(hours=1)
+
+
+@pytest.mark.parametrize(
+    ("posted", "next_day", "refusal"),
+    [
+        (DEADLINE - timedelta(minutes=20), NEXT_DAY, None),  # in the day: counted as usual
+        (DEADLINE, NEXT_DAY, None),  # at the deadline itself: counts
+        (DEADLINE + timedelta(seconds=1), NEXT_DAY, "posted after the deadline"),
+        (DEADLINE + timedelta(minutes=20), None, "posted after the deadline"),  # next day unknown
+        (NEXT_DAY, NEXT_DAY, None),  # the next day's vote, not a late one
+        (NEXT_DAY + timedelta(minutes=10), NEXT_DAY, None),
+        (None, NEXT_DAY, None),  # a post without a time cannot be placed
+    ],
+)
+def test_deadline_refusal(posted, next_day, refusal):
+    assert deadline_refusal(posted, DEADLINE, next_day) == refusal
+
+
+@pytest.mark.parametrize(
+    ("edited", "corrected", "flagged"),
+    [
+        (False, False, False),
+        (True, False, True),  # counted as it reads now, and the host is told
+        (True, True, False),  # the host recorded how to read it
+        (False, True, False),
+    ],
+)
+def test_flag_edited_vote(edited, corrected, flagged):
+    assert flag_edited_vote(edited, corrected) is flagged
 
 
 def test_preset_with_overrides():

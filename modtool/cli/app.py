@@ -267,6 +267,17 @@ ConcurrencyOpt = Annotated[
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
+
+ThreadOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="In a game read from several threads: the thread the post is in, by its label in "
+        "game.toml's [[sources]] or its number there (1 for the first). Needed when two "
+        "threads have a post of that number.",
+        metavar="THREAD",
+    ),
+]
+
 # The phase a grimoire or a town square is shown at (one of them at most: _one_phase).
 DayAtOpt = Annotated[
     int | None, typer.Option(min=1, max=999, help="At the start of Day N.", metavar="N")

@@ -19,6 +19,7 @@ from .app import (
     Markup,
     OfflineOpt,
     RefreshOpt,
+    ThreadOpt,
     _day_option,
     _emit_json,
     _game_and_posts,
@@ -44,6 +45,7 @@ def count(
         int | None,
         typer.Option("--as-of", min=0, help="Count only up to this post number.", metavar="POST"),
     ] = None,
+    thread: ThreadOpt = None,
     as_json: JsonOpt = False,
     audit: Annotated[
         bool,
@@ -107,11 +109,11 @@ def count(
         offline, refresh, concurrency, loaded.timezone, cookies, header, cache, quiet
     ) as fetcher:
         posts = game_posts_warning_unsure(loaded, fetcher)
-    results = count_game(loaded, days, as_of, posts=posts)
+    results = count_game(loaded, days, as_of, posts=posts, thread=thread)
     if check:
         from ..host.checking import with_posted_counts  # posted counts are read for --check only
 
-        results = with_posted_counts(loaded, posts, results, as_of)
+        results = with_posted_counts(loaded, posts, results, as_of, thread)
     if post is not None:
         from ..host.render import deadline_of
         from ..host.templating import render_count_post  # Jinja loads only for a post
@@ -191,6 +193,7 @@ def end_day(
             metavar="POST",
         ),
     ] = None,
+    thread: ThreadOpt = None,
     as_json: JsonOpt = False,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
@@ -217,7 +220,7 @@ def end_day(
     loaded, posts = _game_and_posts(
         game, offline, refresh, concurrency, cookies, header, cache, as_json
     )
-    closing = close(loaded, posts, day, dry_run, at_post=post)
+    closing = close(loaded, posts, day, dry_run, at_post=post, thread=thread)
     if as_json:
         _emit_json(
             {

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .app import GameArg, JsonOpt, _emit_json, _posts_if_at_hand, record_app
+from .app import GameArg, JsonOpt, ThreadOpt, _emit_json, _posts_if_at_hand, record_app
 
 
 def _post_opt(meaning: str):
@@ -47,13 +47,14 @@ def _record(game: Path, event: dict | list[dict], as_json: bool) -> list:
 
     events = [{k: v for k, v in e.items() if v is not None} for e in _as_list(event)]
     loaded = load_game(game)
-    added = record_events(loaded, events, _posts_if_at_hand(loaded))
+    done = record_events(loaded, events, _posts_if_at_hand(loaded))
+    lines = list(done.lines)
     if as_json:
-        _emit_json(events[0] if isinstance(event, dict) else events)
+        _emit_json(lines[0] if isinstance(event, dict) else lines)
     else:
-        for e in events:
-            typer.echo("Recorded " + json.dumps(e, ensure_ascii=False))
-    return added
+        for line in lines:
+            typer.echo("Recorded " + json.dumps(line, ensure_ascii=False))
+    return list(done.events)
 
 
 def _as_list(event: dict | list[dict]) -> list[dict]:
@@ -65,6 +66,7 @@ def record_day_start(
     game: GameArg,
     day: DayArg,
     post: StartPostOpt = None,
+    thread: ThreadOpt = None,
     time: TimeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -75,7 +77,8 @@ def record_day_start(
         modtool record day-start games/mygame 2 --post 312
     """
     _post_or_time(post, time)
-    _record(game, {"kind": "day_start", "day": day, "post": post, "time": time}, as_json)
+    event = {"kind": "day_start", "day": day, "thread": thread, "post": post, "time": time}
+    _record(game, event, as_json)
 
 
 def _post_or_time(post: int | None, time: str | None) -> None:
@@ -90,6 +93,7 @@ def record_day_end(
     game: GameArg,
     day: DayArg,
     post: EndPostOpt = None,
+    thread: ThreadOpt = None,
     time: TimeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -100,7 +104,8 @@ def record_day_end(
         modtool record day-end games/mygame 1 --post 270
     """
     _post_or_time(post, time)
-    _record(game, {"kind": "day_end", "day": day, "post": post, "time": time}, as_json)
+    event = {"kind": "day_end", "day": day, "thread": thread, "post": post, "time": time}
+    _record(game, event, as_json)
 
 
 @record_app.command("death")
@@ -112,6 +117,7 @@ def record_death(
         typer.Option(help="D2: died on Day 2 (at its end); N1: died in Night 1.", metavar="PHASE"),
     ] = None,
     post: DeathPostOpt = None,
+    thread: ThreadOpt = None,
     cause: Annotated[
         str | None, typer.Option(help="lynched, executed, killed, modkilled, ...", metavar="CAUSE")
     ] = None,
@@ -123,7 +129,42 @@ def record_death(
 
         modtool record death games/mygame Kohai --phase N1 --cause killed
     """
-    event = {"kind": "death", "player": player, "phase": phase, "post": post, "cause": cause}
+    event = {
+        "kind": "death",
+        "player": player,
+        "phase": phase,
+        "thread": thread,
+        "post": post,
+        "cause": cause,
+    }
+    _record(game, event, as_json)
+
+
+RevivalPostOpt = _post_opt(
+    "The post where the player was brought back: their votes count again from it on."
+)
+
+
+@record_app.command("revival")
+def record_revival(
+    game: GameArg,
+    player: PlayerArg,
+    phase: Annotated[
+        str | None,
+        typer.Option(help="N2: revived in Night 2 (alive from Day 3).", metavar="PHASE"),
+    ] = None,
+    post: RevivalPostOpt = None,
+    thread: ThreadOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """PLAYER, dead, is alive again from a post (--post) or a phase (--phase): a resurrection.
+    Days before it keep the player dead; the threshold counts them again from it on.
+
+    Example:
+
+        modtool record revival games/mygame Cypress --post 212
+    """
+    event = {"kind": "revival", "player": player, "phase": phase, "thread": thread, "post": post}
     _record(game, event, as_json)
 
 
@@ -133,6 +174,7 @@ def record_replacement(
     player: PlayerArg,
     by: Annotated[str, typer.Argument(help="The new player's name.")],
     post: ReplacementPostOpt = None,
+    thread: ThreadOpt = None,
     time: TimeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -142,25 +184,35 @@ def record_replacement(
 
         modtool record replacement games/mygame sordros Maemuki --post 226
     """
-    event = {"kind": "replacement", "player": player, "by": by, "post": post, "time": time}
+    event = {
+        "kind": "replacement",
+        "player": player,
+        "by": by,
+        "thread": thread,
+        "post": post,
+        "time": time,
+    }
     _record(game, event, as_json)
 
 
 @record_app.command("vote-reset")
-def record_vote_reset(game: GameArg, post: ResetPostOpt = None, as_json: JsonOpt = False) -> None:
+def record_vote_reset(
+    game: GameArg, post: ResetPostOpt = None, thread: ThreadOpt = None, as_json: JsonOpt = False
+) -> None:
     """The host cleared every vote at this post.
 
     Example:
 
         modtool record vote-reset games/mygame --post 500
     """
-    _record(game, {"kind": "vote_reset", "post": post}, as_json)
+    _record(game, {"kind": "vote_reset", "thread": thread, "post": post}, as_json)
 
 
 @record_app.command("correction")
 def record_correction(
     game: GameArg,
     post: Annotated[int, typer.Argument(min=0, help="The post to read differently.")],
+    thread: ThreadOpt = None,
     target: Annotated[
         str | None,
         typer.Option(
@@ -197,7 +249,8 @@ def record_correction(
             param_hint="--target/--actions/--ignore",
         )
     action = "ignore" if ignore else "actions" if actions is not None else "target"
-    event = {"kind": "correction", "post": post, "action": action, "target": target}
+    event = {"kind": "correction", "thread": thread, "post": post, "action": action}
+    event["target"] = target
     _record(game, event | {"actions": actions, "note": note}, as_json)
 
 
@@ -212,6 +265,7 @@ def record_chat_correction(
             "ignore the post."
         ),
     ],
+    thread: ThreadOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Read post POST's chat announcements as TEXT says instead.
@@ -220,7 +274,8 @@ def record_chat_correction(
 
         modtool record chat-correction games/mygame 214 "CHAT CLOSE: Rex's chat with Rex, Neros"
     """
-    _record(game, {"kind": "chat_correction", "post": post, "text": text}, as_json)
+    event = {"kind": "chat_correction", "thread": thread, "post": post, "text": text}
+    _record(game, event, as_json)
 
 
 @record_app.command("undo")
@@ -367,6 +422,7 @@ def record_character(
         str | None, typer.Option(help="When: N2 (in Night 2), D3.", metavar="PHASE")
     ] = None,
     post: ChangePostOpt = None,
+    thread: ThreadOpt = None,
     cause: Annotated[
         str | None, typer.Option(help="star-pass, scarlet woman, ...", metavar="TEXT")
     ] = None,
@@ -385,6 +441,7 @@ def record_character(
         "character": character,
         "alignment": alignment,
         "phase": phase,
+        "thread": thread,
         "post": post,
         "cause": cause,
     }
@@ -449,6 +506,7 @@ def record_day_ability(
         str, typer.Argument(help="slayer, damsel_guess, goblin_claim, juggle or other.")
     ],
     post: Annotated[int, typer.Option(min=0, help="Where the host announced it.", metavar="POST")],
+    thread: ThreadOpt = None,
     target: Annotated[
         str | None, typer.Option(help="The player it was used on.", metavar="PLAYER")
     ] = None,
@@ -469,6 +527,7 @@ def record_day_ability(
         "kind": "day_ability",
         "player": player,
         "ability": ability,
+        "thread": thread,
         "post": post,
         "target": target,
         "character": character,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..errors import ModToolError
 from ..threads.kept import post_clauses
 from ..threads.posts import Post
-from .ledger import DayWindow, Event, Game, PostRef
+from .ledger import DayWindow, Event, EventKind, Game, PostRef
 from .names import (
     CONFIDENT,
     Resolution,
@@ -52,6 +52,8 @@ from .rules import (
     Rules,
     Standing,
     day_end_outcome,
+    deadline_refusal,
+    flag_edited_vote,
     ghost_vote_refusal,
     hammered,
     listed_name_counts,
@@ -64,6 +66,7 @@ from .rules import (
     voter_refusal,
     votes_needed,
 )
+from .schedule import day_start
 from .votes import ActionKind, VoteAction, read_correction, vote_reader
 
 if TYPE_CHECKING:
@@ -150,10 +153,11 @@ class DayState:
 # --- counting ----------------------------------------------------------------------------------
 
 
-def day_holding(game: Game, posts: Sequence[Post], post: int) -> int:
-    """The day whose window holds post number `post` (the latest day for a post after all)."""
+def day_holding(game: Game, posts: Sequence[Post], post: int | PostRef) -> int:
+    """The day whose window holds post `post` (a number: of the first thread), the latest day
+    for a post after all."""
     plan = GamePlan.build(game, posts)
-    index = plan.timeline.after(PostRef(post=post)) - 1
+    index = plan.timeline.after(_ref(post)) - 1
     for day, (start, end) in sorted(plan.bounds.items()):
         if start <= index < end:
             return day
@@ -164,10 +168,11 @@ def count_days(
     game: Game,
     posts: Sequence[Post],
     days: Iterable[int] | None = None,
-    as_of: int | None = None,
+    as_of: int | PostRef | None = None,
     now: datetime | None = None,
 ) -> list[DayCount]:
-    """Counts of the given days (all days when None), oldest first.
+    """Counts of the given days (all days when None), oldest first, up to post `as_of` if
+    given (a number alone: of the first thread; `places.place_post` names the thread).
 
     Days are replayed in order from Day 1 because ghost votes spent on one day stay spent.
     """
@@ -181,25 +186,48 @@ def count_days(
             "record its start with `modtool record day-start`"
         )
     plan = GamePlan.build(game, posts, now)
-    if as_of is not None:
-        _check_as_of(plan, as_of, wanted if days is not None else None)
-    return count_with_plan(plan, wanted, as_of)
+    at = _ref(as_of) if as_of is not None else None
+    if at is not None:
+        _check_as_of(plan, at, wanted if days is not None else None)
+    return count_with_plan(plan, wanted, at)
 
 
-def _check_as_of(plan: GamePlan, as_of: int, days: set[int] | None) -> None:
-    numbers = [p.number for p in plan.timeline.posts if p.number is not None]
-    if numbers and as_of > max(numbers):
+def ghost_votes_spent(game: Game, posts: Sequence[Post], through_day: int) -> dict[str, int]:
+    """Each ghost vote spent by the end of Day `through_day`: slot -> the day it was spent, from
+    the thread (each day's count, which keeps a ghost vote spent when a death cleared it) and
+    the ledger's `ghost_vote` events. What end-day, the grimoire, the town square and the
+    drafts show is this, so none of them can disagree with the count."""
+    spent = {e.slot: e.day for e in game.events_of(EventKind.GHOST_VOTE) if e.day <= through_day}
+    days = [w.day for w in game.days() if w.day <= through_day]
+    if days and game.rules.ghost_votes:
+        for count in count_days(game, posts, days):
+            for name in count.ghost_votes_spent:
+                spent.setdefault(game.find_slot(name), count.day)
+    return spent
+
+
+def _ref(post: int | PostRef) -> PostRef:
+    return post if isinstance(post, PostRef) else PostRef(post=post)
+
+
+def _check_as_of(plan: GamePlan, as_of: PostRef, days: set[int] | None) -> None:
+    numbers = [
+        p.number
+        for p in plan.timeline.posts
+        if p.number is not None and (not as_of.thread or p.thread == as_of.thread)
+    ]
+    if numbers and as_of.post > max(numbers):
         raise ModToolError(
-            f"--as-of {as_of} is past the thread's last post ({max(numbers)}); "
+            f"--as-of {as_of.post} is past the thread's last post ({max(numbers)}); "
             "give a post the thread has"
         )
-    cutoff = plan.timeline.after(PostRef(post=as_of))
+    cutoff = plan.timeline.after(as_of)
     for day in sorted(days or ()):
         start = plan.bounds[day][0]
         if cutoff <= start:
             first = plan.timeline.posts[start].number if start < len(plan.timeline.posts) else None
             raise ModToolError(
-                f"--as-of {as_of} is before Day {day} starts (its first post is {first}); "
+                f"--as-of {as_of.post} is before Day {day} starts (its first post is {first}); "
                 "give a later post, or leave out --day to count the day that holds it"
             )
 
@@ -207,7 +235,7 @@ def _check_as_of(plan: GamePlan, as_of: int, days: set[int] | None) -> None:
 def count_with_plan(
     plan: GamePlan,
     wanted: Iterable[int],
-    as_of: int | None = None,
+    as_of: PostRef | None = None,
     end_index: int | None = None,
 ) -> list[DayCount]:
     """`count_days` on a prepared game; `end_index` stops the last wanted day before that
@@ -238,11 +266,11 @@ class _DayWalk:
 
     plan: GamePlan
     window: DayWindow
-    as_of: int | None
+    as_of: PostRef | None
     spent_before: dict[str, int]
     end_index: int | None = None
     used: dict[str, int] = field(default_factory=dict)
-    ghosts_spent: set[str] = field(default_factory=set)
+    ghosts_spent: dict[str, int | None] = field(default_factory=dict)  # slot -> post, as cast
     newcomers: set[str] = field(default_factory=set)
     audit: list[AuditEntry] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
@@ -256,14 +284,12 @@ class _DayWalk:
         self.start, self.end = plan.bounds[day]
         self.ended = self.window.end is not None
         if self.as_of is not None:
-            cutoff = plan.timeline.after(PostRef(post=self.as_of))
+            cutoff = plan.timeline.after(self.as_of)
             if cutoff < self.end:
                 self.end, self.ended = max(cutoff, self.start), False
         if self.end_index is not None and self.end_index < self.end:
             self.end, self.ended = max(self.end_index, self.start), False
-        alive = {
-            s.key for s in plan.game.slots if plan.death_at.get(s.key, self.end + 1) > self.start
-        }
+        alive = {s.key for s in plan.game.slots if plan.alive_at(s.key, self.start)}
         self.state = DayState(alive)
         self.no_lynch_open = no_lynch_available(self.rules, day, plan.night_kill_before(day))
         self.hooks = plan.game.variant.day_hooks(self)  # the game's rules of a day
@@ -272,7 +298,8 @@ class _DayWalk:
         """A death a game's day rule causes at `post`: the player dies now, and the count
         carries it (with the rule that killed) so that end-day records it."""
         self.state.kill(slot)
-        self.deaths.append(DayDeath(self.plan.holder(slot, self.end), post.number, cause, rule))
+        holder = self.plan.holder(slot, self.end)
+        self.deaths.append(DayDeath(holder, post.number, cause, rule, thread=post.thread))
 
     def display(self, target: str, pos: int) -> str:
         return NO_LYNCH_LABEL if target == NO_LYNCH_KEY else self.plan.holder(target, pos)
@@ -284,6 +311,7 @@ class _DayWalk:
         changes = self._changes()
         outcome: Outcome | None = None
         last_post: int | None = None
+        last_thread = ""
         pos = self.start
         for pos in range(self.start, self.end):
             post = posts[pos]
@@ -292,21 +320,50 @@ class _DayWalk:
             if pos in changes:
                 outcome = self._hammer(post, pos)  # a death can lower the threshold
                 if outcome:
+                    last_post, last_thread = post.number, post.thread  # counted through it
                     break
             outcome = self._read_post(post, pos)
-            last_post = post.number
+            last_post, last_thread = post.number, post.thread
             if outcome:
                 break
         end_pos = pos if outcome else self.end
+        ended_at = None
         if outcome is None:
             outcome = self._day_end_outcome(end_pos)
+            if self.ended and self.window.end is not None:
+                ended_at = self.window.end.time  # a deadline, not a post, ended the day
+        if ended_at is not None:
+            self._late_votes(ended_at)
         if outcome.kind is OutcomeKind.TIE and self.hooks is not None:
             outcome = self.hooks.settle_tie(outcome, end_pos)
         outcome = self._spared(outcome)
         self.warnings.extend(ledger_contradictions(self.plan, self.window, outcome, end_pos))
         if outcome.kind is OutcomeKind.PENDING and not self.ended and end_pos > self.start:
             end_pos -= 1  # a count stopped at a post names each slot as it was at that post
-        return build_count(self, outcome, last_post, end_pos)
+        return build_count(self, outcome, last_post, end_pos, last_thread, ended_at)
+
+    def _late_votes(self, deadline: datetime) -> None:
+        """The votes players posted after the deadline that ended the day, before the next day
+        started: not counted, each in the audit and a warning (a late hammer is argued about)."""
+        plan, day = self.plan, self.window.day
+        posts = plan.timeline.posts
+        stop = plan.bounds[day + 1][0] if day + 1 in plan.bounds else len(posts)
+        next_day = day_start(plan.game, day + 1, posts)
+        late = [
+            p
+            for p in posts[self.end : stop]
+            if deadline_refusal(p.time, deadline, next_day)
+            and plan.game.find_slot(p.author) is not None
+            and normalise(p.author) not in plan.hosts
+        ]
+        when = deadline.astimezone(plan.game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+        read = post_clauses(late, vote_reader(self.rules.syntaxes))
+        for post, actions in zip(late, read, strict=True):
+            for a in actions:
+                res = self._resolve(a.target) if a.kind is ActionKind.VOTE else None
+                self._log(post, a, res, False, Rule.AFTER_DEADLINE)
+            if actions:
+                self.warn(post, f"{post.author} voted after the deadline ({when}); not counted")
 
     def _spared(self, outcome: Outcome) -> Outcome:
         """An execution the game's rules keep from killing says why (the Tea Lady, the Fool)."""
@@ -319,11 +376,10 @@ class _DayWalk:
     def _changes(self) -> dict[int, list[tuple[str, str | None]]]:
         """Ledger changes keyed by the timeline index at which they take effect."""
         changes: dict[int, list] = {}
-        for slot, pos in self.plan.death_at.items():
-            if self.start < pos < self.end or (
-                pos == self.start and slot in self.state.alive and pos < self.end
-            ):
-                changes.setdefault(pos, []).append(("death", slot))
+        for pos, revived, slot in self.plan.life:
+            # a change at the day's first post is in the living counted from it already
+            if self.start < pos < self.end:
+                changes.setdefault(pos, []).append(("revival" if revived else "death", slot))
         for pos in self.plan.resets:
             if self.start <= pos < self.end:
                 changes.setdefault(pos, []).append(("reset", None))
@@ -342,6 +398,9 @@ class _DayWalk:
                 f"{self.plan.holder(slot, pos)} died; "
                 "their votes and the votes on them are cleared",
             )
+        elif kind == "revival" and slot not in self.state.alive:
+            self.state.alive.add(slot)
+            self.warn(post, f"{self.plan.holder(slot, pos)} is alive again, and may vote")
         elif kind == "reset":
             self.state.reset()
             self.warn(post, "the host reset the votes")
@@ -393,7 +452,11 @@ class _DayWalk:
                     f"{post.author} does not hold the slot now ({self.plan.holder(slot, pos)} "
                     "does); their vote is ignored",
                 )
+            elif refusal is Rule.DEAD_VOTER:  # the dead do not post, in most games: a host looks
+                self.warn(post, f"{post.author} is dead; their vote is not counted")
             return None
+        if flag_edited_vote(post.edited, correction is not None):
+            self.warn(post, f"{post.author}'s vote post was edited; counted as it reads now")
         if slot not in self.state.alive:
             return self._ghost_actions(slot, post, pos, actions)
         weight = game.slot(slot).weight
@@ -607,7 +670,7 @@ class _DayWalk:
                 self.warn(post, f"{post.author}'s ghost vote: {refusal}")
                 continue
             self.state.cast(_Vote(slot, target, post, 1, ghost=True), replace=False)
-            self.ghosts_spent.add(slot)
+            self.ghosts_spent[slot] = post.number
             self._log(post, a, res, True, Rule.GHOST_VOTE)
             outcome = self._hammer(post, pos)
             if outcome:
@@ -634,6 +697,7 @@ class _DayWalk:
                 votes=hit.votes,
                 needed=hit.needed,
                 alive=alive,
+                thread=post.thread,
             )
         return Outcome(
             OutcomeKind.EXECUTION,
@@ -644,6 +708,7 @@ class _DayWalk:
             votes=hit.votes,
             needed=hit.needed,
             alive=alive,
+            thread=post.thread,
         )
 
     def _step(self, post: Post, totals: dict[str, int], alive: int) -> None:
@@ -671,11 +736,12 @@ class _DayWalk:
             )
         posts = self.plan.timeline.posts
         end_post = posts[self.end - 1].number if self.end > 0 else None
+        end_thread = posts[self.end - 1].thread if self.end > 0 else ""
         chooser = self.plan.game.variant.tie_chooser.get("en")
         ended = day_end_outcome(self.rules, standings, len(self.state.alive), chooser)
         player = self.display(ended.player, end_pos) if ended.player is not None else None
         tied = tuple(self.display(t, end_pos) for t in ended.tied)
-        return replace(ended, player=player, post=end_post, tied=tied)
+        return replace(ended, player=player, post=end_post, tied=tied, thread=end_thread)
 
     # --- the record -----------------------------------------------------------------------------
 
@@ -791,9 +857,17 @@ def grouped(warnings: Sequence[Notice]) -> tuple[Notice, ...]:
     return tuple(out)
 
 
-def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos: int) -> DayCount:
+def build_count(
+    walk: _DayWalk,
+    outcome: Outcome,
+    last_post: int | None,
+    end_pos: int,
+    last_thread: str = "",
+    ended_at: datetime | None = None,
+) -> DayCount:
     """The day's count as every output prints it: wagons biggest first (ties by who got there
-    first), the living who are not voting in seat order, the thresholds."""
+    first), the living who are not voting in seat order, the thresholds; `ended_at`: the
+    deadline that ended the day, when a time ended it."""
     plan, state, rules = walk.plan, walk.state, walk.rules
     alive = len(state.alive)
     needed = votes_needed(rules.threshold, alive)
@@ -847,11 +921,14 @@ def build_count(walk: _DayWalk, outcome: Outcome, last_post: int | None, end_pos
         warnings=grouped(walk.warnings),
         audit=tuple(walk.audit),
         last_post=last_post,
+        last_thread=last_thread,
         win=_win_check(walk, outcome, end_pos),
         deaths=tuple(walk.deaths),
         terms=(plan.game.variant.eliminate, plan.game.variant.no_elimination),
         tie_chooser=tuple(plan.game.variant.tie_chooser.items()),
         steps=tuple(walk.steps),
+        ended_at=ended_at,
+        ghost_votes_spent=tuple(plan.holder(s, end_pos) for s in walk.ghosts_spent),
     )
 
 

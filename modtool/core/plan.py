@@ -39,15 +39,19 @@ class Timeline:
                 numbers = self._numbers.get(thread, [])
                 return bisect.bisect_right(numbers, ref.post)
             # Several threads: a post of another thread counts as before the referenced post
-            # when it was written no later than it.
-            anchor = next(
-                (p.time for p in self.posts if p.thread == thread and p.number == ref.post), None
-            )
+            # when it was written no later than it (a number the thread lacks is placed at its
+            # post before; one before the thread's first post, just before that post).
+            upto = [p for p in self.posts if p.thread == thread and (p.number or 0) <= ref.post]
+            if upto:
+                anchor = max(upto, key=lambda p: p.number or 0).time
+                return len(upto) + sum(
+                    1
+                    for p in self.posts
+                    if p.thread != thread and anchor and p.time and p.time <= anchor
+                )
+            first = next((p.time for p in self.posts if p.thread == thread), None)
             return sum(
-                1
-                for p in self.posts
-                if (p.thread == thread and (p.number or 0) <= ref.post)
-                or (p.thread != thread and anchor and p.time and p.time <= anchor)
+                1 for p in self.posts if p.thread != thread and first and p.time and p.time < first
             )
         if ref.time is not None:
             return sum(1 for t in self._times if t is not None and t <= ref.time)
@@ -67,7 +71,9 @@ class GamePlan:
     resolver: Resolver
     windows: dict[int, DayWindow]
     bounds: dict[int, tuple[int, int]]  # day -> (first index, index after its last post)
-    death_at: dict[str, int]  # slot -> index from which it is dead
+    death_at: dict[str, int]  # slot -> index from which it is dead (its first death)
+    # (index, alive again, slot) for every death and revival, in timeline order
+    life: tuple[tuple[int, bool, str], ...]
     joined: dict[str, list[tuple[int, str]]]  # slot -> (index from which a name holds it, name)
     resets: tuple[int, ...]
     hosts: frozenset[str]
@@ -86,7 +92,7 @@ class GamePlan:
     def build(cls, game: Game, posts: Sequence[Post], now: datetime | None = None) -> GamePlan:
         """`now` decides which deadlines have passed (default: the clock)."""
         timeline = Timeline(posts)
-        _check_posts_exist(game, timeline)
+        check_posts_exist(game, timeline)
         after = timeline.after
         beyond = len(timeline.posts) + 1  # "not yet": past the last post
         deadlines = day_deadlines(game, posts, now)
@@ -107,16 +113,26 @@ class GamePlan:
             prev = windows.get(day - 1)
             return after(prev.end) if prev and prev.end else beyond
 
+        def effective(e: Event) -> int:
+            """Where a death or a revival takes effect on the timeline."""
+            if e.at.post is not None or e.at.time is not None:
+                return max(after(e.at) - 1, 0)  # from the announcing post on
+            if e.phase.is_night:  # N n: from the start of Day n+1
+                return day_start(e.phase.number + 1)
+            n = e.phase.number  # D n: from the end of Day n
+            return bounds[n][1] if n in bounds and windows[n].end else beyond
+
         death_at: dict[str, int] = {}
         for e in game.deaths():
-            if e.at.post is not None or e.at.time is not None:
-                pos = max(after(e.at) - 1, 0)  # dead from the announcing post on
-            elif e.phase.is_night:  # N n: dead from the start of Day n+1
-                pos = day_start(e.phase.number + 1)
-            else:  # D n: dead from the end of Day n
-                n = e.phase.number
-                pos = bounds[n][1] if n in bounds and windows[n].end else beyond
+            pos = effective(e)
             death_at[e.slot] = min(death_at.get(e.slot, pos), pos)
+        # every death and revival of a slot that has one, in timeline order (a death before a
+        # revival at one point: dead, then alive again)
+        life = sorted(
+            (effective(e), e.kind is EventKind.REVIVAL, e.slot)
+            for e in game.events
+            if e.kind in (EventKind.DEATH, EventKind.REVIVAL)
+        )
 
         joined = {s.key: [(0, s.key)] for s in game.slots}
         for e in game.events_of(EventKind.REPLACEMENT):
@@ -136,6 +152,7 @@ class GamePlan:
             windows=windows,
             bounds=bounds,
             death_at=death_at,
+            life=tuple(life),
             joined=joined,
             resets=tuple(after(e.at) - 1 for e in game.events_of(EventKind.VOTE_RESET)),
             hosts=frozenset(normalise(h) for h in game.hosts),
@@ -149,6 +166,17 @@ class GamePlan:
             },
         )
 
+    def alive_at(self, slot: str, pos: int) -> bool:
+        """Whether the slot is alive at timeline index `pos`: dead from each death's index on,
+        alive again from a revival's."""
+        alive = True
+        for at, revived, who in self.life:
+            if at > pos:
+                break
+            if who == slot:
+                alive = revived
+        return alive
+
     def holder(self, slot: str, pos: int) -> str:
         """The name holding `slot` at timeline index `pos`."""
         name = slot
@@ -158,9 +186,9 @@ class GamePlan:
         return name
 
     def correction(self, post: Post) -> Event | None:
-        return self.corrections.get((post.thread, post.number)) or (
-            self.corrections.get(("", post.number)) if post.thread else None
-        )
+        """The host's reading of this post: a correction of its number in its own thread (an
+        event that names no thread is in the first source, as the ledger reads it)."""
+        return self.corrections.get((post.thread, post.number))
 
     def night_kill_before(self, day: int) -> bool:
         """Whether someone died in the night before `day` (no_lynch = "not-after-night-kill")."""
@@ -178,22 +206,61 @@ class GamePlan:
         return False
 
 
-def _check_posts_exist(game: Game, timeline: Timeline) -> None:
+def check_posts_exist(game: Game, timeline: Timeline) -> None:
     """A ledger event at a post the thread does not have is a typo, or a stale copy of the
-    thread: either way no count can be right."""
-    last: dict[str, int] = {}
+    thread: either way no count can be right. In a game of several threads the post must be
+    one its thread has (a number it lacks has no time to place it among the other threads'
+    posts by; one before the thread's first post is its start), and a day must not end before
+    it starts in the order of the posts (which the ledger alone cannot tell across threads)."""
+    numbers: dict[str, set[int]] = {}
     for post in timeline.posts:
         if post.number is not None:
-            last[post.thread] = max(last.get(post.thread, -1), post.number)
-    first_thread = next(iter(last), "")
+            numbers.setdefault(post.thread, set()).add(post.number)
+    several = len(game.threads) > 1
+    first_thread = next(iter(numbers), "")
     for e in game.events:
         if e.at.post is None:
             continue
-        thread = e.at.thread if e.at.thread in last else first_thread
-        if thread in last and e.at.post > last[thread]:
+        thread = e.at.thread if e.at.thread in numbers else first_thread
+        if thread not in numbers:
+            continue
+        held = numbers[thread]
+        where = f"the last post of thread {thread!r}" if several else "the thread's last post"
+        if e.at.post > max(held):
             raise GameFileError(
                 game.folder / LEDGER_FILE,
-                f"post {e.at.post} is past the thread's last post ({last[thread]}); fix the "
+                f"post {e.at.post} is past {where} ({max(held)}); fix the "
                 "number, or read the thread again if it has grown (--refresh)",
                 e.line,
             )
+        if several and e.at.post not in held and e.at.post > min(held):
+            raise GameFileError(
+                game.folder / LEDGER_FILE,
+                f"post {e.at.post} is not in thread {thread!r} (it has no post {e.at.post}); "
+                'fix the number, or the "thread" the line names',
+                e.line,
+            )
+    if several:
+        _check_days_in_order(game, timeline)
+
+
+def _check_days_in_order(game: Game, timeline: Timeline) -> None:
+    """Each day ends after it starts, in the order of the posts of every thread."""
+    starts = {e.day: e for e in game.events_of(EventKind.DAY_START)}
+    ends = {e.day: e for e in game.events_of(EventKind.DAY_END)}
+    for day, end in sorted(ends.items()):
+        start = starts.get(day) or ends.get(day - 1)
+        if start is None or end.at.post is None or start.at.post is None:
+            continue
+        if timeline.after(end.at) < timeline.after(start.at):
+            late, other = (start, end) if start.line > end.line else (end, start)
+            raise GameFileError(
+                game.folder / LEDGER_FILE,
+                f"Day {day} ends at {_named(end.at)}, before it starts at {_named(start.at)} "
+                f"(line {other.line}); check the post and its thread",
+                late.line,
+            )
+
+
+def _named(at: PostRef) -> str:
+    return f"{at.thread} post {at.post}" if at.thread else f"post {at.post}"

@@ -178,17 +178,18 @@ def find_posted_counts(
     game: Game,
     posts: Sequence[Post],
     days: Collection[int] | None = None,
-    as_of: int | None = None,
+    as_of: int | PostRef | None = None,
 ) -> tuple[GamePlan, list[PostedCount]]:
     """Every posted count in the game's days (or those given, up to post `as_of`), in order."""
     plan = GamePlan.build(game, posts)
+    if isinstance(as_of, int):
+        as_of = PostRef(post=as_of)
+    cutoff = plan.timeline.after(as_of) if as_of is not None else len(plan.timeline.posts)
     found = []
     for day, (start, end) in sorted(plan.bounds.items()):
         if days is not None and day not in days and day - 1 not in days:
             continue
-        for post in plan.timeline.posts[start:end]:
-            if as_of is not None and post.number is not None and post.number > as_of:
-                break
+        for post in plan.timeline.posts[start : min(end, cutoff)]:
             posted = read_posted_count(post, plan.resolver, day, game.rules.multi_vote)
             if posted is not None:
                 found.append(posted)
@@ -199,7 +200,7 @@ def check_counts(
     game: Game,
     posts: Sequence[Post],
     days: Collection[int] | None = None,
-    as_of: int | None = None,
+    as_of: int | PostRef | None = None,
 ) -> list[CountCheck]:
     """Each posted count compared with modtool's count just before that post."""
     plan, found = find_posted_counts(game, posts, days, as_of)

@@ -96,6 +96,7 @@ class Outcome:
     alive: int | None = None
     # an execution the game's rules keep from killing (the Tea Lady, the Fool), and why
     survives: str | None = None
+    thread: str = ""  # the thread of `post` ("" for a one-thread game)
 
 
 @frozen
@@ -133,6 +134,7 @@ class DayDeath:
     post: int | None
     cause: str  # as a host writes it in the ledger ("slain", "cursed")
     rule: str = ""  # the rule that killed, in the game's words
+    thread: str = ""  # the thread of `post`
 
 
 @frozen
@@ -169,5 +171,12 @@ class DayCount:
     most_votes_win: bool = False
     # who chooses among the tied, (language, words) (Variant.tie_chooser): for the drafts
     tie_chooser: tuple[tuple[str, str], ...] = ()
+    last_thread: str = ""  # the thread of `last_post`
+    # the time the day ended at when a time ended it, not a post (its deadline passed): the
+    # next phases run from it, and end-day records it beside the day's last post
+    ended_at: datetime | None = None
+    # the players whose ghost vote the day spent, in the order cast: also a vote a death has
+    # cleared since (it stays spent: "You may cast this ghost vote only once")
+    ghost_votes_spent: tuple[str, ...] = ()
     # the wagons after each action, in order: a chart's data, not part of what a count equals
     steps: tuple[WagonStep, ...] = field(default=(), compare=False, repr=False)

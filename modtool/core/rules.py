@@ -12,6 +12,7 @@ import random
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
+from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 
@@ -177,6 +178,7 @@ class Rule(StrEnum):
     IGNORED = "ignored by host correction"
     NO_SUCH_VOTE = "an unvote of a player the voter does not vote for"
     LISTED_TALK = "words listed after a vote that name no player (or one vote each)"
+    AFTER_DEADLINE = "posted after the deadline"
     # how a day ended
     HAMMER = "hammer"
     NO_LYNCH_MAJORITY = "no-lynch-majority"
@@ -234,6 +236,13 @@ def voter_refusal(
     if voteless:
         return Rule.VOTELESS
     return None
+
+
+def flag_edited_vote(edited: bool, corrected: bool) -> bool:
+    """Whether a post holding votes is flagged for the host as edited: the forum marks it
+    edited, and the host has not recorded how to read it (a `correction`). It is counted as it
+    reads now either way ("Flag edited posts that contain votes. Count the visible text")."""
+    return edited and not corrected
 
 
 def listed_name_counts(multi_vote: bool, names_a_player: bool, sure: bool) -> bool:
@@ -453,6 +462,22 @@ def _verdict_for(target: str, reason: str, tied: tuple[str, ...], votes: int) ->
     if target == NO_LYNCH_KEY:
         return Outcome(OutcomeKind.NO_EXECUTION, None, None, reason, Rule.TIE_BREAK, tied, votes)
     return Outcome(OutcomeKind.EXECUTION, target, None, reason, Rule.TIE_BREAK, tied, votes)
+
+
+# --- after the deadline ------------------------------------------------------------------
+
+
+def deadline_refusal(
+    posted: datetime | None, deadline: datetime, next_day: datetime | None
+) -> Rule | None:
+    """Why a vote posted after its day is not counted: it came after the deadline that ended
+    the day and before the next day started (`next_day`; None: not known yet). A vote at the
+    deadline itself counts ("if you vote at 03:00:01 your vote will be excluded")."""
+    if posted is None or posted <= deadline:
+        return None
+    if next_day is not None and posted >= next_day:
+        return None  # the next day's
+    return Rule.AFTER_DEADLINE
 
 
 # --- ghost votes ----------------------------------------------------------------

@@ -181,6 +181,17 @@ def day_deadline(game: Game, day: int, posts: Sequence[Post] = ()) -> datetime |
     return None
 
 
+def day_start(game: Game, day: int, posts: Sequence[Post] = ()) -> datetime | None:
+    """When Day `day` starts by the schedule and the ledger, or None (no schedule, or a night
+    the host ends and the ledger has not started the day yet)."""
+    if game.schedule is None:
+        return None
+    for p in phases(game, game.schedule, posts, count=2 * day):
+        if p.phase == Phase(day, PhaseKind.DAY):
+            return p.start
+    return None
+
+
 def time_left(delta: timedelta) -> str:
     """ "2d 3h 5m", "4h 0m"; "" once the moment has passed."""
     if delta.total_seconds() <= 0:

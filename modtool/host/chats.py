@@ -184,7 +184,7 @@ class ChatEvent:
 @dataclass
 class Chat:
     id: str
-    creator: str
+    creator: str  # who may add to it: who started it, or who has replaced them since
     opened_post: int | None
     thread: str
     members: list[str]
@@ -311,7 +311,8 @@ _OPENERS = re.compile(r"^(?:(?:so|ok|okay|and|also|btw|fyi|update|edit)\b[\s,:]*
 _AUXILIARIES = re.compile(r"(?:\s+(?:just|has|have|had|also|already|now|finally))+$", re.I)
 _NOT_A_STARTER = frozenset(
     "i we me you he she they someone somebody anyone everyone nobody who it that this then "
-    "just finally today tonight yesterday earlier now also".split()
+    "just finally today tonight yesterday earlier now also "
+    "the a an any every each no some another one all".split()  # "The chat started", "Any chat"
 )
 
 
@@ -467,6 +468,7 @@ def chat_log(
             continue
         record_day = day if day is not None else _next_day(i, day_start_index) or max(plan.bounds)
         target = by_day.setdefault(record_day, ChatDay(record_day, [], [], []))
+        _follow_replacements(open_chats, plan, i)
         for a in announcements:
             counter = _apply(a, post, author, day is None, plan, target, open_chats, counter)
     _close_all(open_chats, plan, current_day, by_day)
@@ -520,6 +522,22 @@ def _may_announce(text: str) -> bool:
     return _POSTER_BESIDE_JOINER.search(text) is not None and any(
         _BARE_LIST.match(sentence) for sentence in _SENTENCE.split(text)
     )
+
+
+def _follow_replacements(open_chats: list[Chat], plan: GamePlan, pos: int) -> None:
+    """One who replaces a player takes their place in the open chats, as the one who started
+    them too: the chats name each slot by who holds it now (their events keep who acted)."""
+    if not plan.game.events_of(EventKind.REPLACEMENT):
+        return
+    game = plan.game
+
+    def now(name: str) -> str:
+        slot = game.find_slot(name)
+        return plan.holder(slot, pos) if slot else name
+
+    for chat in open_chats:
+        chat.creator = now(chat.creator)
+        chat.members = [now(m) for m in chat.members]
 
 
 def _next_day(index: int, starts: dict[int, int]) -> int | None:
@@ -812,7 +830,7 @@ def chat_day_to_json(entry: ChatDay) -> dict:
         "chats": [
             {
                 "id": c.id,
-                "creator": c.creator,
+                "creator": c.events[0].by if c.events else c.creator,  # who started it
                 "opened_post": c.opened_post,
                 "thread": c.thread,
                 "members": list(c.members),

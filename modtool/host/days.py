@@ -26,9 +26,12 @@ from ..core.ledger import (
     PhaseKind,
     PostRef,
     append_computed,
+    event_from_json,
     event_to_json,
 )
-from ..core.plan import GamePlan
+from ..core.ledger.store import not_recorded
+from ..core.places import place_post
+from ..core.plan import GamePlan, Timeline, check_posts_exist
 from ..core.results import DayCount, OutcomeKind
 from ..core.schedule import day_deadline, time_left
 from ..errors import GameFileError, ModToolError
@@ -60,29 +63,32 @@ def end_day(
     dry_run: bool = False,
     now: datetime | None = None,
     at_post: int | None = None,
+    thread: str | None = None,
 ) -> DayClosing:
     """Close a day: its count at the deadline or the hammer, appended to the ledger in one
     write (the day's end, the deaths the game's day rules caused, the execution or why there
     was none, the ghost votes spent). A day whose count finds the game won (the Slayer shot
     the Demon) closes at once, at the post that won it. `at_post`: the host ended the day
-    with that post, and the count is the day's end count there. Refuses a day already closed,
-    naming the ledger line, and a day still going."""
+    with that post (of the thread `thread` names, in a game of several: `places.place_post`),
+    and the count is the day's end count there. Refuses a day already closed, naming the
+    ledger line, and a day still going."""
     day = day or game.days()[-1].day
     _refuse_closed_day(game, day)
     refuse_when_won(game, Phase(day, PhaseKind.DAY))
     counted = game
+    if at_post is None and thread is not None:
+        raise ModToolError("--thread names the thread of --post; give --post too")
     if at_post is not None:
+        at = place_post(game, posts, at_post, thread, "--post")
         window = next((w for w in game.days() if w.day == day), None)
-        start = window.start.post if window is not None and window.start else None
-        if start is not None and at_post <= start:
+        start = window.start if window is not None and window.start else None
+        if start is not None and start.post is not None and not _later(game, posts, at, start):
             raise ModToolError(
-                f"--post {at_post} is not in Day {day}, which starts after post {start}; give "
-                "the post the host ended the day with"
+                f"--post {_named(game, at)} is not in Day {day}, which starts after post "
+                f"{_named(game, start)}; give the post the host ended the day with"
             )
-        check_new_events(
-            game, [{"kind": "day_end", "day": day, "post": at_post}], last_post_of(posts)
-        )
-        said = DayBoundary(EventKind.DAY_END, 0, PostRef(at_post), day=day)
+        check_new_events(game, [_line(game, day, at)], last_post_of(posts))
+        said = DayBoundary(EventKind.DAY_END, 0, at, day=day)
         counted = replace(game, events=(*game.events, said))
     (count,) = count_days(counted, posts, [day], now=now)
     outcome = count.outcome
@@ -96,9 +102,13 @@ def end_day(
     if outcome.kind is OutcomeKind.PENDING:
         # the game ended during the day: the day ends where it was won
         post = count.deaths[-1].post if count.deaths else count.last_post
+        thread = count.deaths[-1].thread if count.deaths else count.last_thread
         note = f"the game is over: {won.wins()} ({won.reason})"
     else:
-        post, note = outcome.post, outcome.reason
+        post, thread, note = outcome.post, outcome.thread, outcome.reason
+    # a day its deadline ended ends at the deadline, not at its last post: the night and the
+    # days after it run from there (`schedule`, the drafts' deadlines)
+    ended_at = count.ended_at if at_post is None else None
     executed: list[Event] = []
     if outcome.kind is OutcomeKind.EXECUTION and outcome.survives:
         note = f"{note}; {outcome.player} is executed but does not die: {outcome.survives}"
@@ -108,7 +118,8 @@ def end_day(
     elif outcome.kind is OutcomeKind.TIE:
         tied = ", ".join(outcome.tied)
         note = f"{outcome.reason}; tied: {tied}; record the host's choice as a death"
-    end = DayBoundary(EventKind.DAY_END, 0, PostRef(post), day=day, note=note)
+    at = replace(_point(game, post, thread), time=ended_at)
+    end = DayBoundary(EventKind.DAY_END, 0, at, day=day, note=note)
     ended = replace(game, events=(*game.events, end))  # the chats open at its end close with it
     closed = tuple(
         c.id
@@ -119,11 +130,10 @@ def end_day(
     end = replace(end, chats_closed=closed)
     events: list[Event] = [end, *day_deaths(game, count), *executed]
     recorded_ghosts = {e.slot for e in game.events if e.kind is EventKind.GHOST_VOTE}
-    for wagon in count.wagons:
-        for voter in wagon.voters:
-            slot = game.find_slot(voter.player)
-            if voter.ghost and slot not in recorded_ghosts:
-                events.append(GhostVote(EventKind.GHOST_VOTE, 0, slot=slot, day=day))
+    for player in count.ghost_votes_spent:  # also one a death cleared from its wagon
+        slot = game.find_slot(player)
+        if slot not in recorded_ghosts:
+            events.append(GhostVote(EventKind.GHOST_VOTE, 0, slot=slot, day=day))
     if not dry_run:
 
         def unless_closed(current: Game) -> list[Event]:
@@ -137,13 +147,37 @@ def end_day(
 def day_deaths(game: Game, count: DayCount) -> list[Death]:
     """The deaths the day's count found (the Slayer's shot, the Witch's curse) as ledger
     events at their posts, leaving out a player the ledger already has dead."""
-    dead = {e.slot for e in game.deaths()}
+    dead = game.dead_slots()
     found = [(game.find_slot(d.player), d) for d in count.deaths]
     return [
-        Death(EventKind.DEATH, 0, PostRef(d.post), slot=slot, cause=d.cause)
+        Death(EventKind.DEATH, 0, _point(game, d.post, d.thread), slot=slot, cause=d.cause)
         for slot, d in found
         if slot not in dead
     ]
+
+
+def _point(game: Game, post: int | None, thread: str) -> PostRef:
+    """A post the count found, as a ledger point: with its thread in a game of several (a
+    one-thread game's lines stay as they always were)."""
+    return PostRef(post, thread=thread if len(game.threads) > 1 else "")
+
+
+def _line(game: Game, day: int, at: PostRef) -> dict:
+    line = {"kind": "day_end", "day": day, "post": at.post}
+    return line | ({"thread": at.thread} if at.thread else {})
+
+
+def _later(game: Game, posts: Sequence[Post], at: PostRef, start: PostRef) -> bool:
+    """Whether post `at` comes after `start`: by number in one thread, by the order of the
+    posts across threads."""
+    if len(game.threads) <= 1 or at.thread == start.thread:
+        return at.post > start.post
+    timeline = Timeline(posts)
+    return timeline.after(at) > timeline.after(start)
+
+
+def _named(game: Game, at: PostRef) -> str:
+    return f"{at.post} of thread {at.thread}" if len(game.threads) > 1 else str(at.post)
 
 
 def _refuse_closed_day(game: Game, day: int) -> None:
@@ -170,17 +204,63 @@ def _refuse_closed_day(game: Game, day: int) -> None:
             )
 
 
-def record_events(game: Game, objs: Sequence[dict], posts: Sequence[Post] | None = None) -> list:
+@frozen
+class Recorded:
+    events: tuple[Event, ...]  # as the ledger reads them
+    lines: tuple[dict, ...]  # as they were written
+
+
+def record_events(
+    game: Game, objs: Sequence[dict], posts: Sequence[Post] | None = None
+) -> Recorded:
     """Append events the host records, each checked first against the game as it is on disk
     (under the ledger's lock): the thread (`posts`, when it could be read), the phases reached,
-    who is alive and what they hold (`modtool.checks`), and the game's own rules."""
+    who is alive and what they hold (`modtool.checks`), and the game's own rules. An event's
+    post is placed in its thread first (`placed`): a "thread" given as its label or number
+    is written as the label, and in a game of several threads one is always written."""
+    lines = [placed(game, obj, posts) for obj in objs]
     last_post = last_post_of(posts)
 
     def checked(current: Game) -> Sequence[dict]:
-        check_new_events(current, objs, last_post, current.variant.record_rules)
-        return objs
+        check_new_events(current, lines, last_post, current.variant.record_rules)
+        if posts is not None and len(current.threads) > 1:
+            _check_on_the_threads(current, lines, posts)
+        return lines
 
-    return append_computed(game, checked)
+    return Recorded(tuple(append_computed(game, checked)), tuple(lines))
+
+
+def _check_on_the_threads(game: Game, lines: Sequence[dict], posts: Sequence[Post]) -> None:
+    """New events of a game of several threads, laid on the threads' posts with the ledger:
+    what the ledger alone cannot tell (a day's end before its start in the order of the
+    posts, `plan.check_posts_exist`) is refused before it is written, not by the next count."""
+    path = game.folder / LEDGER_FILE
+    first = (path.read_bytes().count(b"\n") if path.is_file() else 0) + 1
+    new = [event_from_json(line, first + i, game) for i, line in enumerate(lines)]
+    try:
+        check_posts_exist(replace(game, events=(*game.events, *new)), Timeline(posts))
+    except GameFileError as exc:
+        clash = exc.line if exc.line is not None and exc.line < first else None
+        raise not_recorded(path, exc.problem, clash) from None
+
+
+def placed(game: Game, obj: dict, posts: Sequence[Post] | None = None) -> dict:
+    """An event line whose "post" is placed in its thread (`places.place_post`): the thread
+    named (a label, or a number in game.toml's [[sources]]) or the only one holding that
+    number, written before the post; a game of one thread writes none, as always."""
+    thread = obj.get("thread")
+    if obj.get("post") is None:
+        if thread is not None:
+            raise ModToolError("--thread names the thread of the post; give the post too")
+        return obj
+    at = place_post(game, posts, obj["post"], None if thread is None else str(thread), "post")
+    line = {}
+    for key, value in obj.items():
+        if key == "post" and at.thread:
+            line["thread"] = at.thread
+        if key != "thread":
+            line[key] = value
+    return line
 
 
 def replaced_plan(game: Game, new: Event) -> Event | None:
@@ -237,7 +317,7 @@ def activity(
     as_of = now or datetime.now(UTC)
     if ended and window and window[-1].time is not None:
         as_of = window[-1].time
-    alive = [s.key for s in game.slots if plan.death_at.get(s.key, end + 1) > start]
+    alive = [s.key for s in game.slots if plan.alive_at(s.key, start)]
     rows = []
     for slot in alive:
         mine = [p for p in window if game.find_slot(p.author) == slot]
@@ -368,6 +448,8 @@ def watch_step(
         deadline = day_deadline(game, day, posts)
         if deadline is not None:
             left = time_left(deadline - (now or datetime.now(UTC))) or "none"
-            lines.append(f"Deadline {deadline.isoformat()}: {left} left")
+            local = deadline.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M %Z")
+            utc = deadline.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+            lines.append(f"Deadline {local} ({utc}): {left} left")
     state = WatchState(day, count.last_post, short, count.threshold, chat_events, won is not None)
     return lines, state

@@ -371,12 +371,12 @@ def dayend_context(
         at_post = e.phase is None and start <= plan.death_at.get(e.slot, -1) < end
         if during or at_post:
             deaths.append(death_reveal(game, e.slot, e.cause, language))
-    dead = {e.slot for e in game.deaths()}
+    dead = game.dead_slots()
     for d in count.deaths:  # what end-day records: the post says it before the ledger does
         slot = game.find_slot(d.player)
         if slot not in dead:
             deaths.append(death_reveal(game, slot, d.cause, language))
-    ghosts = [v.player for w in count.wagons for v in w.voters if v.ghost]
+    ghosts = list(count.ghost_votes_spent)  # also one a death cleared from its wagon
     closed = [  # a preview's day is going: its open chats are those that will close with it
         {"id": c.id, "creator": c.creator, "members": list(c.members)}
         for entry in chat_log(game, posts, [day], now)

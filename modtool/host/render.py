@@ -204,7 +204,7 @@ def chats_text(entry) -> str:
     rows = [
         (
             c.id,
-            c.creator,
+            c.events[0].by if c.events else c.creator,  # who started it, whoever holds it now
             f"#{c.opened_post}",
             ", ".join(c.members),
             f"{c.closed['how']} #{c.closed.get('post')}" if c.closed else "open",

@@ -447,13 +447,17 @@ class Fetcher:
             # request (a 304 costs the forum next to nothing), so new posts are never hidden.
             # Only the last known page can have grown; pages after it are new.
             last = pages[-1]
+            before = self._parse(self._cached(last), last) if self.cache.has(last) else None
             last_page = self._parse(*self._get(last, conditional=True), asked=last)
             pages = list(last_page.page_urls) or pages
             if last not in pages:
                 pages = [*known[0], *(p for p in pages if p not in known[0])]
+            have = {last: last_page}
+            if before is not None and _first_id(before) != _first_id(last_page):
+                self._read_moved(url, pages[: pages.index(last)] if last in pages else [], have)
             # New pages, and any page the cache lost, are fetched.
             fetch = {p for p in pages if p not in known[0] or not self.cache.has(p)}
-            return self._finish(url, pages, {last: last_page}, fetch)
+            return self._finish(url, pages, have, fetch)
         if o.offline:
             raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
         body, where = self._get(url, conditional=not o.refresh)
@@ -473,6 +477,29 @@ class Fetcher:
             if p not in have and (o.refresh or not (self.cache and self.cache.has(p)))
         }
         return self._finish(url, pages, have, fetch)
+
+    def _read_moved(self, url: str, earlier: list[str], have: dict[str, ThreadPage]) -> None:
+        """The last page starts at another post than when it was cached: a post deleted (or
+        approved late) on an earlier page moved every post after it, so the cached copies of
+        the pages between are stale, and a post that moved onto one of them is in no copy.
+        They are read again from the last back, up to the first that has not changed."""
+        read = 0
+        for page_url in reversed(earlier):
+            cached = (
+                self._parse(self._cached(page_url), page_url) if self.cache.has(page_url) else None
+            )
+            fresh = self._parse(*self._get(page_url, conditional=False), asked=page_url)
+            have[page_url] = fresh
+            read += 1
+            if cached is not None and [p.post_id for p in cached.posts] == [
+                p.post_id for p in fresh.posts
+            ]:
+                break  # the pages before it are as they were
+        if read:
+            self.report.notes.append(
+                f"{url}: posts moved between pages since the last read (a post deleted or "
+                f"approved): {read} earlier page{'s' if read != 1 else ''} read again"
+            )
 
     def _finish(
         self, url: str, pages: list[str], have: dict[str, ThreadPage], fetch: set[str]
@@ -549,6 +576,10 @@ class Fetcher:
         return results
 
 
+def _first_id(page: ThreadPage) -> str | None:
+    return page.posts[0].post_id if page.posts else None
+
+
 def _age(seconds: float) -> str:
     """ "40 seconds", "3 minutes", "5 hours", "2 days"."""
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
@@ -617,14 +648,9 @@ def looks_cut_short(data: bytes) -> bool:
 
 
 def _text(response: httpx.Response, data: bytes) -> str:
-    """A page's text: the charset the server names, else the page's own declaration."""
-    charset = response.charset_encoding
-    if charset:
-        try:
-            return data.decode(charset, errors="replace")
-        except LookupError:
-            pass
-    return decode_page(data)
+    """A page's text as a browser reads it: a byte-order mark, else the charset the server
+    names, else the page's own declaration, else detection (`charsets.decode_page`)."""
+    return decode_page(data, response.charset_encoding)
 
 
 def _retry_after(headers: Mapping[str, str]) -> float | None:

@@ -291,12 +291,10 @@ def read_game_posts(game, fetcher: Fetcher | None = None, doubts: list | None = 
         )
     posts: list[Post] = []
     doubts = [] if doubts is None else doubts
-    several = len(game.sources) > 1
-    for i, source in enumerate(game.sources):
+    for source, thread in zip(game.sources, game.threads, strict=True):
         location = source.location
         if "://" not in location:
             location = str(game.folder / location)
-        thread = source.thread or (f"thread{i + 1}" if several else "")
         posts.extend(
             read_source(
                 location, game.timezone, source.engine, fetcher, thread, source.selectors, doubts

@@ -47,7 +47,8 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
 
     starts: dict[int, Event] = {}
     ends: dict[int, Event] = {}
-    deaths: dict[str, Event] = {}
+    deaths: dict[str, Event] = {}  # each slot's last death
+    revived: dict[str, Event] = {}  # slots a revival brought back since their last death
     for e in events:
         if e.kind in (EventKind.DAY_START, EventKind.DAY_END):
             seen = starts if e.kind is EventKind.DAY_START else ends
@@ -60,14 +61,23 @@ def check_ledger(events: Sequence[Event], game: Game, path: Path) -> None:
                 )
             seen[e.day] = e
         elif e.kind is EventKind.DEATH:
-            if e.slot in deaths:
+            if e.slot in deaths and e.slot not in revived:
                 raise fail(
                     e,
-                    f"{e.slot} already died at line {deaths[e.slot].line}; a player dies once: "
-                    f"undo that line first (modtool record undo {path.parent} "
-                    f"{deaths[e.slot].line})",
+                    f"{e.slot} already died at line {deaths[e.slot].line}; a player dies once "
+                    "(unless a revival brings them back): undo that line first (modtool record "
+                    f"undo {path.parent} {deaths[e.slot].line})",
                 )
             deaths[e.slot] = e
+            revived.pop(e.slot, None)
+        elif e.kind is EventKind.REVIVAL:
+            if e.slot not in deaths or e.slot in revived:
+                raise fail(
+                    e,
+                    f"{e.slot} is not dead at this line: a revival brings back a dead player; "
+                    "record their death first",
+                )
+            revived[e.slot] = e
     last_day = max([*starts, *ends], default=1)
     for slot, e in deaths.items():
         if e.phase is not None and e.phase.number > last_day:

@@ -29,6 +29,7 @@ from .model import (
     PhaseKind,
     PostRef,
     Replacement,
+    Revival,
     Undo,
     VoteReset,
 )
@@ -156,9 +157,24 @@ def event_from_json(obj: object, line: int, game: Game, replaced: Sequence[Event
     at = PostRef(
         post=_int(obj, "post"),
         time=_time(obj, "time", game.timezone),
-        thread=str(obj.get("thread", "")),
+        thread=_thread(obj, game),
     )
     return how.read(LedgerLine(obj, line, how.kind, at, game, replaced))
+
+
+def _thread(obj: dict, game: Game) -> str:
+    """The thread an event's post is in, as its posts carry it: the one named, or the first
+    source when none is (docs/game-folder.md). In a one-thread game any name is that thread."""
+    threads = game.threads or ("",)
+    named = obj.get("thread")
+    if named is None or named == "" or len(threads) == 1:
+        return threads[0]
+    if named not in threads:
+        raise ValueError(
+            f'"thread": {named!r} is not one of the game\'s threads ({", ".join(threads)}, '
+            "as game.toml's [[sources]] label them); name one of them"
+        )
+    return named
 
 
 def event_types(variant: Variant | None = None) -> Mapping[str, EventType]:
@@ -211,6 +227,18 @@ def _death(ln: LedgerLine) -> Event:
         cause=ln.obj.get("cause"),
         note=ln.note,
     )
+
+
+def _revival(ln: LedgerLine) -> Event:
+    phase = ln.obj.get("phase")
+    if phase is not None:
+        try:
+            phase = Phase.parse(phase)
+        except ValueError:
+            raise ValueError('revival "phase" must look like "D2" or "N1"') from None
+    if phase is None and ln.at.post is None and ln.at.time is None:
+        raise ValueError('revival needs "post" where it happened, or "phase" ("N2", "D3")')
+    return Revival(ln.kind, ln.line, ln.at, slot=ln.slot("player"), phase=phase, note=ln.note)
 
 
 def _replacement(ln: LedgerLine) -> Event:
@@ -367,12 +395,12 @@ def _time(obj: dict, key: str, tz: tzinfo) -> datetime | None:
 
 def _point(e: Event) -> dict:
     out: dict = {}
+    if e.at.thread and e.at.post is not None:
+        out["thread"] = e.at.thread  # before the post it places, as the docs write it
     if e.at.post is not None:
         out["post"] = e.at.post
     if e.at.time is not None:
         out["time"] = e.at.time.isoformat()
-    if e.at.thread:
-        out["thread"] = e.at.thread
     return out
 
 
@@ -403,6 +431,12 @@ _READ_HERE: dict[str, EventType] = {
             _death,
             lambda e: {"player": e.slot, **phase_field(e.phase), "cause": e.cause},
             same=lambda e: (e.slot,),
+        ),
+        EventType(
+            K.REVIVAL,
+            Revival,
+            _revival,
+            lambda e: {"player": e.slot, **phase_field(e.phase)},
         ),
         EventType(
             K.REPLACEMENT, Replacement, _replacement, lambda e: {"player": e.slot, "by": e.by}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from enum import StrEnum
@@ -60,6 +60,7 @@ class EventKind(StrEnum):
     DAY_START = "day_start"
     DAY_END = "day_end"
     DEATH = "death"
+    REVIVAL = "revival"  # a dead player alive again (a resurrection), from a post or phase on
     REPLACEMENT = "replacement"
     VOTE_RESET = "vote_reset"
     CORRECTION = "correction"
@@ -137,6 +138,11 @@ class Death(Event):
     """A player died, with the cause the host gave."""
 
     cause: str | None = None
+
+
+@frozen
+class Revival(Event):
+    """A dead player brought back to life: alive, with a vote, from its point on."""
 
 
 @frozen
@@ -244,6 +250,14 @@ class Game:
     def slot(self, key: str) -> Slot:
         return next(s for s in self.slots if s.key == key)
 
+    # --- threads -------------------------------------------------------------------------------
+
+    @property
+    def threads(self) -> tuple[str, ...]:
+        """Each source's thread label, in game.toml's order, as its posts carry it: its
+        `thread`, or "thread2" for an unlabelled one of several ("" for a lone one)."""
+        return thread_labels(self.sources)
+
     # --- phases --------------------------------------------------------------------------------
 
     def days(self) -> list[DayWindow]:
@@ -291,15 +305,34 @@ class Game:
         return death.phase or self.phase_at(death.at)
 
     def dead_before(self, slot: str, phase: Phase) -> Event | None:
-        """The slot's death, if it came in an earlier phase than `phase`."""
-        for e in self.deaths():
-            if e.slot == slot:
-                died = self.death_phase(e)
-                return e if died is not None and died < phase else None
-        return None
+        """The slot's death, if it came in an earlier phase than `phase` and no revival has
+        brought the player back since (before `phase`)."""
+        found = None
+        for e in self.events:
+            if e.slot != slot or e.kind not in (EventKind.DEATH, EventKind.REVIVAL):
+                continue
+            at = self.death_phase(e)
+            if e.kind is EventKind.DEATH and found is None:
+                if at is None or not at < phase:
+                    return None
+                found = e
+            elif e.kind is EventKind.REVIVAL and found is not None and at is not None:
+                if at < phase:
+                    found = None  # alive again before the phase: a later death counts anew
+        return found
 
     def deaths(self) -> list[Event]:
         return [e for e in self.events if e.kind is EventKind.DEATH]
+
+    def dead_slots(self) -> set[str]:
+        """The slots the ledger has dead now: a death not followed by a revival."""
+        dead: set[str] = set()
+        for e in self.events:
+            if e.kind is EventKind.DEATH:
+                dead.add(e.slot)
+            elif e.kind is EventKind.REVIVAL:
+                dead.discard(e.slot)
+        return dead
 
     def role_at(self, slot: str, phase: Phase | None = None) -> str | None:
         """A slot's character (or role): the setup's, then each recorded change up to
@@ -312,6 +345,12 @@ class Game:
 
     def events_of(self, kind: EventKind) -> list[Event]:
         return [e for e in self.events if e.kind is kind]
+
+
+def thread_labels(sources: Sequence[Source]) -> tuple[str, ...]:
+    """The label each source's posts carry (`Game.threads`)."""
+    several = len(sources) > 1
+    return tuple(s.thread or (f"thread{i + 1}" if several else "") for i, s in enumerate(sources))
 
 
 def _before(a: PostRef, b: PostRef) -> bool:

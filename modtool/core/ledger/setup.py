@@ -13,7 +13,7 @@ from ...threads.selectors import SELECTOR_KEYS
 from ...threads.times import zone
 from ..names import did_you_mean, normalise
 from ..rules import TiePolicy, rules_from_table
-from .model import Game, Slot, Source
+from .model import Game, Slot, Source, thread_labels
 from .schedule_table import schedule_from_table
 
 
@@ -126,6 +126,7 @@ def _game_from_setup(setup: dict, path: Path, folder: Path, find_variant) -> Gam
         raise fail(str(exc), "timezone") from None
     hosts = _hosts(setup.get("hosts", []), fail)
     sources = [_source(raw, folder, fail) for raw in setup.get("sources", [])]
+    _check_thread_labels(sources, fail)
     try:
         rules = rules_from_table(setup.get("rules", {}))
     except ValueError as exc:
@@ -218,6 +219,19 @@ def _source(raw: object, folder: Path, fail) -> Source:
             "selectors",
         )
     return Source(str(location), str(raw.get("thread", "")), raw.get("engine"), selectors)
+
+
+def _check_thread_labels(sources: list[Source], fail) -> None:
+    """Each of several threads has its own label: ledger events name a post by its thread."""
+    seen: set[str] = set()
+    for label in thread_labels(sources):
+        if label in seen:
+            raise fail(
+                f"[[sources]]: two threads are labelled {label!r}; give each its own "
+                'thread = "..." (ledger events name a post by its thread)',
+                "[[sources]]",
+            )
+        seen.add(label)
 
 
 def _slots(players: object, hosts: list[str], fail) -> list[Slot]:

@@ -121,6 +121,7 @@ class CharacterRules:
             post.number,
             f"{who} is a Townsfolk and voted first for the Virgin ({virgin}): executed at once",
             ClocktowerRule.VIRGIN,
+            thread=post.thread,
         )
 
     def after_action(self, post, pos: int) -> None:

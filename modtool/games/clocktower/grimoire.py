@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core.checks import require_reached
-from ...core.count import count_days
+from ...core.count import ghost_votes_spent
 from ...core.ledger import EventKind, Game, Phase, PhaseKind
 from ...core.plan import GamePlan
 from ...errors import ModToolError
@@ -300,19 +300,7 @@ def ghost_votes(game: Game, posts, phase: Phase) -> dict[str, int | None]:
     Spent votes come from replaying the thread's days and from `ghost_vote` events."""
 
     last = phase.number if phase.is_night else phase.number - 1
-    spent: dict[str, int] = {
-        e.slot: e.day for e in game.events_of(EventKind.GHOST_VOTE) if e.day <= max(last, 0)
-    }
-    known = [w.day for w in game.days()]
-    days = [d for d in known if d <= last]
-    if days and game.rules.ghost_votes:
-        for count in count_days(game, posts, days):
-            for wagon in count.wagons:
-                for v in wagon.voters:
-                    if v.ghost:
-                        slot = game.find_slot(v.player)
-                        spent.setdefault(slot, count.day)
-    return spent
+    return ghost_votes_spent(game, posts, max(last, 0))
 
 
 def grimoire_report(game: Game, posts, phase: Phase) -> tuple[Grimoire, dict[str, int]]:

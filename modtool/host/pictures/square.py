@@ -70,10 +70,10 @@ def town_square(
     """The public town square at the start of `phase` (a phase the game has reached)."""
     require_reached(game, phase)
     died: dict[str, tuple[Phase, str | None]] = {}
-    for e in game.deaths():
-        at = death_phase(game, e)
-        if at is not None and at < phase:
-            died.setdefault(e.slot, (at, e.cause))
+    for s in game.slots:  # dead before the phase, and not brought back since
+        e = game.dead_before(s.key, phase)
+        if e is not None:
+            died[s.key] = (death_phase(game, e), e.cause)
     spent = game.variant.ghost_votes_before(game, posts, phase)
     yesterday = Phase(executed_day(phase), PhaseKind.DAY)
     seats = []

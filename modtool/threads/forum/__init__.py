@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 import sys
 from collections.abc import Mapping
 from dataclasses import replace
@@ -20,6 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...errors import SourceError
+from ..charsets import DECLARED, browser_codec, decode_page
 from ..lazy_modules import lazy_module
 from ..patterns import lazy
 from ..times import UTC, page_zone, stated_offset
@@ -80,36 +80,6 @@ def _forget_page() -> None:
     markup = sys.modules.get(f"{__name__}.markup")
     if markup is not None:
         markup.forget_page()
-
-
-_DECLARED = lazy(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_-]+)""", re.I)
-
-
-def decode_page(data: bytes) -> str:
-    """Page bytes to text: a byte-order mark, else the page's declared charset when the bytes
-    agree with it, else bs4's detection (the slow path, for pages that lie or say nothing)."""
-    for bom, codec in (
-        (b"\xef\xbb\xbf", "utf-8"),
-        (b"\xff\xfe", "utf-16"),
-        (b"\xfe\xff", "utf-16"),
-    ):
-        if data.startswith(bom):
-            return data.decode(codec, errors="replace").lstrip("\ufeff")
-    declared = _DECLARED.search(data[:4096])
-    if declared:
-        try:
-            return data.decode(declared[1].decode("ascii"))
-        except (LookupError, UnicodeDecodeError):
-            pass
-    if not data.strip():
-        return ""
-    import logging
-
-    from bs4 import UnicodeDammit  # imported here: most pages never need it
-
-    # bs4 logs a warning for a byte it replaces; a page that cannot be read says so itself
-    logging.getLogger("bs4.dammit").setLevel(logging.ERROR)
-    return UnicodeDammit(data, is_html=True).unicode_markup or ""
 
 
 def _choose(engine: str | None, claims) -> Engine | None:
@@ -271,12 +241,12 @@ _XML_DECLARATION = lazy(r"^\s*<\?xml[^>]*>")
 
 
 def _utf8_or_text(data: bytes) -> tuple[bytes | None, str]:
-    """(the bytes to parse, when the page is UTF-8 by its mark or declaration and truly is;
-    the page's text). lxml parses UTF-8 bytes faster than text, which it encodes again:
-    about a fifth of a bare parse saved per page."""
+    """(the bytes to parse, when the page is UTF-8 by its mark, its declaration or, declaring
+    nothing, its bytes; the page's text). lxml parses UTF-8 bytes faster than
+    text, which it encodes again: about a fifth of a bare parse saved per page."""
     bom = data.startswith(b"\xef\xbb\xbf")
-    declared = _DECLARED.search(data[:4096])
-    if bom or (declared and declared[1].lower().replace(b"-", b"") in (b"utf8", b"utf_8")):
+    declared = None if bom else DECLARED.search(data[:4096])
+    if bom or browser_codec(declared[1] if declared else "utf-8") == ("utf-8",):
         body = data[3:] if bom else data
         try:
             return body, body.decode("utf-8")

@@ -46,6 +46,7 @@ from .markup import (
 name = "generic"
 
 _CONTAINER_TAGS = {"div", "li", "article", "section", "table", "tr", "td", "dl"}
+_NAME_TAGS = {"span", "div", "td", "b", "strong", "a", "p"}  # where a name grows a post
 _BODY_TAGS = {"div", "blockquote", "article", "section", "td", "dd"}
 _NAME_CLASS = re.compile(
     r"poster|author|user-?name|nick(?:name)?|writer|member|(?:^|\s)name(?:\s|$)", re.I
@@ -358,10 +359,10 @@ def _grown_from_names(page: _Page, leave_out: set = frozenset()) -> list:
     of a repeated set of poster names, the nearest block that also shows a time and holds
     no other poster's name."""
     groups: dict[tuple, list] = {}
-    for el in page.root.iter("span", "div", "td", "b", "strong", "a", "p"):
+    for el in page.classed_names:  # _NAME_TAGS whose class names a poster, in page order
         if el in leave_out:
             continue
-        if _names_a_poster(el.get("class") or "") and 0 < len(clean_text(el)) <= 40:
+        if 0 < len(clean_text(el)) <= 40:
             for key in _keys(el):
                 groups.setdefault(key, []).append(el)
     best: list = []
@@ -398,19 +399,22 @@ def _keys(el) -> tuple[tuple, ...]:
     if not names:
         return ()  # no class, no role, no id: no group (most of a page's blocks)
     get = el.get
-    roles = _NO_ROLES
-    if not _ROLES.isdisjoint(names):
-        roles = (
-            get("component") or "",
-            get("itemtype") or "",
-            get("role") or "",
-            get("data-type") or "",
-        )
+    roles = _NO_ROLES if _ROLES.isdisjoint(names) else _roles(get)
     return _keys_of(el.tag, get("class") or "", roles, get("id") or "")
 
 
 _ROLES = frozenset(("component", "itemtype", "role", "data-type"))  # role-like attributes
 _NO_ROLES = ("", "", "", "")
+
+
+def _roles(get) -> tuple[str, str, str, str]:
+    """An element's role-like attributes (`get` is its get)."""
+    return (
+        get("component") or "",
+        get("itemtype") or "",
+        get("role") or "",
+        get("data-type") or "",
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -431,10 +435,10 @@ def _keys_of(tag: str, class_attr: str, roles: tuple, ident: str) -> tuple[tuple
 
 def _best_group(page: _Page, leave_out: set = frozenset()) -> list:
     groups: dict[tuple, list] = {}
-    for el in page.root.iter(*_CONTAINER_TAGS):
+    for el, keys in page.containers:  # _keys of each container, found on the page's walk
         if el in leave_out:
             continue
-        for key in _keys(el):
+        for key in keys:
             groups.setdefault(key, []).append(el)
     seen: set[tuple] = set()
     candidates = []
@@ -581,28 +585,41 @@ class _Page:
         self._poster_like: list = []  # name-classed elements and member links, in page order
         self._showing: dict[str, list] | None = None
         self.messages: set = set()  # the elements named as the message and those around them
+        self.poster_blocks: dict = {}  # (poster, block, time element) -> _poster_blocks
+        # The containers (_CONTAINER_TAGS) that belong to a group, with their groups' keys
+        # (_keys), in page order
+        self.containers: list[tuple] = []
+        self.classed_names: list = []  # the _NAME_TAGS whose class names a poster
         # One walk over the page, in document order, for every table (lxml hands each element
         # to Python once; each table's question is asked of it there).
         for el in doc.iter(etree.Element):
-            tag = el.tag
-            if not el.keys():
+            names = el.keys()
+            if not names:
                 continue  # no link, no class: nothing more to ask
-            classes, prop, ident = el.get("class"), el.get("itemprop"), el.get("id")
-            member = tag == "a" and member_page(el.get("href") or "")
+            get, tag = el.get, el.tag
+            classes, prop, ident = get("class"), get("itemprop"), get("id")
+            if tag in _CONTAINER_TAGS:  # the groups it belongs to (_keys), its class read here
+                roles = _NO_ROLES if _ROLES.isdisjoint(names) else _roles(get)
+                keys = _keys_of(tag, classes or "", roles, ident or "")
+                if keys:
+                    self.containers.append((el, keys))
+            member = tag == "a" and member_page(get("href") or "")
             if member and _name_link(el):
                 _mark(el, el, self.any_link)
                 if not _picture_only(el):
                     _mark(el, el, self.named_link)
-            poster_named = (classes or prop) is not None and _names_a_poster(
-                (classes or "") + " " + (prop or "")
-            )
+            if classes is None and prop is None and ident is None:
+                if member:
+                    self._poster_like.append(el)
+                continue
+            poster_named, message_named, class_named = _names_of(classes, prop, ident)
+            if class_named and tag in _NAME_TAGS:
+                self.classed_names.append(el)
             if poster_named or member:
                 self._poster_like.append(el)
-            if classes is None and prop is None and ident is None:
-                continue
             if poster_named and _name_classed(el):
                 _mark(el, el, self.name_node)
-            if _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}"):  # _named_message
+            if message_named:
                 _spread(el, self.messages)
 
     def timed(self, el, tz: tzinfo | None = None) -> tuple[datetime | None, object]:
@@ -886,6 +903,16 @@ def _names_a_message(named: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
+def _names_of(classes: str | None, prop: str | None, ident: str | None) -> tuple[bool, ...]:
+    """Whether an element's class and itemprop name a poster, whether its class, id and
+    itemprop name the message (_named_message), and whether its class alone names a poster;
+    asked once for each set of the three."""
+    poster = (classes or prop) is not None and _names_a_poster(f"{classes or ''} {prop or ''}")
+    message = _names_a_message(f"{classes or ''} {ident or ''} {prop or ''}")
+    return poster, message, _names_a_poster(classes or "")
+
+
+@lru_cache(maxsize=8192)
 def _names_furniture(classes: str) -> bool:
     return bool(_FURNITURE.search(classes))
 
@@ -1054,7 +1081,17 @@ def _poster_block(author, el, time_node, page: _Page):
 def _poster_blocks(author, el, time_node, page: _Page) -> list:
     """The poster's cell, and any copy of it: a layout for narrow screens repeats the whole
     card (name, rank, post count) in a second cell that the other layout hides. A copy is a
-    name-classed element or profile link with the same name."""
+    name-classed element or profile link with the same name. Found once for each post block,
+    poster and time on the page (a block's body is looked for when it is scored, and again
+    when its post is read)."""
+    key = (author, el, time_node)
+    found = page.poster_blocks.get(key)
+    if found is None:
+        found = page.poster_blocks[key] = _find_poster_blocks(author, el, time_node, page)
+    return found
+
+
+def _find_poster_blocks(author, el, time_node, page: _Page) -> list:
     first = _poster_block(author, el, time_node, page)
     if author is None:
         return [first]
