@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
+
+from modtool.threads.cache import PageCache
 
 from .conftest import ROOT
 from .test_bad_inputs import PAGE, Case, _events, _file, _post, _toml, check_case
@@ -78,6 +82,16 @@ def _template(name: str, data: bytes | str):
     return _file(f"g/templates/{name}", data)
 
 
+def _sqlite(name: str, script: str):
+    """A SQLite file made by `script` (another program's file, or a cache)."""
+
+    def setup(g: Path, t: Path) -> None:
+        with closing(sqlite3.connect(t / name)) as db:
+            db.executescript(script)
+
+    return setup
+
+
 def _two_threads(label: str = "day2"):
     """The example read from two threads: its own (day1) and a copy of it (`label`), so that
     every post number is in both."""
@@ -91,6 +105,24 @@ def _two_threads(label: str = "day2"):
         (g / "game.toml").write_text(text.replace(sources, two, 1))
 
     return setup
+
+
+OTHER_PROGRAM = """CREATE TABLE readings (sensor TEXT, value REAL, at TEXT);
+CREATE TABLE notes (body TEXT); INSERT INTO readings VALUES ('kitchen', 21.5, '2026-12-01');
+INSERT INTO notes VALUES ('mine');"""
+OTHER_PAGES = """CREATE TABLE pages (id INTEGER PRIMARY KEY, title TEXT, html TEXT);
+INSERT INTO pages VALUES (1, 'home', '<p>hi</p>');"""
+
+
+def _damaged_cache(g: Path, t: Path) -> None:
+    """A real cache of many pages, one page of the file then overwritten with zeros."""
+    cache = PageCache(t / "c.sqlite")
+    for n in range(40):
+        cache.store(f"https://forum.example.invalid/t/1?page={n}", f"<p>{n}</p>" * 400, None, None)
+    cache.store_thread(["https://forum.example.invalid/t/1"], ["https://forum.example.invalid/t/1"])
+    cache.close()
+    data = (t / "c.sqlite").read_bytes()  # pages 2 to 5: the tables' first pages
+    (t / "c.sqlite").write_bytes(data[:4096] + b"\0" * 4 * 4096 + data[5 * 4096 :])
 
 
 DEAD_DEMON = {"kind": "death", "player": "Banana", "phase": "D4", "cause": "executed"}
@@ -618,6 +650,30 @@ CASES = [
         ["posts", "{t}/noise.html"],
         "not a forum thread page",
         _file("noise.html", bytes(range(128, 256)) * 3),
+    ),
+    Case(
+        "posts with another program's SQLite file as the cache",
+        ["posts", "https://forum.example.invalid/t/1", "--cache", "{t}/theirs.db", "--offline"],
+        "another program's SQLite file (tables: notes, readings)",
+        _sqlite("theirs.db", OTHER_PROGRAM),
+    ),
+    Case(
+        "count with another program's SQLite file as the cache",
+        ["count", "{g}", "--cache", "{t}/theirs.db"],
+        "theirs.db: not a modtool page cache",
+        _sqlite("theirs.db", OTHER_PROGRAM),
+    ),
+    Case(
+        "posts with another program's table named pages as the cache",
+        ["posts", "https://forum.example.invalid/t/1", "--cache", "{t}/site.db", "--offline"],
+        "site.db: not a modtool page cache",
+        _sqlite("site.db", OTHER_PAGES),
+    ),
+    Case(
+        "posts from a damaged cache",
+        ["posts", "https://forum.example.invalid/t/1", "--cache", "{t}/c.sqlite", "--offline"],
+        "the cache is damaged",
+        _damaged_cache,
     ),
     Case(
         "posts with a password in the URL",

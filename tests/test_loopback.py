@@ -3,15 +3,21 @@ through the real client, pool, pace, retries and page cache."""
 
 from __future__ import annotations
 
+import shutil
+from dataclasses import replace
+
 import httpx
 import pytest
 
 from modtool.errors import FetchError, SourceError
+from modtool.games import load_game
 from modtool.threads.cache import PageCache
 from modtool.threads.fetch import Fetcher, FetchOptions, load_cookies, make_client
 
-from .forum_server import ForumServer
+from .conftest import EXAMPLE
+from .forum_server import ForumServer, thread_page
 
+BASE_URL = "https://forum.example.invalid/viewtopic.php?f=1&t=7"
 FAST = FetchOptions(per_host_interval=0.0, backoff=0.05, concurrency=3)
 
 
@@ -326,3 +332,201 @@ def test_a_shift_is_seen_past_the_opening_post_a_comment_page_repeats():
     assert _first_id(ThreadPage((post("d1", 0), post("c7", None), post("c8", None)))) == "c7"
     assert _first_id(ThreadPage((post("p25", 25), post("p26", 26)))) == "p25"
     assert _first_id(ThreadPage((post("d1", 0),))) is None
+
+
+def test_a_short_url_redirecting_to_another_folder_reads_the_pages_from_where_they_are(tmp_path):
+    """/t/7 -> /forum/viewtopic.php?f=1&t=7: the page's links ("./viewtopic.php?...&start=25")
+    are relative to the page's own URL, as a browser reads them, not to the URL asked for."""
+    seen = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.url.path)
+        if request.url.path == "/t/7":
+            return httpx.Response(301, headers={"Location": "/forum/viewtopic.php?f=1&t=7"})
+        if request.url.path == "/forum/viewtopic.php":
+            return httpx.Response(
+                200, text=thread_page(int(request.url.params.get("start", 0)), 75)
+            )
+        return httpx.Response(404)
+
+    cache = PageCache(tmp_path / "pages.sqlite")
+    fetcher = Fetcher(make_client(httpx.MockTransport(handler)), cache, FAST)
+    posts = fetcher.thread("https://forum.example.invalid/t/7")
+    assert len(posts) == 75 and set(seen) == {"/t/7", "/forum/viewtopic.php"}
+    assert posts[30].url.startswith("https://forum.example.invalid/forum/viewtopic.php?p=1030")
+    offline = Fetcher(None, cache, replace(FAST, offline=True)).thread(
+        "https://forum.example.invalid/t/7"
+    )
+    assert _summary(offline) == _summary(posts)
+
+
+@pytest.mark.parametrize(
+    ("start", "moved_to", "kept"),
+    [
+        ("http://forum.example.invalid", "https://forum.example.invalid", True),  # http -> https
+        ("https://www.forum.example.invalid", "https://forum.example.invalid", True),
+        ("https://forum.example.invalid", "https://www.forum.example.invalid", True),
+        ("https://forum.example.invalid:8443", "https://forum.example.invalid", True),
+        ("https://forum.example.invalid", "http://forum.example.invalid", False),  # downgrade
+        ("https://forum.example.invalid", "https://forum.example.invalid.evil.invalid", False),
+        ("https://forum.example.invalid", "https://other.example.invalid", False),
+    ],
+)
+def test_cookies_and_headers_follow_a_move_within_the_site_only(tmp_path, start, moved_to, kept):
+    """The forum moved (http to https, www. or not) and needs the host's session: the cookies
+    exported from the browser and the --header reach it there; another site never gets them."""
+    seen = []
+    login = b'<html><body><form><input type="password" name="password"></form></body></html>'
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        here = f"{request.url.scheme}://{request.url.netloc.decode()}"
+        seen.append((here, request.headers.get("Cookie"), request.headers.get("X-Token")))
+        if here == start:
+            path = request.url.raw_path.decode()
+            return httpx.Response(301, headers={"Location": moved_to + path})
+        if "sess=1" not in (request.headers.get("Cookie") or ""):
+            return httpx.Response(200, content=login)
+        offset = int(request.url.params.get("start", 0))
+        return httpx.Response(200, text=thread_page(offset, 75))
+
+    cookies = tmp_path / "cookies.txt"
+    cookies.write_text(
+        "# Netscape HTTP Cookie File\n"
+        ".forum.example.invalid\tTRUE\t/\tFALSE\t0\tsess\t1\n"
+        ".other.example.invalid\tTRUE\t/\tFALSE\t0\tsess\t1\n"
+        ".evil.invalid\tTRUE\t/\tFALSE\t0\tsess\t1\n"
+    )
+    fetcher = Fetcher(
+        make_client(httpx.MockTransport(handler)),
+        None,
+        FAST,
+        headers={"X-Token": "t0ken"},
+        cookies=load_cookies(cookies),
+    )
+    url = start + "/viewtopic.php?f=1&t=7"
+    if kept:
+        assert len(fetcher.thread(url)) == 75
+        assert all(c == "sess=1" and t == "t0ken" for _, c, t in seen), seen
+    else:
+        with pytest.raises(FetchError, match="shows a login form"):
+            fetcher.thread(url)
+        assert [(c, t) for h, c, t in seen if h == moved_to] == [(None, None)]
+
+
+@pytest.mark.parametrize("pasted", [" {}", "{} ", "{}\n", "{}\r\n", "\t{}  "])
+def test_a_url_pasted_with_spaces_or_a_line_end_is_the_url(pasted):
+    """Spaces around a pasted URL are not part of it (they were sent as %20, and a leading
+    one was refused as 'missing an http:// or https:// protocol')."""
+    sent = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(str(request.url))
+        if "%20" in str(request.url) or "%0A" in str(request.url).upper():
+            return httpx.Response(404)
+        return httpx.Response(200, text=thread_page(int(request.url.params.get("start", 0)), 60))
+
+    fetcher = Fetcher(make_client(httpx.MockTransport(handler)), None, FAST)
+    assert len(fetcher.thread(pasted.format(BASE_URL))) == 60
+    assert sent[0] == BASE_URL
+
+
+def test_a_game_source_url_with_spaces_around_it_is_the_url(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game)
+    setup = game / "game.toml"
+    pasted = f" {BASE_URL} \\n"  # TOML's escape: a line end pasted with the URL
+    setup.write_text(setup.read_text().replace('path = "thread.jsonl"', f'url = "{pasted}"'))
+    assert load_game(game).sources[0].location == BASE_URL
+
+
+def _waiting_fetcher(answers: list[httpx.Response], say: bool = True):
+    """A fetcher on a fake clock: what it slept and said, and answers given in turn (then
+    the thread's pages)."""
+    now, slept, said = [0.0], [], []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if answers:
+            return answers.pop(0)
+        return httpx.Response(200, text=thread_page(int(request.url.params.get("start", 0)), 50))
+
+    client = make_client(httpx.MockTransport(handler))
+    fetcher = Fetcher(client, None, FAST, sleep=sleep, clock=lambda: now[0])
+    if say:
+        fetcher.say = said.append
+    return fetcher, slept, said
+
+
+def test_a_long_retry_after_stops_the_run_saying_how_long_the_forum_asks_to_wait():
+    busy = [httpx.Response(503, headers={"Retry-After": "3600"}) for _ in range(5)]
+    fetcher, slept, said = _waiting_fetcher(busy, say=False)
+    with pytest.raises(FetchError, match=r"answered 503 and asks to wait 1 hour \(Retry-After\)"):
+        fetcher.thread(BASE_URL)
+    assert sum(slept) == 0  # no silent 20 minutes of waiting
+
+
+def test_a_pause_the_forum_asks_for_is_said_as_it_begins():
+    fetcher, slept, said = _waiting_fetcher([httpx.Response(429, headers={"Retry-After": "30"})])
+    assert len(fetcher.thread(BASE_URL)) == 50
+    assert said == ["forum.example.invalid asks to wait 30 seconds (Retry-After); waiting"]
+    assert 30 <= sum(slept) < 31
+
+
+def test_an_empty_page_is_fetched_once_more_then_said_as_the_forums_fault():
+    empty = [httpx.Response(200, content=b"")]
+    fetcher, _, _ = _waiting_fetcher(empty)
+    assert len(fetcher.thread(BASE_URL)) == 50  # asked again: the forum's answer was whole
+    fetcher, _, _ = _waiting_fetcher([httpx.Response(200, content=b"") for _ in range(5)])
+    with pytest.raises(FetchError) as err:
+        fetcher.thread(BASE_URL)
+    assert "the forum sent an empty page (2 tries); try again later" in str(err.value)
+    assert "save the thread page" not in str(err.value)
+
+
+CHALLENGE = """<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title></head>
+<body><h2 id="challenge-running">Checking if the site connection is secure</h2>
+<form id="challenge-form" action="/viewtopic.php?t=7&amp;__cf_chl_f_tk=abc" method="POST"></form>
+<script>window._cf_chl_opt={cType: 'managed'};</script></body></html>"""
+MUST_LOG_IN = """<html><head><title>Game thread</title></head><body>
+<div class="header"><a href="/login">Log in</a> | <a href="/register">Register</a></div>
+<div class="blockMessage"><p>You must be logged-in to do that.</p>
+<p>The board requires you to be registered and logged in to view this forum.</p></div>
+</body></html>"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        (httpx.Response(200, text=CHALLENGE), "shows a browser check"),
+        (
+            httpx.Response(403, text=CHALLENGE, headers={"cf-mitigated": "challenge"}),
+            "shows a browser check",
+        ),
+        (httpx.Response(503, text=CHALLENGE), "shows a browser check"),  # not retried
+        (httpx.Response(200, text=MUST_LOG_IN), "asks to log in before it shows the thread"),
+    ],
+)
+def test_a_browser_check_or_a_log_in_page_is_said_as_what_it_is(answer, says):
+    fetcher, slept, _ = _waiting_fetcher([answer] * 5)
+    with pytest.raises(FetchError) as err:
+        fetcher.thread(BASE_URL)
+    assert says in str(err.value) and "pass --cookies" in str(err.value)
+    assert "selectors" not in str(err.value) and sum(slept) == 0
+
+
+def test_a_page_redirected_to_a_login_form_is_named_by_the_page_asked_for():
+    login = '<html><body><form><input type="password" name="password"></form></body></html>'
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/ucp.php":
+            return httpx.Response(200, text=login)
+        if request.url.params.get("start"):  # guests see page 1 only
+            return httpx.Response(302, headers={"Location": "/ucp.php?mode=login"})
+        return httpx.Response(200, text=thread_page(0, 75))
+
+    fetcher = Fetcher(make_client(httpx.MockTransport(handler)), None, FAST)
+    with pytest.raises(FetchError, match=r"t=7&start=25 shows a login form"):
+        fetcher.thread(BASE_URL)

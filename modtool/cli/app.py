@@ -417,7 +417,12 @@ def _fetcher(options, cookies: Path | None, pairs: dict[str, str], cache: Path |
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-        fetcher = stack.enter_context(open_fetcher(options, cache, cookies, pairs, progress))
+        def say(line: str) -> None:
+            typer.echo(f"Note: {line}", err=True)
+
+        fetcher = stack.enter_context(
+            open_fetcher(options, cache, cookies, pairs, progress, say=say)
+        )
         yield fetcher
         for note in fetcher.report.notes:
             typer.echo(f"Note: {note}", err=True)

@@ -276,7 +276,7 @@ def _times(n: int) -> str:
 
 def _source_line(folder: Path, source: str) -> str:
     if "://" in source:
-        return f"url = {toml_string(source)}"
+        return f"url = {toml_string(source.strip())}"
     source_path = Path(source).resolve()
     inside = source_path.is_relative_to(folder.resolve())
     location = str(source_path.relative_to(folder.resolve())) if inside else str(source_path)

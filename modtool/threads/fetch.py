@@ -3,15 +3,18 @@
 `Fetcher.thread(url)` returns every post of a thread in order. It reads the first page it is
 given, learns the thread's pages from it, and fetches the others concurrently (a pool of
 `concurrency` workers, default 3) while a per-host limiter spaces request starts. 429 and 503
-answers pause the host for their Retry-After; 5xx answers and timeouts are retried with
-exponential back-off and jitter, and so is every fault of the connection itself (a reset, a
-server closing early, a body cut short, a stalled read). A page is read only whole: its bytes
+answers pause the host for their Retry-After (said as the pause begins; one longer than
+`max_wait` stops the run, saying how long the forum asks to wait); 5xx answers and timeouts
+are retried with exponential back-off and jitter, and so is every fault of the connection
+itself (a reset, a server closing early, a body cut short, a stalled read). A page is read
+only whole: its bytes
 must reach the Content-Length the server announced, an HTML document must reach its closing
 tag, and no page may pass `max_page_bytes`. Every page lands in the cache as it arrives, so a
 run that dies half-way resumes where it stopped.
 
 Headers and cookies the host gives (`--header`, `--cookies`) go only to the origins of the
-threads being read, redirects within them included, never to another site.
+threads being read, and to those a thread's redirects reach within its site (http to https,
+www. or not), never to another site.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ class FetchOptions:
     refresh: bool = False  # fetch every page again
     max_page_bytes: int = 20_000_000  # larger answers are refused, not read into memory
     max_redirects: int = 10
+    max_wait: float = 300.0  # a longer Retry-After stops the run, saying when to try again
 
 
 def make_client(
@@ -185,6 +189,7 @@ class Fetcher:
         progress: Callable[[int, int], None] | None = None,
         headers: Mapping[str, str] | None = None,
         cookies: MozillaCookieJar | None = None,
+        say: Callable[[str], None] | None = None,
     ) -> None:
         # A callable client is made on the first request: reading only saved pages never
         # imports the HTTP stack.
@@ -196,6 +201,7 @@ class Fetcher:
         # cached, linked) without them, and they are sent only to that origin
         self.logins: dict[tuple[str, str], str] = {}
         self.sleep, self.clock, self.progress = sleep, clock, progress
+        self.say = say  # a line for the person waiting, while it happens (a long pause)
         self.pace = _HostPace(options.per_host_interval, sleep, clock)
         self.report = FetchReport()
         self._count_lock = threading.Lock()
@@ -215,16 +221,17 @@ class Fetcher:
 
     def page(self, url: str) -> str:
         """One page's text (the cache first when offline), for `posts --explain`."""
-        url, login = split_login(url)
+        url, login = split_login(url.strip())
         if login:
             self.origins.add(_origin(url))
             self.logins[_origin(url)] = login
-        return self._get(url, conditional=False)
+        return self._get(url, conditional=False)[0]
 
-    def _get(self, url: str, conditional: bool) -> str:
-        """A page's text from the network (stored in the cache), or the cache on a 304."""
+    def _get(self, url: str, conditional: bool) -> tuple[str, str]:
+        """A page's text from the network (stored in the cache under `url`), or the cache on
+        a 304; and the URL it came from after any redirect, which its links are relative to."""
         if self.options.offline or self.client is None:
-            return self._cached(url)
+            return self._cached(url), url
         cached = self.cache.page(url) if self.cache and conditional else None
         headers = {}
         if cached and cached.etag:
@@ -239,9 +246,9 @@ class Fetcher:
             self.pace.wait(host)
             last = attempt == self.options.retries
             try:
-                status, body, response_headers = self._send(url, headers)
+                status, body, response_headers, where = self._send(url, headers)
             except _Retry as fault:
-                if last:
+                if last or (fault.once and attempt >= 1):
                     raise FetchError(
                         f"{url}: {fault} ({attempt + 1} tries); try again later, "
                         "or use --offline to count from the cache"
@@ -253,12 +260,18 @@ class Fetcher:
                 raise FetchError(
                     f"could not fetch {url}: {exc}; check the URL and your connection"
                 ) from None
+            if status in (403, 429, 503) and (
+                response_headers.get("cf-mitigated") == "challenge" or _looks_like_challenge(body)
+            ):
+                raise FetchError(_challenge(url))  # no wait or retry gets past it
             if status == 304 and cached:
                 self.cache.touch(url)
-                return cached.body
+                self._say_if_not_kept()
+                return cached.body, where
             if status in _RETRY_STATUS and not last:
                 wait = _retry_after(response_headers)
                 if wait is not None:
+                    self._wait_as_asked(url, status, wait)
                     self.pace.hold(host, wait)  # the whole host waits, not just this worker
                 else:
                     self.sleep(delay + random.uniform(0, delay))
@@ -269,12 +282,14 @@ class Fetcher:
                 self.cache.store(
                     url, body, response_headers.get("ETag"), response_headers.get("Last-Modified")
                 )
-            return body
+                self._say_if_not_kept()
+            return body, where
         raise FetchError(f"{url} kept failing; try again later")  # pragma: no cover
 
-    def _send(self, url: str, headers: dict[str, str]) -> tuple[int, str, httpx.Headers]:
+    def _send(self, url: str, headers: dict[str, str]) -> tuple[int, str, httpx.Headers, str]:
         """One GET, following redirects by hand: the host's headers and cookies go only to
-        the origins of the threads being read. Raises _Retry for a fault worth trying again."""
+        the origins of the threads being read. The status, text, headers and final URL.
+        Raises _Retry for a fault worth trying again."""
         import httpx
 
         for _ in range(self.options.max_redirects + 1):
@@ -292,12 +307,10 @@ class Fetcher:
                 with self.client.stream("GET", url, headers=sent) as response:
                     location = response.headers.get("Location")
                     if response.is_redirect and location:
-                        url = urljoin(url, location)
-                        if urlparse(url).scheme not in ("http", "https"):
-                            raise FetchError(f"{url}: a redirect left http(s); check the URL")
+                        url = self._redirected(url, urljoin(url, location))
                         continue
                     data = self._read_capped(url, response)
-                    return response.status_code, _text(response, data), response.headers
+                    return response.status_code, _text(response, data), response.headers, url
             except (httpx.UnsupportedProtocol, httpx.InvalidURL) as exc:
                 raise FetchError(f"{url} is not a URL modtool can fetch ({exc})") from None
             except httpx.TimeoutException:
@@ -306,6 +319,44 @@ class Fetcher:
                 # a reset, a closed connection, a body cut short by the server
                 raise _Retry(f"the connection failed ({exc.__class__.__name__})") from None
         raise FetchError(f"{url}: more than {self.options.max_redirects} redirects")
+
+    def _wait_as_asked(self, url: str, status: int, seconds: float) -> None:
+        """A Retry-After: longer than max_wait stops the run, saying when to come back; a
+        pause of more than a few seconds is said as it begins (else a run seems to hang)."""
+        if seconds > self.options.max_wait:
+            raise FetchError(
+                f"{url} answered {status} and asks to wait {_age(seconds)} (Retry-After); "
+                "try again after that, or use --offline to count from the cache"
+            )
+        if seconds >= 5 and self.say is not None:
+            self.say(f"{urlparse(url).netloc} asks to wait {_age(seconds)} (Retry-After); waiting")
+
+    def _say_if_not_kept(self) -> None:
+        """One note, the first time the cache could not keep a page (it is still read)."""
+        if self.cache is None or self.cache.not_kept is None:
+            return
+        note = (
+            f"--cache {self.cache.path} cannot be written ({self.cache.not_kept}): pages are "
+            "read from it, but what was fetched is not kept; give a --cache you may write to, "
+            "or fix its permissions"
+        )
+        with self._count_lock:
+            if note not in self.report.notes:
+                self.report.notes.append(note)
+
+    def _redirected(self, old: str, new: str) -> str:
+        """Where a redirect leads. A thread's origin moving within its site (http to https, or
+        www.forum.example to forum.example) takes the host's headers and cookies along, as the
+        browser the host exported them from would send them; another site never gets them."""
+        if urlparse(new).scheme not in ("http", "https"):
+            raise FetchError(f"{new}: a redirect left http(s); check the URL")
+        with self._count_lock:
+            if _origin(old) in self.origins and _same_site(old, new):
+                self.origins.add(_origin(new))
+                login = self.logins.get(_origin(old))
+                if login and _host(old) == _host(new):  # user:password: the same host only
+                    self.logins.setdefault(_origin(new), login)
+        return new
 
     def _read_capped(self, url: str, response: httpx.Response) -> bytes:
         """The whole body, or a refusal: never more than max_page_bytes, never cut short."""
@@ -322,6 +373,8 @@ class Fetcher:
         data = b"".join(chunks)
         if declared and declared.isdigit() and len(data) < int(declared):
             raise _Retry(f"the body stopped at {len(data)} of {declared} bytes")
+        if response.status_code == 200 and not data.strip():  # an overloaded forum's answer
+            raise _Retry("the forum sent an empty page", once=True)
         if response.status_code == 200 and looks_cut_short(data):
             raise _Retry("the page ends before its closing </html>")
         return data
@@ -334,17 +387,25 @@ class Fetcher:
             self.report.from_cache += 1
         return page.body
 
-    def _parse(self, body: str, url: str) -> ThreadPage:
+    def _parse(self, body: str, url: str, asked: str | None = None) -> ThreadPage:
+        """A page read with its links relative to `url`, where it came from; errors and
+        doubts name the page `asked` for (a redirect to a login form names the thread's page)."""
         o = self.options
+        shown = asked or url
         if not o.selectors and _looks_like_login(body):
             raise FetchError(
-                f"{url} shows a login form, not the thread: pass --cookies with "
+                f"{shown} shows a login form, not the thread: pass --cookies with "
                 "your browser's cookies.txt, or save the pages and give the folder"
             )
-        page = parse_page(body, url, o.engine, o.tz, where=url, selectors=o.selectors)
+        try:
+            page = parse_page(body, url, o.engine, o.tz, where=shown, selectors=o.selectors)
+        except SourceError:
+            if not o.selectors:  # the reader's advice (selectors) is wrong for a wall
+                _refuse_a_wall(shown, body)
+            raise
         if page.doubts is not None and not page.doubts.sure:
             with self._count_lock:
-                self.report.doubts.append((url, page.doubts))
+                self.report.doubts.append((shown, page.doubts))
         return page
 
     def for_source(self, engine: str | None, selectors: Mapping[str, str] | None) -> Fetcher:
@@ -358,8 +419,10 @@ class Fetcher:
     # --- a thread ------------------------------------------------------------------------
 
     def thread(self, url: str) -> list[Post]:
-        """Every post of the thread `url` belongs to, in thread order, without duplicates."""
+        """Every post of the thread `url` belongs to, in thread order, without duplicates.
+        Spaces and line ends around the URL (pasted with it) are not part of it."""
         o = self.options
+        url = url.strip()
         try:
             parts = urlparse(url)
             parts.port  # noqa: B018 - a bad port only shows when asked for
@@ -385,7 +448,7 @@ class Fetcher:
             # Only the last known page can have grown; pages after it are new.
             last = pages[-1]
             before = self._parse(self._cached(last), last) if self.cache.has(last) else None
-            last_page = self._parse(self._get(last, conditional=True), last)
+            last_page = self._parse(*self._get(last, conditional=True), asked=last)
             pages = list(last_page.page_urls) or pages
             if last not in pages:
                 pages = [*known[0], *(p for p in pages if p not in known[0])]
@@ -397,14 +460,17 @@ class Fetcher:
             return self._finish(url, pages, have, fetch)
         if o.offline:
             raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
-        body = self._get(url, conditional=not o.refresh)
-        first = self._parse(body, url)
-        if self.cache and first.page_url and first.page_url != url:
-            # The thread's page list names the first page by its own URL ("?page=1"): the
-            # page is cached under that name too, so a later --offline run finds it.
-            self.cache.store(first.page_url, body, None, None)
-        pages = list(first.page_urls) or [url]
-        have = {first.page_url or url: first}
+        body, where = self._get(url, conditional=not o.refresh)
+        first = self._parse(body, where, asked=url)  # links relative to where it came from
+        name = first.page_url or where
+        if self.cache and name != url:
+            # The thread's page list names the first page by its own URL ("?page=1", the URL
+            # a short one redirected to): the page is cached under that name too, so a later
+            # --offline run finds it.
+            self.cache.store(name, body, None, None)
+            self._say_if_not_kept()
+        pages = list(first.page_urls) or [name]
+        have = {name: first}
         fetch = {
             p
             for p in pages
@@ -422,7 +488,7 @@ class Fetcher:
             cached = (
                 self._parse(self._cached(page_url), page_url) if self.cache.has(page_url) else None
             )
-            fresh = self._parse(self._get(page_url, conditional=False), page_url)
+            fresh = self._parse(*self._get(page_url, conditional=False), asked=page_url)
             have[page_url] = fresh
             read += 1
             if cached is not None and [p.post_id for p in cached.posts] == [
@@ -441,6 +507,7 @@ class Fetcher:
         posts = self._posts(pages, have, fetch)
         if self.cache:
             self.cache.store_thread([url, pages[0]], pages)
+            self._say_if_not_kept()
         return posts
 
     def _posts(self, pages: list[str], have: dict[str, ThreadPage], fetch: set[str]) -> list[Post]:
@@ -450,7 +517,7 @@ class Fetcher:
         """
         failed = threading.Event()
 
-        def load(page_url: str) -> str | None:
+        def load(page_url: str) -> tuple[str, str] | None:
             if failed.is_set():
                 return None  # another page failed: send nothing more
             try:
@@ -470,7 +537,7 @@ class Fetcher:
                 if page_url in have:
                     page = have[page_url]
                 elif page_url in futures:
-                    page = self._parse(futures[page_url].result(), page_url)
+                    page = self._parse(*futures[page_url].result(), asked=page_url)
                 else:
                     page = self._parse(self._cached(page_url), page_url)
                 results.append(page)
@@ -500,7 +567,7 @@ class Fetcher:
             if len(results[i].posts) >= per_page:
                 continue
             if not self.options.offline and self.client is not None:
-                results[i] = self._parse(self._get(pages[i], conditional=False), pages[i])
+                results[i] = self._parse(*self._get(pages[i], conditional=False), asked=pages[i])
             if len(results[i].posts) < per_page:
                 self.report.notices.append(
                     f"{pages[i]} has {len(results[i].posts)} posts where {per_page} were expected; "
@@ -526,12 +593,30 @@ def _age(seconds: float) -> str:
 
 
 class _Retry(Exception):
-    """A fault of the connection or the transfer: worth the same request again."""
+    """A fault of the connection or the transfer: worth the same request again (`once`: only
+    once, as an empty page may be all the forum ever sends)."""
+
+    def __init__(self, message: str, once: bool = False) -> None:
+        super().__init__(message)
+        self.once = once
 
 
 def _origin(url: str) -> tuple[str, str]:
     parts = urlparse(url)
     return parts.scheme, parts.netloc.rpartition("@")[2].lower()
+
+
+def _host(url: str) -> str:
+    return (urlparse(url).hostname or "").lower()
+
+
+def _same_site(old: str, new: str) -> bool:
+    """Whether a redirect stays on the forum's site: the same host (another port, or http to
+    https, as a browser's cookies ignore both), or the host with or without "www.". A move
+    from https back to http is not: what was sent encrypted is not sent in the clear."""
+    if urlparse(old).scheme == "https" and urlparse(new).scheme == "http":
+        return False
+    return _host(old).removeprefix("www.") == _host(new).removeprefix("www.")
 
 
 def split_login(url: str) -> tuple[str, str | None]:
@@ -575,14 +660,14 @@ def _retry_after(headers: Mapping[str, str]) -> float | None:
     if not value:
         return None
     if value.replace(".", "", 1).isdigit():
-        return min(float(value), 300.0)
+        return float(value)
     from email.utils import parsedate_to_datetime
 
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
-    return max(0.0, min(300.0, when.timestamp() - time.time()))
+    return max(0.0, when.timestamp() - time.time())
 
 
 def _raise_for(url: str, status: int) -> None:
@@ -601,6 +686,49 @@ def _looks_like_login(body: str) -> bool:
     """A page with a password field and nothing shaped like posts is a login wall."""
     head = body[:200_000].lower()
     return any(h in head for h in _LOGIN_HINTS) and not any(m in head for m in _POST_MARKERS)
+
+
+# A browser check (Cloudflare's "Just a moment...") in place of the page
+_CHALLENGE_HINTS = (
+    "_cf_chl_opt",
+    "cf-chl-",
+    "/cdn-cgi/challenge-platform/",
+    "<title>just a moment...</title>",
+    "checking your browser before accessing",
+    "checking if the site connection is secure",
+)
+# A forum telling a guest to log in, with no login form on the page
+_LOGIN_WORDS = lazy(
+    r"\b(?:you must be (?:registered and )?logged[ -]in|you need to (?:be logged in|log in)"
+    r"|must be (?:registered and )?logged[ -]in to (?:view|read|see)"
+    r"|(?:please )?log ?in to (?:view|read|see) (?:this|the) (?:topic|thread|forum|board))",
+    re.I,
+)
+
+
+def _looks_like_challenge(body: str) -> bool:
+    head = body[:200_000].lower()
+    return any(h in head for h in _CHALLENGE_HINTS)
+
+
+def _challenge(url: str) -> str:
+    return (
+        f"{url}: the forum shows a browser check (such as Cloudflare's 'Just a moment...'), "
+        "not the thread: open the thread in your browser, then pass --cookies with its "
+        "cookies.txt, or save the pages and give the folder"
+    )
+
+
+def _refuse_a_wall(url: str, body: str) -> None:
+    """A page that could not be read as a thread: a browser check or a 'you must be logged
+    in' page is said as what it is, with the way past it."""
+    if _looks_like_challenge(body):
+        raise FetchError(_challenge(url))
+    if _LOGIN_WORDS.search(body[:200_000]):
+        raise FetchError(
+            f"{url}: the forum asks to log in before it shows the thread: pass --cookies "
+            "with your browser's cookies.txt, or save the pages and give the folder"
+        )
 
 
 _POST_MARKERS = (
@@ -640,6 +768,7 @@ def open_fetcher(
     headers: Mapping[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     transport: httpx.BaseTransport | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> Iterator[Fetcher]:
     """A fetcher with its client and cache, closed on exit. `cache_path` None: the default."""
     jar = load_cookies(cookies) if cookies else None
@@ -655,6 +784,7 @@ def open_fetcher(
         progress=progress,
         headers=headers,
         cookies=jar,
+        say=say,
     )
     try:
         yield fetcher

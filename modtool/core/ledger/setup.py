@@ -196,6 +196,7 @@ def _source(raw: object, folder: Path, fail) -> Source:
     if not isinstance(location, str):
         raise fail("[[sources]]: url and path must be text in quotes", "[[sources]]")
     if "url" in raw:
+        location = location.strip()  # pasted with a space or a line end around it
         _check_url(location, fail)
     else:
         _check_path(location, folder, fail)
