@@ -15,7 +15,6 @@ import pytest
 from typer.testing import CliRunner
 
 from modtool.cli import app
-
 from modtool.threads.cache import PageCache
 
 from .conftest import ROOT
