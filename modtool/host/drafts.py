@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..core.checks import require_reached
 from ..core.count import count_days
+from ..core.folder_files import check_inside
 from ..core.ledger import (
     LEDGER_FILE,
     REVEALS,
@@ -132,7 +133,10 @@ def write_drafts(folder: Path, drafts: Sequence[Draft], force: bool = False) -> 
     wrote it (or a file of the same name modtool did not write) is not replaced unless
     `force`; one that holds what modtool wrote, or the same text, is. A drafts folder of a
     modtool before this record (no WRITTEN_FILE) is taken as modtool's."""
-    where = folder / "drafts"
+    where = check_inside(folder, folder / "drafts", "folder")
+    for d in drafts:
+        check_inside(folder, where / d.name)
+    check_inside(folder, where / WRITTEN_FILE)
     written = _written(where)
     if not force and written is not None:
         for d in drafts:
@@ -159,6 +163,8 @@ def note_written(folder: Path, paths: Sequence[Path]) -> None:
     mine = [p for p in paths if p.parent.resolve() == where.resolve()]
     if not mine:
         return  # a picture written elsewhere (--out): nothing of drafts/ to keep
+    check_inside(folder, where, "folder")
+    check_inside(folder, where / WRITTEN_FILE)
     written = _written(where) or {}
     for path in mine:
         written[path.name] = _digest(path.read_bytes())

@@ -1,0 +1,81 @@
+"""A game folder's own files are data, never a way out of it: a symbolic link in the folder
+(drafts/, events.jsonl, game.toml, a source folder's entries, roles text), a FIFO or a device
+in place of a file, a preset named by a path, an archive's game names and thread ids, and a
+compressed posts file that decompresses without end. Each case: exit code not 0, one line
+naming the entry and the fix, nothing written (outside files are in the test's folder, which
+`check_case` snapshots)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from .test_bad_inputs import Case, check_case
+
+
+def _outside(name: str = "outside", text: str = "IMPORTANT HOST FILE\n"):
+    """A folder beside the game, holding one file a link may point at."""
+
+    def make(t: Path) -> Path:
+        out = t / name
+        out.mkdir(exist_ok=True)
+        (out / "kept.txt").write_text(text)
+        return out
+
+    return make
+
+
+def _link(entry: str, target):
+    """`entry` in the game folder as a symbolic link to `target(g, t)`."""
+
+    def setup(g: Path, t: Path) -> None:
+        where = g / entry
+        points_at = target(g, t)
+        where.parent.mkdir(parents=True, exist_ok=True)
+        if where.is_dir() and not where.is_symlink():
+            where.rmdir()
+        elif where.exists() or where.is_symlink():
+            where.unlink()
+        os.symlink(points_at, where)
+
+    return setup
+
+
+def _outside_folder(g: Path, t: Path) -> Path:
+    return _outside()(t)
+
+
+CASES = [
+    # --- 1. drafts/ must be the folder's own --------------------------------------------------
+    Case(
+        "drafts is a link to a folder outside",
+        ["draft", "votecount", "{g}"],
+        "drafts: is a symbolic link",
+        _link("drafts", _outside_folder),
+    ),
+    Case(
+        "a draft file is a link to a file outside",
+        ["draft", "votecount", "{g}", "--day", "1"],
+        "is a symbolic link",
+        _link("drafts/day1-votecount.en.bbcode", lambda g, t: _outside()(t) / "kept.txt"),
+    ),
+    Case(
+        "drafts/.written.json is a link to a file outside",
+        ["draft", "votecount", "{g}"],
+        ".written.json: is a symbolic link",
+        _link("drafts/.written.json", lambda g, t: _outside()(t) / "kept.txt"),
+    ),
+    Case(
+        "a picture into a linked drafts folder",
+        ["picture", "square", "{g}"],
+        "drafts: is a symbolic link",
+        _link("drafts", _outside_folder),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_a_folder_file_stays_in_the_folder(case, tmp_path):
+    check_case(case, tmp_path, max_lines=1)
