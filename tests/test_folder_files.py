@@ -47,6 +47,23 @@ def _outside_folder(g: Path, t: Path) -> Path:
     return _outside()(t)
 
 
+def _outside_copy(name: str):
+    """An outside copy of the game folder's own `name` (so only the link is wrong)."""
+
+    def target(g: Path, t: Path) -> Path:
+        out = _outside()(t)
+        (out / name).write_bytes((g / name).read_bytes())
+        return out / name
+
+    return target
+
+
+def _outside_missing(g: Path, t: Path) -> Path:
+    return _outside()(t) / "new-ledger.jsonl"
+
+
+RECORD = ["record", "vote-reset", "{g}", "--post", "12"]
+
 CASES = [
     # --- 1. drafts/ must be the folder's own --------------------------------------------------
     Case(
@@ -73,9 +90,33 @@ CASES = [
         "drafts: is a symbolic link",
         _link("drafts", _outside_folder),
     ),
+    # --- 2. events.jsonl must be the folder's own ---------------------------------------------
+    Case(
+        "record with events.jsonl a link to an outside ledger",
+        RECORD,
+        "events.jsonl: is a symbolic link",
+        _link("events.jsonl", _outside_copy("events.jsonl")),
+    ),
+    Case(
+        "record with events.jsonl a dangling link",
+        RECORD,
+        "events.jsonl: is a symbolic link",
+        _link("events.jsonl", _outside_missing),
+    ),
+    Case(
+        "count with events.jsonl a link",
+        ["count", "{g}"],
+        "events.jsonl: is a symbolic link",
+        _link("events.jsonl", _outside_copy("events.jsonl")),
+    ),
 ]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_a_folder_file_stays_in_the_folder(case, tmp_path):
     check_case(case, tmp_path, max_lines=1)
+
+
+def test_the_dangling_ledger_link_creates_nothing(tmp_path):
+    check_case(CASES[5], tmp_path, max_lines=1)
+    assert not (tmp_path / "outside" / "new-ledger.jsonl").exists()
