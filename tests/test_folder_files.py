@@ -7,12 +7,15 @@ naming the entry and the fix, nothing written (outside files are in the test's f
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from .test_bad_inputs import Case, check_case
+from .test_hostile_inputs import _both
+from .test_importer import _archive
 
 
 def _outside(name: str = "outside", text: str = "IMPORTANT HOST FILE\n"):
@@ -27,11 +30,11 @@ def _outside(name: str = "outside", text: str = "IMPORTANT HOST FILE\n"):
     return make
 
 
-def _link(entry: str, target):
-    """`entry` in the game folder as a symbolic link to `target(g, t)`."""
+def _link(entry: str, target, in_test_folder: bool = False):
+    """`entry` in the game folder (or the test's folder) as a symbolic link to `target(g, t)`."""
 
     def setup(g: Path, t: Path) -> None:
-        where = g / entry
+        where = (t if in_test_folder else g) / entry
         points_at = target(g, t)
         where.parent.mkdir(parents=True, exist_ok=True)
         if where.is_dir() and not where.is_symlink():
@@ -112,11 +115,71 @@ CASES = [
 ]
 
 
+# --- 3. an archive's game names and thread ids are plain names -------------------------------
+
+
+def _hostile_archive(**changes):
+    """The importer tests' one-game archive in {t}/archive, its case changed; a victim game
+    folder with its own ledger and a private posts file wait outside."""
+
+    def setup(g: Path, t: Path) -> None:
+        archive = _archive(t / "archive")
+        case = json.loads((archive / "cases.jsonl").read_text())
+        case.update({k: v(t) if callable(v) else v for k, v in changes.items()})
+        (archive / "cases.jsonl").write_text(json.dumps(case) + "\n")
+        victim = t / "outside" / "victim-game"
+        victim.mkdir(parents=True)
+        (victim / "events.jsonl").write_text('{"kind": "day_start", "day": 1, "post": 0}\n')
+        (t / "outside" / "private.jsonl.xz").write_bytes(
+            (archive / "posts" / "900.jsonl.xz").read_bytes()
+        )
+
+    return setup
+
+
+IMPORT = ["import", "mafiascum-archive", "{t}/archive", "--out", "{t}/out"]
+
+CASES += [
+    Case(
+        "an archive game name that climbs out of --out",
+        IMPORT,
+        "game '../outside/escaped' is not a plain name",
+        _hostile_archive(game="../outside/escaped"),
+    ),
+    Case(
+        "an archive game name that is an absolute path",
+        IMPORT,
+        "is not a plain name",
+        _hostile_archive(game=lambda t: str(t / "outside" / "victim-game")),
+    ),
+    Case(
+        "an archive thread id that climbs out of posts/",
+        IMPORT,
+        "thread_id '../../outside/private' is not a plain name",
+        _hostile_archive(thread_id="../../outside/private"),
+    ),
+    Case(
+        "an archive posts file that is a link",
+        IMPORT,
+        "900.jsonl.xz: is a symbolic link",
+        _both(
+            _hostile_archive(),
+            _link(
+                "archive/posts/900.jsonl.xz",
+                lambda g, t: t / "outside" / "private.jsonl.xz",
+                in_test_folder=True,
+            ),
+        ),
+    ),
+]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_a_folder_file_stays_in_the_folder(case, tmp_path):
     check_case(case, tmp_path, max_lines=1)
 
 
 def test_the_dangling_ledger_link_creates_nothing(tmp_path):
-    check_case(CASES[5], tmp_path, max_lines=1)
+    [case] = [c for c in CASES if c.name == "record with events.jsonl a dangling link"]
+    check_case(case, tmp_path, max_lines=1)
     assert not (tmp_path / "outside" / "new-ledger.jsonl").exists()
