@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from .test_bad_inputs import Case, check_case
+from modtool.core.rules import PRESETS
+
+from .test_bad_inputs import Case, _toml, check_case
 from .test_hostile_inputs import _both
 from .test_importer import _archive
 
@@ -169,6 +171,78 @@ CASES += [
                 lambda g, t: t / "outside" / "private.jsonl.xz",
                 in_test_folder=True,
             ),
+        ),
+    ),
+]
+
+
+# --- 4. links inside the folder, and presets by name only -------------------------------------
+
+
+def _source_folder(entry: str, make):
+    """The thread moved into a source folder thread/, with `entry` in it made by make(f, t)."""
+
+    def setup(g: Path, t: Path) -> None:
+        (g / "thread").mkdir()
+        (g / "thread.jsonl").rename(g / "thread" / "a.jsonl")
+        text = (g / "game.toml").read_text()
+        (g / "game.toml").write_text(text.replace('path = "thread.jsonl"', 'path = "thread"', 1))
+        make(g / "thread" / entry, t)
+
+    return setup
+
+
+def _to_outside_posts(where: Path, t: Path) -> None:
+    out = _outside()(t)
+    (out / "secret.jsonl").write_text(
+        (where.parent / "a.jsonl").read_text().replace("https://", "https://OUTSIDE-SECRET.")
+    )
+    os.symlink(out / "secret.jsonl", where)
+
+
+def _climb(t: Path) -> str:
+    """The outside evil.toml as a preset name: a path from modtool's presets folder."""
+    return os.path.relpath(t / "outside" / "evil", PRESETS)
+
+
+CASES += [
+    Case(
+        "a source folder entry that is a link to an outside posts file",
+        ["count", "{g}", "--json"],
+        "b.jsonl: is a symbolic link",
+        _source_folder("b.jsonl", _to_outside_posts),
+    ),
+    Case(
+        "roles text that is a link to an outside file",
+        ["draft", "rolepms", "{g}", "--stdout"],
+        "roles.en.toml: is a symbolic link",
+        _link(
+            "roles.en.toml",
+            lambda g, t: _outside(text='[roles.imp]\nname = "LEAK"\n')(t) / "kept.txt",
+        ),
+    ),
+    Case(
+        "game.toml that is a link to an outside game.toml",
+        ["count", "{g}"],
+        "game.toml: is a symbolic link",
+        _link("game.toml", _outside_copy("game.toml")),
+    ),
+    Case(
+        "a preset named by a path that climbs out",
+        ["count", "{g}"],
+        "unknown rules preset '../",
+        _both(
+            lambda g, t: (_outside()(t) / "evil.toml").write_text('tie = "OUTSIDE-VALUE-LEAK"\n'),
+            lambda g, t: _toml('preset = "botc-forum"', f'preset = "{_climb(t)}"')(g, t),
+        ),
+    ),
+    Case(
+        "a preset named by an absolute path",
+        ["count", "{g}"],
+        "unknown rules preset",
+        _both(
+            lambda g, t: (_outside()(t) / "cfg.toml").write_text('api_token = "s3cret"\n'),
+            lambda g, t: _toml('preset = "botc-forum"', f'preset = "{t}/outside/cfg"')(g, t),
         ),
     ),
 ]

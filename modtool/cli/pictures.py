@@ -47,10 +47,10 @@ LangOpt = Annotated[Lang, typer.Option(help="The language of the picture's words
 
 
 def _write(folder: Path, out: Path | None, default: str, picture, as_json: bool) -> None:
-    from ..core.folder_files import check_inside
     from ..core.ledger import write_atomic
     from ..host.drafts import note_written
     from ..host.pictures.files import picture_format
+    from ..threads.folder_files import check_inside
 
     path = out if out is not None else check_inside(folder, folder / "drafts" / default)
     data = picture(picture_format(path))  # drawn in full before anything is written

@@ -17,7 +17,6 @@ from pathlib import Path
 
 from ..core.checks import require_reached
 from ..core.count import count_days
-from ..core.folder_files import check_inside
 from ..core.ledger import (
     LEDGER_FILE,
     REVEALS,
@@ -31,6 +30,7 @@ from ..core.plan import GamePlan
 from ..core.results import OutcomeKind
 from ..core.schedule import day_deadline
 from ..errors import ModToolError
+from ..threads.folder_files import check_inside
 from ..threads.frozen import frozen
 from ..threads.posts import Post
 from .chats import chat_log

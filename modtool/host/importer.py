@@ -16,10 +16,10 @@ from pathlib import Path
 
 import tomli_w
 
-from ..core.folder_files import check_inside, read_regular
 from ..core.ledger import LEDGER_FILE, SETUP_FILE, Phase, write_atomic
 from ..core.names import normalise
 from ..errors import SourceError
+from ..threads.folder_files import check_inside, read_regular
 from ..threads.frozen import frozen
 
 

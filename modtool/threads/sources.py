@@ -20,6 +20,7 @@ from ..errors import GameFileError, SourceError
 from .body import reading_digest
 from .cache import PageCache
 from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
+from .folder_files import regular_file
 from .forum import explain_page, parse_page
 from .patterns import lazy
 from .posts import Post, json_line, number_in_order, read_posts_jsonl
@@ -64,6 +65,11 @@ def read_source(
             posts = _read_folder(path, tz, engine, selectors, doubts)
         elif path.is_file():
             posts = list(_read_file(path, tz, engine, selectors, doubts))
+        elif path.exists():  # a FIFO, a device, a socket: it could hang a read, or never end
+            raise SourceError(
+                f"{source}: not a regular file (a FIFO or a device); give a saved page, a folder "
+                "of saved pages or a posts .jsonl file"
+            )
         else:
             raise SourceError(
                 f"{source}: no such file or folder; give a thread URL, a saved page, "
@@ -104,6 +110,8 @@ def _read_folder(
         ),
         key=_natural_key,
     )
+    for f in files:  # a folder's entries are its own files: no link out, no FIFO or device
+        regular_file(f)
     if not files:
         raise SourceError(
             f"{folder}: no saved pages (.html, .json) or posts files (.jsonl) in this folder"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...errors import GameFileError
-from ..folder_files import check_inside
+from ...threads.folder_files import check_inside, read_regular
 from .consistency import check_ledger, effective
 from .events import _read_ledger, event_from_json, event_to_json
 from .model import LEDGER_FILE, SETUP_FILE, Event, EventKind, Game
@@ -27,14 +27,14 @@ def load_game(folder: str | Path, find_variant: Callable) -> Game:
     `find_variant(script)` gives the game it is (`modtool.games.load_game` passes the
     registry's): the core names no game."""
     folder = Path(folder)
-    setup_path = folder / SETUP_FILE
+    setup_path = check_inside(folder, folder / SETUP_FILE)
     if not setup_path.is_file():
         raise GameFileError(
             setup_path,
             f"missing; a game folder needs a {SETUP_FILE} (see `modtool docs game-folder`)",
         )
     try:
-        setup = tomllib.loads(setup_path.read_text("utf-8"))
+        setup = tomllib.loads(read_regular(setup_path).decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         line = _toml_line(str(exc))
         raise GameFileError(

@@ -63,8 +63,8 @@ def check_inside(folder: Path, path: Path, kind: str = "file") -> Path:
 
 
 def regular_file(path: Path) -> Path:
-    """`path` itself, not followed if it is a link, as a regular file (a source the host
-    named by its absolute path: the path is the host's choice, but not a FIFO or a device)."""
+    """`path` as a regular file: not a symbolic link, a FIFO or a device (an entry of a
+    source folder, which is the folder's own file wherever the folder is)."""
     try:
         st = os.lstat(path)
     except OSError:
