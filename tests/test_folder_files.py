@@ -7,13 +7,17 @@ naming the entry and the fix, nothing written (outside files are in the test's f
 
 from __future__ import annotations
 
+import gzip
 import json
+import lzma
 import os
 from pathlib import Path
 
 import pytest
 
 from modtool.core.rules import PRESETS
+from modtool.errors import SourceError
+from modtool.threads import sources
 
 from .test_bad_inputs import Case, _toml, check_case
 from .test_hostile_inputs import _both
@@ -248,6 +252,69 @@ CASES += [
 ]
 
 
+# --- 5. no FIFO or device for a file, and compressed posts within bounds ----------------------
+
+
+def _fifo(where: Path, t: Path) -> None:
+    os.mkfifo(where)
+
+
+def _source_path(path: str):
+    return _toml('path = "thread.jsonl"', f'path = "{path}"')
+
+
+def _bomb(name: str, opener):
+    """A compressed posts file of one line longer than any post (25 MB of "0", a few KB)."""
+
+    def setup(g: Path, t: Path) -> None:
+        with opener(g / name, "wb") as fh:
+            for _ in range(25):
+                fh.write(b"0" * 1_000_000)
+        _source_path(name)(g, t)
+
+    return setup
+
+
+CASES += [
+    Case(
+        "a source folder entry that is a FIFO",
+        ["count", "{g}"],
+        "b.jsonl: is not a regular file",
+        _source_folder("b.jsonl", _fifo),
+    ),
+    Case(
+        "a source folder entry that is a link to /dev/zero",
+        ["count", "{g}"],
+        "zero.jsonl: is a symbolic link",
+        _source_folder("zero.jsonl", lambda where, t: os.symlink("/dev/zero", where)),
+    ),
+    Case(
+        "the thread file is a FIFO",
+        ["count", "{g}"],
+        "not a regular file (a FIFO or a device)",
+        lambda g, t: ((g / "thread.jsonl").unlink(), os.mkfifo(g / "thread.jsonl")),
+    ),
+    Case(
+        "the source is /dev/zero by its absolute path",
+        ["count", "{g}"],
+        "/dev/zero: not a regular file",
+        _source_path("/dev/zero"),
+    ),
+    Case(
+        "a .jsonl.xz that decompresses to one endless line",
+        ["count", "{g}"],
+        "a line longer than 20 million characters",
+        _bomb("posts.jsonl.xz", lzma.open),
+    ),
+    Case(
+        "a .jsonl.gz that decompresses to one endless line",
+        ["count", "{g}"],
+        "a line longer than 20 million characters",
+        _bomb("posts.jsonl.gz", gzip.open),
+    ),
+]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_a_folder_file_stays_in_the_folder(case, tmp_path):
     check_case(case, tmp_path, max_lines=1)
@@ -257,3 +324,12 @@ def test_the_dangling_ledger_link_creates_nothing(tmp_path):
     [case] = [c for c in CASES if c.name == "record with events.jsonl a dangling link"]
     check_case(case, tmp_path, max_lines=1)
     assert not (tmp_path / "outside" / "new-ledger.jsonl").exists()
+
+
+def test_a_posts_file_with_more_text_than_any_thread_stops(tmp_path, monkeypatch):
+    monkeypatch.setattr(sources, "MAX_POSTS_FILE_CHARS", 1000)
+    path = tmp_path / "posts.jsonl.gz"
+    with gzip.open(path, "wt") as fh:
+        fh.write('{"number": 1, "user": "a", "content": "x"}\n' + (" " * 99 + "\n") * 11)
+    with pytest.raises(SourceError, match="characters of posts, more than any thread"):
+        sources.read_source(str(path))

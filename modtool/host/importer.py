@@ -21,6 +21,7 @@ from ..core.names import normalise
 from ..errors import SourceError
 from ..threads.folder_files import check_inside, read_regular
 from ..threads.frozen import frozen
+from ..threads.sources import bounded_lines
 
 
 @frozen
@@ -259,7 +260,7 @@ def _first_posts(posts_file: Path) -> dict[str, int]:
     """The first post number of each account, to date replacements the archive left undated."""
     first: dict[str, int] = {}
     with lzma.open(posts_file, "rt", encoding="utf-8") as fh:
-        for line in fh:
+        for line in bounded_lines(fh, posts_file):
             if line.strip():
                 obj = json.loads(line)
                 first.setdefault(normalise(obj.get("user", "")), int(obj["number"]))

@@ -172,10 +172,35 @@ def _open_text(path: Path):
     return path.open(encoding="utf-8")
 
 
+# A posts file's bounds, compressed or not: a line longer than any page (a post is far less),
+# and far more text than any thread (the archive's largest game is 2 MB of JSON lines), so a
+# .xz or .gz that decompresses without end stops in one line instead of filling memory.
+MAX_LINE_CHARS = MAX_PAGE_BYTES
+MAX_POSTS_FILE_CHARS = 25 * MAX_PAGE_BYTES
+
+
+def bounded_lines(fh, path: Path) -> Iterator[str]:
+    total = 0
+    while line := fh.readline(MAX_LINE_CHARS + 1):
+        total += len(line)
+        if len(line) > MAX_LINE_CHARS:
+            raise SourceError(
+                f"{path}: a line longer than {MAX_LINE_CHARS // 1_000_000} million characters, "
+                "more than any post; check that it is a posts file"
+            )
+        if total > MAX_POSTS_FILE_CHARS:
+            raise SourceError(
+                f"{path}: more than {MAX_POSTS_FILE_CHARS // 1_000_000} million characters of "
+                "posts, more than any thread; check that it is a posts file"
+            )
+        yield line
+
+
 def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
     try:
         with _open_text(path) as fh:
-            first = fh.readline()
+            lines = bounded_lines(fh, path)
+            first = next(lines, "")
             if not first.strip():
                 return
             try:
@@ -183,9 +208,9 @@ def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
             except json.JSONDecodeError as exc:
                 raise SourceError(f"{path}:1: not valid JSON ({exc.msg})") from None
             if isinstance(head, dict) and "content" in head and "user" in head:
-                yield from _read_archive(_chain(first, fh), str(path), tz)
+                yield from _read_archive(_chain(first, lines), str(path), tz)
             else:
-                yield from read_posts_jsonl(_chain(first, fh), str(path))
+                yield from read_posts_jsonl(_chain(first, lines), str(path))
     except UnicodeDecodeError:
         raise SourceError(f"{path}: not UTF-8 text; a posts file is UTF-8 JSON lines") from None
     except (OSError, EOFError, lzma.LZMAError) as exc:
