@@ -165,6 +165,15 @@ CASES += [
         _hostile_archive(thread_id="../../outside/private"),
     ),
     Case(
+        "an archive game whose folder in --out is a link",
+        IMPORT,
+        "9999: is a symbolic link",
+        _both(
+            _hostile_archive(),
+            _link("out/9999", lambda g, t: t / "outside" / "victim-game", in_test_folder=True),
+        ),
+    ),
+    Case(
         "an archive posts file that is a link",
         IMPORT,
         "900.jsonl.xz: is a symbolic link",

@@ -70,7 +70,11 @@ def regular_file(path: Path) -> Path:
     except OSError:
         return path
     if stat.S_ISLNK(st.st_mode):
-        raise GameFileError(path, f"is a symbolic link; {_WHERE}: give the file itself")
+        raise GameFileError(
+            path,
+            "is a symbolic link; modtool reads only a folder's own files: put the file "
+            "itself in place of the link",
+        )
     if not stat.S_ISREG(st.st_mode):
         raise GameFileError(
             path, "is not a regular file (a FIFO, a device or a folder); give a plain file"
