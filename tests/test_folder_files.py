@@ -94,6 +94,12 @@ CASES = [
         _link("drafts/.written.json", lambda g, t: _outside()(t) / "kept.txt"),
     ),
     Case(
+        "the secret setup reveal into a linked drafts folder",
+        ["setup", "commit", "{g}"],
+        "drafts: is a symbolic link",
+        _link("drafts", _outside_folder),
+    ),
+    Case(
         "a picture into a linked drafts folder",
         ["picture", "square", "{g}"],
         "drafts: is a symbolic link",
