@@ -50,8 +50,9 @@ def _write(folder: Path, out: Path | None, default: str, picture, as_json: bool)
     from ..core.ledger import write_atomic
     from ..host.drafts import note_written
     from ..host.pictures.files import picture_format
+    from ..threads.folder_files import check_inside
 
-    path = out if out is not None else folder / "drafts" / default
+    path = out if out is not None else check_inside(folder, folder / "drafts" / default)
     data = picture(picture_format(path))  # drawn in full before anything is written
     write_atomic(path, data)
     note_written(folder, [path])  # a picture in drafts/ is modtool's, as its drafts are

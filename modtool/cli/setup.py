@@ -133,9 +133,10 @@ def setup_commit(
     from ..core.ledger import write_atomic
     from ..core.setups import commit_game, new_salt, reveals_the_setup, sha256
     from ..games import load_game
+    from ..threads.folder_files import check_inside
 
     loaded = load_game(game)
-    path = game / "drafts" / "setup-reveal.txt"
+    path = check_inside(game, game / "drafts" / "setup-reveal.txt")  # a secret: never out
     if path.is_file() and not force:
         kept = path.read_bytes().decode("utf-8", "replace")
         digest = sha256(kept)  # the commitment's own hash of its text

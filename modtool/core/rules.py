@@ -76,7 +76,10 @@ PRESETS = Path(__file__).resolve().parent.parent / "presets"
 
 
 def load_preset(name: str) -> dict:
-    """A named preset's settings (modtool/presets/NAME.toml)."""
+    """A named preset's settings (modtool/presets/NAME.toml): only modtool's own presets, so
+    a name is never a path (KeyError for any other)."""
+    if name not in preset_names():
+        raise KeyError(name)
     try:
         text = (PRESETS / f"{name}.toml").read_text("utf-8")
     except FileNotFoundError:

@@ -30,6 +30,7 @@ from ..core.plan import GamePlan
 from ..core.results import OutcomeKind
 from ..core.schedule import day_deadline
 from ..errors import ModToolError
+from ..threads.folder_files import check_inside
 from ..threads.frozen import frozen
 from ..threads.posts import Post
 from .chats import chat_log
@@ -132,7 +133,10 @@ def write_drafts(folder: Path, drafts: Sequence[Draft], force: bool = False) -> 
     wrote it (or a file of the same name modtool did not write) is not replaced unless
     `force`; one that holds what modtool wrote, or the same text, is. A drafts folder of a
     modtool before this record (no WRITTEN_FILE) is taken as modtool's."""
-    where = folder / "drafts"
+    where = check_inside(folder, folder / "drafts", "folder")
+    for d in drafts:
+        check_inside(folder, where / d.name)
+    check_inside(folder, where / WRITTEN_FILE)
     written = _written(where)
     if not force and written is not None:
         for d in drafts:
@@ -159,6 +163,8 @@ def note_written(folder: Path, paths: Sequence[Path]) -> None:
     mine = [p for p in paths if p.parent.resolve() == where.resolve()]
     if not mine:
         return  # a picture written elsewhere (--out): nothing of drafts/ to keep
+    check_inside(folder, where, "folder")
+    check_inside(folder, where / WRITTEN_FILE)
     written = _written(where) or {}
     for path in mine:
         written[path.name] = _digest(path.read_bytes())

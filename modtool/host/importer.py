@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import lzma
-import shutil
+import re
 from pathlib import Path
 
 import tomli_w
@@ -19,7 +19,9 @@ import tomli_w
 from ..core.ledger import LEDGER_FILE, SETUP_FILE, Phase, write_atomic
 from ..core.names import normalise
 from ..errors import SourceError, json_problem
+from ..threads.folder_files import check_inside, read_regular
 from ..threads.frozen import frozen
+from ..threads.sources import bounded_lines
 
 
 @frozen
@@ -53,10 +55,12 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
                 cases.append(json.loads(line))
             except (json.JSONDecodeError, RecursionError) as exc:
                 raise SourceError(f"{cases_path}:{i}: {json_problem(exc, line)}") from None
+    for i, case in enumerate(cases, 1):
+        _check_plain(case, cases_path, i)
     written, skipped, guessed = [], [], []
     for case in cases:
-        game = str(case.get("game", "?"))
-        posts_file = archive / "posts" / f"{case.get('thread_id')}.jsonl.xz"
+        game = str(case["game"])
+        posts_file = check_inside(archive, archive / "posts" / f"{case['thread_id']}.jsonl.xz")
         if not posts_file.is_file():
             skipped.append(f"{game}: no posts file {posts_file.name}")
             continue
@@ -66,8 +70,10 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
         except (KeyError, TypeError, ValueError) as exc:
             skipped.append(f"{game}: malformed case ({exc})")
             continue
+        for name in ("", "posts.jsonl.xz", SETUP_FILE, LEDGER_FILE):  # never through a link
+            check_inside(out, folder / name if name else folder, "file" if name else "folder")
         folder.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(posts_file, folder / "posts.jsonl.xz")
+        write_atomic(folder / "posts.jsonl.xz", read_regular(posts_file))
         write_atomic(folder / SETUP_FILE, _header(case) + tomli_w.dumps(setup))
         write_atomic(
             folder / LEDGER_FILE, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
@@ -75,6 +81,23 @@ def import_mafiascum_archive(archive: Path, out: Path) -> ImportReport:
         written.append(game)
         guessed.extend(f"{game}: {note}" for note in notes)
     return ImportReport(tuple(written), tuple(skipped), out, tuple(guessed))
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9]{1,64}")
+
+
+def _check_plain(case: object, cases_path: Path, line: int) -> None:
+    """A case's game name and thread id name a folder and a file: plain letters and digits,
+    never a path (a hostile archive must not write or read outside --out and posts/)."""
+    if not isinstance(case, dict):
+        raise SourceError(f"{cases_path}:{line}: not a game (a JSON object with game, slots...)")
+    for field in ("game", "thread_id"):
+        value = case.get(field)
+        if isinstance(value, bool) or not _PLAIN.fullmatch(str(value)):
+            raise SourceError(
+                f"{cases_path}:{line}: {field} {str(value)[:80]!r} is not a plain name "
+                "(letters and digits); nothing was imported: fix the archive's cases.jsonl"
+            )
 
 
 def _header(case: dict) -> str:
@@ -237,7 +260,7 @@ def _first_posts(posts_file: Path) -> dict[str, int]:
     """The first post number of each account, to date replacements the archive left undated."""
     first: dict[str, int] = {}
     with lzma.open(posts_file, "rt", encoding="utf-8") as fh:
-        for line in fh:
+        for line in bounded_lines(fh, posts_file):
             if line.strip():
                 obj = json.loads(line)
                 first.setdefault(normalise(obj.get("user", "")), int(obj["number"]))

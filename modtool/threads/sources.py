@@ -20,6 +20,7 @@ from ..errors import GameFileError, SourceError, json_problem
 from .body import reading_digest
 from .cache import PageCache
 from .fetch import Fetcher, FetchOptions, looks_cut_short, make_client
+from .folder_files import regular_file
 from .forum import explain_page, parse_page
 from .patterns import lazy
 from .posts import Post, json_line, number_in_order, read_posts_jsonl
@@ -64,6 +65,11 @@ def read_source(
             posts = _read_folder(path, tz, engine, selectors, doubts)
         elif path.is_file():
             posts = list(_read_file(path, tz, engine, selectors, doubts))
+        elif path.exists():  # a FIFO, a device, a socket: it could hang a read, or never end
+            raise SourceError(
+                f"{source}: not a regular file (a FIFO or a device); give a saved page, a folder "
+                "of saved pages or a posts .jsonl file"
+            )
         else:
             raise SourceError(
                 f"{source}: no such file or folder; give a thread URL, a saved page, "
@@ -104,6 +110,8 @@ def _read_folder(
         ),
         key=_natural_key,
     )
+    for f in files:  # a folder's entries are its own files: no link out, no FIFO or device
+        regular_file(f)
     if not files:
         raise SourceError(
             f"{folder}: no saved pages (.html, .json) or posts files (.jsonl) in this folder"
@@ -164,10 +172,35 @@ def _open_text(path: Path):
     return path.open(encoding="utf-8")
 
 
+# A posts file's bounds, compressed or not: a line longer than any page (a post is far less),
+# and far more text than any thread (the archive's largest game is 2 MB of JSON lines), so a
+# .xz or .gz that decompresses without end stops in one line instead of filling memory.
+MAX_LINE_CHARS = MAX_PAGE_BYTES
+MAX_POSTS_FILE_CHARS = 25 * MAX_PAGE_BYTES
+
+
+def bounded_lines(fh, path: Path) -> Iterator[str]:
+    total = 0
+    while line := fh.readline(MAX_LINE_CHARS + 1):
+        total += len(line)
+        if len(line) > MAX_LINE_CHARS:
+            raise SourceError(
+                f"{path}: a line longer than {MAX_LINE_CHARS // 1_000_000} million characters, "
+                "more than any post; check that it is a posts file"
+            )
+        if total > MAX_POSTS_FILE_CHARS:
+            raise SourceError(
+                f"{path}: more than {MAX_POSTS_FILE_CHARS // 1_000_000} million characters of "
+                "posts, more than any thread; check that it is a posts file"
+            )
+        yield line
+
+
 def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
     try:
         with _open_text(path) as fh:
-            first = fh.readline()
+            lines = bounded_lines(fh, path)
+            first = next(lines, "")
             if not first.strip():
                 return
             try:
@@ -175,9 +208,9 @@ def _read_jsonl(path: Path, tz: tzinfo) -> Iterator[Post]:
             except (json.JSONDecodeError, RecursionError) as exc:
                 raise SourceError(f"{path}:1: {json_problem(exc, first)}") from None
             if isinstance(head, dict) and "content" in head and "user" in head:
-                yield from _read_archive(_chain(first, fh), str(path), tz)
+                yield from _read_archive(_chain(first, lines), str(path), tz)
             else:
-                yield from read_posts_jsonl(_chain(first, fh), str(path))
+                yield from read_posts_jsonl(_chain(first, lines), str(path))
     except UnicodeDecodeError:
         raise SourceError(f"{path}: not UTF-8 text; a posts file is UTF-8 JSON lines") from None
     except (OSError, EOFError, lzma.LZMAError) as exc:

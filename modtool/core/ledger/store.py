@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...errors import GameFileError
+from ...threads.folder_files import check_inside, read_regular
 from .consistency import check_ledger, effective
 from .events import _read_ledger, event_from_json, event_to_json
 from .model import LEDGER_FILE, SETUP_FILE, Event, EventKind, Game
@@ -26,14 +27,14 @@ def load_game(folder: str | Path, find_variant: Callable) -> Game:
     `find_variant(script)` gives the game it is (`modtool.games.load_game` passes the
     registry's): the core names no game."""
     folder = Path(folder)
-    setup_path = folder / SETUP_FILE
+    setup_path = check_inside(folder, folder / SETUP_FILE)
     if not setup_path.is_file():
         raise GameFileError(
             setup_path,
             f"missing; a game folder needs a {SETUP_FILE} (see `modtool docs game-folder`)",
         )
     try:
-        setup = tomllib.loads(setup_path.read_text("utf-8"))
+        setup = tomllib.loads(read_regular(setup_path).decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         line = _toml_line(str(exc))
         raise GameFileError(
@@ -46,10 +47,8 @@ def load_game(folder: str | Path, find_variant: Callable) -> Game:
             setup_path, "nested too deeply (arrays or tables in one another); fix the file"
         ) from None
     game = _game_from_setup(setup, setup_path, folder, find_variant)
-    ledger_path = folder / LEDGER_FILE
+    ledger_path = check_inside(folder, folder / LEDGER_FILE)
     events: tuple[Event, ...] = ()
-    if ledger_path.exists() and not ledger_path.is_file():
-        raise GameFileError(ledger_path, "is not a file; the ledger must be a text file")
     if ledger_path.is_file():
         events = effective(tuple(_read_ledger(ledger_path, game)), ledger_path)
         check_ledger(events, game, ledger_path)
@@ -138,9 +137,7 @@ def append_computed(game: Game, compute: Callable[[Game], Sequence[Event | dict]
     that fails (a full disk, a file-size limit, an I/O error) is cut back to the ledger's size
     before it, so no half line is ever left. A hand-edited file that lacks its final newline
     gets one first."""
-    path = game.folder / LEDGER_FILE
-    if path.exists() and not path.is_file():
-        raise GameFileError(path, "is not a file; the ledger must be a text file")
+    path = check_inside(game.folder, game.folder / LEDGER_FILE)
     with _locked(path):
         current = reload(game)  # what is on disk now, under the lock
         # typed events as their lines; a dict is a line as the host asked for it (the command
@@ -183,7 +180,8 @@ def not_recorded(path: Path, problem: str, clash: int | None = None) -> GameFile
 def _append_whole(path: Path, data: bytes) -> None:
     """Append `data` entirely or not at all: on any OS error the file is truncated back."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        # never through a link: a ledger swapped for one since it was checked is refused too
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644)
     except OSError as exc:
         raise GameFileError(
             path, f"cannot be written ({exc.strerror}); nothing was recorded"
@@ -210,7 +208,7 @@ def _append_whole(path: Path, data: bytes) -> None:
 
 def ledger_lines(game: Game) -> list[tuple[int, dict]]:
     """Every line of the ledger as written, with its number (blank lines left out)."""
-    path = game.folder / LEDGER_FILE
+    path = check_inside(game.folder, game.folder / LEDGER_FILE)
     if not path.is_file():
         return []
     return [

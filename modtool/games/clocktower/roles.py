@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ...core.names import normalise
 from ...errors import GameFileError
+from ...threads.folder_files import check_inside, read_folder_text
 from ...threads.frozen import frozen
 
 LANGUAGE_NAMES = {"en": "English", "ko": "Korean"}
@@ -241,10 +242,10 @@ def _script_name(path: Path, entry: object) -> str:
 
 
 def _host_roles_file(folder, language: str) -> tuple[Path, dict]:
-    path = Path(folder) / f"roles.{language}.toml"
+    path = check_inside(Path(folder), Path(folder) / f"roles.{language}.toml")
     if not path.is_file():
         return path, {}
     try:
-        return path, tomllib.loads(path.read_text("utf-8"))
+        return path, tomllib.loads(read_folder_text(Path(folder), path))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise GameFileError(path, f"not valid UTF-8 TOML ({exc})") from None
