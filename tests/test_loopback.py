@@ -530,3 +530,18 @@ def test_a_page_redirected_to_a_login_form_is_named_by_the_page_asked_for():
     fetcher = Fetcher(make_client(httpx.MockTransport(handler)), None, FAST)
     with pytest.raises(FetchError, match=r"t=7&start=25 shows a login form"):
         fetcher.thread(BASE_URL)
+
+
+def test_a_thread_a_page_shorter_since_the_last_read_is_read_again_from_its_first_page(tmp_path):
+    # posts deleted: the last known page (start=50) shows none now; every page may have moved
+    cache = PageCache(tmp_path / "pages.sqlite")
+    with ForumServer(total=60) as server:
+        _read(server, cache)
+        server.deleted = set(range(40, 60))
+        again, report = _read(server, cache)
+        fresh, _ = _read(server, None)
+    assert _summary(again) == _summary(fresh) and len(again) == 40
+    assert report.notes == [
+        f"{server.url}: its last known page shows no posts now (posts deleted): "
+        "every page read again"
+    ]

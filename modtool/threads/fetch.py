@@ -448,7 +448,20 @@ class Fetcher:
             # Only the last known page can have grown; pages after it are new.
             last = pages[-1]
             before = self._parse(self._cached(last), last) if self.cache.has(last) else None
-            last_page = self._parse(*self._get(last, conditional=True), asked=last)
+            try:
+                last_page = self._parse(*self._get(last, conditional=True), asked=last)
+            except FetchError:
+                raise  # the forum's answer (a login form, a status): not the thread's shape
+            except SourceError:
+                if len(pages) == 1:
+                    raise
+                # the last known page shows no posts now: posts were deleted and the thread
+                # is a page shorter; every page may have moved, so all are read again
+                self.report.notes.append(
+                    f"{url}: its last known page shows no posts now (posts deleted): "
+                    "every page read again"
+                )
+                return self._from_first_page(url, again=True)
             pages = list(last_page.page_urls) or pages
             if last not in pages:
                 pages = [*known[0], *(p for p in pages if p not in known[0])]
@@ -460,7 +473,12 @@ class Fetcher:
             return self._finish(url, pages, have, fetch)
         if o.offline:
             raise FetchError(f"{url} is not in the cache; run once without --offline to fetch it")
-        body, where = self._get(url, conditional=not o.refresh)
+        return self._from_first_page(url, again=o.refresh)
+
+    def _from_first_page(self, url: str, again: bool) -> list[Post]:
+        """The thread read from its first page on; `again`: every page fetched, none taken
+        from the cache."""
+        body, where = self._get(url, conditional=not again)
         first = self._parse(body, where, asked=url)  # links relative to where it came from
         name = first.page_url or where
         if self.cache and name != url:
@@ -472,9 +490,7 @@ class Fetcher:
         pages = list(first.page_urls) or [name]
         have = {name: first}
         fetch = {
-            p
-            for p in pages
-            if p not in have and (o.refresh or not (self.cache and self.cache.has(p)))
+            p for p in pages if p not in have and (again or not (self.cache and self.cache.has(p)))
         }
         return self._finish(url, pages, have, fetch)
 
