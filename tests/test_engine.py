@@ -461,7 +461,10 @@ def test_a_revival_leaves_the_days_before_it_as_they_were(tmp_path):
             ],
             "eve is not dead at this line",
         ),
-        ([{"kind": "revival", "player": "eve"}], 'revival needs "post" where it happened'),
+        (
+            [{"kind": "revival", "player": "eve"}],
+            'revival needs "phase" \\("D2", "N1"\\) or "post" where it happened',
+        ),
         (
             [
                 {"kind": "death", "player": "eve", "post": 3},

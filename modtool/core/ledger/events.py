@@ -209,15 +209,22 @@ def _day_boundary(ln: LedgerLine) -> Event:
     return DayBoundary(ln.kind, ln.line, ln.at, day=day, note=ln.note, chats_closed=tuple(closed))
 
 
-def _death(ln: LedgerLine) -> Event:
+def _phase_or_point(ln: LedgerLine) -> Phase | None:
+    """A death's or a revival's phase ("D2", "N1"), or None where a post or time places it;
+    one of the two is needed."""
     phase = ln.obj.get("phase")
     if phase is not None:
         try:
-            phase = Phase.parse(phase)
+            return Phase.parse(phase)
         except ValueError:
-            raise ValueError('death "phase" must look like "D2" or "N1"') from None
-    if phase is None and ln.at.post is None and ln.at.time is None:
-        raise ValueError('death needs "phase" ("D2", "N1") or "post" where it happened')
+            raise ValueError(f'{ln.kind.value} "phase" must look like "D2" or "N1"') from None
+    if ln.at.post is None and ln.at.time is None:
+        raise ValueError(f'{ln.kind.value} needs "phase" ("D2", "N1") or "post" where it happened')
+    return None
+
+
+def _death(ln: LedgerLine) -> Event:
+    phase = _phase_or_point(ln)
     return Death(
         ln.kind,
         ln.line,
@@ -236,14 +243,7 @@ def _revival(ln: LedgerLine) -> Event:
             f"revival: a {variant.name} game takes no revival (its grimoire, nights and wins "
             "keep the dead dead); if the death was a mistake, undo its line"
         )
-    phase = ln.obj.get("phase")
-    if phase is not None:
-        try:
-            phase = Phase.parse(phase)
-        except ValueError:
-            raise ValueError('revival "phase" must look like "D2" or "N1"') from None
-    if phase is None and ln.at.post is None and ln.at.time is None:
-        raise ValueError('revival needs "post" where it happened, or "phase" ("N2", "D3")')
+    phase = _phase_or_point(ln)
     return Revival(ln.kind, ln.line, ln.at, slot=ln.slot("player"), phase=phase, note=ln.note)
 
 
