@@ -170,26 +170,28 @@ def until_over(game: Game, found: Sequence[ScheduledPhase]) -> list[ScheduledPha
     return list(found)
 
 
+def _scheduled_day(game: Game, day: int, posts: Sequence[Post]):
+    """Day `day` as the schedule and the ledger place it, or None without a schedule."""
+    if game.schedule is None:
+        return None
+    wanted = Phase(day, PhaseKind.DAY)
+    return next(
+        (p for p in phases(game, game.schedule, posts, count=2 * day) if p.phase == wanted), None
+    )
+
+
 def day_deadline(game: Game, day: int, posts: Sequence[Post] = ()) -> datetime | None:
     """Day `day`'s deadline by the schedule and the ledger, or None (no schedule, or the host
     decides)."""
-    if game.schedule is None:
-        return None
-    for p in phases(game, game.schedule, posts, count=2 * day):
-        if p.phase == Phase(day, PhaseKind.DAY):
-            return p.deadline
-    return None
+    found = _scheduled_day(game, day, posts)
+    return found.deadline if found else None
 
 
 def day_start(game: Game, day: int, posts: Sequence[Post] = ()) -> datetime | None:
     """When Day `day` starts by the schedule and the ledger, or None (no schedule, or a night
     the host ends and the ledger has not started the day yet)."""
-    if game.schedule is None:
-        return None
-    for p in phases(game, game.schedule, posts, count=2 * day):
-        if p.phase == Phase(day, PhaseKind.DAY):
-            return p.start
-    return None
+    found = _scheduled_day(game, day, posts)
+    return found.start if found else None
 
 
 def time_left(delta: timedelta) -> str:
