@@ -270,7 +270,8 @@ class _DayWalk:
     spent_before: dict[str, int]
     end_index: int | None = None
     used: dict[str, int] = field(default_factory=dict)
-    ghosts_spent: dict[str, int | None] = field(default_factory=dict)  # slot -> post, as cast
+    # the slots whose ghost vote the day spent, in the order cast (a dict as an ordered set)
+    ghosts_spent: dict[str, None] = field(default_factory=dict)
     newcomers: set[str] = field(default_factory=set)
     audit: list[AuditEntry] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
@@ -675,7 +676,7 @@ class _DayWalk:
                 self.warn(post, f"{post.author}'s ghost vote: {refusal}")
                 continue
             self.state.cast(_Vote(slot, target, post, 1, ghost=True), replace=False)
-            self.ghosts_spent[slot] = post.number
+            self.ghosts_spent[slot] = None
             self._log(post, a, res, True, Rule.GHOST_VOTE)
             outcome = self._hammer(post, pos)
             if outcome:
