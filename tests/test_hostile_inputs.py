@@ -129,7 +129,44 @@ DAY4_END = {"kind": "day_end", "day": 4, "post": 41}
 DAY_1 = _events({"kind": "day_start", "day": 1, "post": 0}, keep=False)  # Day 1 alone
 SKIP_A_DAY = ("record", "day-start", "{g}", "6", "--post", "41")  # in Day 4, or after it
 
+
+def _mafia(g: Path, t: Path) -> None:
+    """The Mafia example in place of the Clocktower one (a game that takes revivals)."""
+    shutil.rmtree(g)
+    shutil.copytree(ROOT / "games" / "example-mafia", g)
+
+
 CASES = [
+    # --- record revival ---------------------------------------------------------------------
+    Case(
+        "a revival of one alive",
+        ["record", "revival", "{g}", "Fern", "--post", "12"],
+        "not dead",
+        _mafia,
+    ),
+    Case(
+        "a revival at no point",
+        ["record", "revival", "{g}", "Cypress"],
+        '"phase"',
+        _mafia,
+    ),
+    Case(
+        "a revival of no player",
+        ["record", "revival", "{g}", "Nobody", "--post", "12"],
+        "no player named",
+        _mafia,
+    ),
+    Case(
+        "a revival before the death",
+        ["record", "revival", "{g}", "Cypress", "--phase", "N0"],
+        "revived before they die",
+        _mafia,
+    ),
+    Case(
+        "a revival in a game whose nights keep the dead dead",
+        ["record", "revival", "{g}", "RexFavilla", "--post", "39"],
+        "takes no revival",
+    ),
     # --- schedule and dates ---------------------------------------------------------------
     Case(
         "a day of 10^11 hours",
