@@ -163,7 +163,13 @@ def read_html(html: str) -> str:
     """The reading of a post body given as HTML."""
     if not html or not html.strip():
         return ""
-    html = html.translate(_NOT_XML)
+    try:
+        return _read_wrapped(html)
+    except ValueError:  # lxml will not set a text holding a C0 control: only then is the
+        return _read_wrapped(html.translate(_NOT_XML))  # body translated (every body: slower)
+
+
+def _read_wrapped(html: str) -> str:
     # The body element is the wrapper: stray closing tags in a post cannot escape it.
     doc = etree.fromstring(f"<html><body>{html}</body></html>", _parser())
     root = doc.find("body") if doc is not None else None
