@@ -805,6 +805,23 @@ def test_control_characters_reach_the_terminal_harmlessly(args, escaping_game):
         assert "␛]2;pwned␇" in result.stdout  # click itself drops the ESC [2J off a terminal
 
 
+def test_a_posts_file_written_with_controls_reads_back_exact(tmp_path):
+    """`posts --json` escapes DEL and C1 (json leaves them raw): the terminal gets none, and the
+    output guard has nothing to turn into a sign, so the lines read back to the same posts."""
+    source = tmp_path / "in.jsonl"
+    post = {"post_id": "m1", "number": 1, "author": "Ev\x7fil", "time": None, "url": None}
+    post |= {"edited": False, "thread": "", "html": "a\x85b \x9b<b>VOTE: Fern</b>"}
+    source.write_text(json.dumps(post) + "\n")
+    result = CliRunner().invoke(app, ["posts", str(source), "--json"])
+    assert result.exit_code == 0, result.output
+    assert not any(c in result.stdout for c in "\x7f\x85\x9b\u2421\ufffd")
+    again = tmp_path / "out.jsonl"
+    again.write_text(result.stdout)
+    back = CliRunner().invoke(app, ["posts", str(again), "--json"])
+    assert back.stdout == result.stdout
+    assert json.loads(result.stdout)["author"] == "Ev\x7fil"
+
+
 def test_an_error_naming_a_control_character_is_harmless_too(tmp_path):
     game = tmp_path / "g"
     shutil.copytree(MAFIA, game)

@@ -168,6 +168,11 @@ def read_posts_jsonl(lines: Iterable[str], name: str) -> Iterator[Post]:
         yield post_from_json(obj, f"{name}:{i}")
 
 
+# json escapes C0 controls but writes DEL and C1 as they are; a terminal acts on them, and the
+# output guard would show them as signs, changing the post. Escaped, the line reads back exact.
+_JSON_CONTROLS = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0))}
+
+
 def write_posts_jsonl(posts: Iterable[Post], out: IO[str]) -> None:
     for post in posts:
-        out.write(json.dumps(post.to_json(), ensure_ascii=False) + "\n")
+        out.write(json.dumps(post.to_json(), ensure_ascii=False).translate(_JSON_CONTROLS) + "\n")
